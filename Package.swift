@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         .target(name: "Easing"),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Easing"]),
-        .testTarget(name: "EasingTests", dependencies: ["Easing"]),
+        .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
     ],
     swiftLanguageModes: [.v6]
 )

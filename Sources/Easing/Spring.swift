@@ -1,0 +1,146 @@
+import Foundation
+
+/// A damped spring in closed form, parameterised as Core Animation's `CASpringAnimation`.
+///
+/// The spring moves a unit distance: the value starts at 0 and settles at 1. With displacement
+/// x(t) = 1 − value(t), it solves m·x″ + c·x′ + k·x = 0 with x(0) = 1 and x′(0) = −v₀ (a positive
+/// initial velocity moves toward the target, as in CA). With ω₀ = √(k/m) and ζ = c / (2√(km)):
+/// - under-damped (ζ < 1): x = e^(−ζω₀t)·(cos ω_d t + (ζω₀ − v₀)/ω_d · sin ω_d t), ω_d = ω₀√(1 − ζ²);
+/// - critically damped (ζ = 1): x = (1 + (ω₀ − v₀)·t)·e^(−ω₀t);
+/// - over-damped (ζ > 1): x = C₁e^(r₁t) + C₂e^(r₂t), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)),
+///   C₂ = (−v₀ − r₁)/(r₂ − r₁), C₁ = 1 − C₂.
+///
+/// ## Settling
+/// `settlingDuration` is the time after which an envelope of |x(t)| stays below `settlingEpsilon`
+/// (1/1200 of the distance): R·e^(−ζω₀t) with R = √(1 + B²) under-damped, (|C₁| + |C₂|)·e^(r₁t)
+/// over-damped, (1 + |B|t)·e^(−ω₀t) critically damped. Apple does not publish its epsilon; 1/1200
+/// reproduces the two values its documentation gives (m 1, k 100: damping 5 → about 2.85 s, damping 15
+/// → just over 1 s).
+///
+/// ## As a timing function
+/// Progress p maps to time p·duration, where duration is `duration` if set, else the settling
+/// duration. p ≤ 0 gives 0 and p ≥ 1 gives exactly 1: the animation ends there, as CA's does, and the
+/// jump is below `settlingEpsilon`. NaN gives NaN.
+public struct Spring: Hashable, Sendable, Codable {
+    /// The fraction of the distance under which the spring counts as settled: 1/1200.
+    public static let settlingEpsilon = 1.0 / 1200
+
+    /// Mass of the attached object, > 0. Default 1 (as CA).
+    public let mass: Double
+    /// Spring stiffness coefficient, > 0. Default 100 (as CA).
+    public let stiffness: Double
+    /// Damping coefficient, > 0. Default 10 (as CA).
+    public let damping: Double
+    /// Initial velocity in distances per second, toward the target when positive. Default 0 (as CA).
+    public let initialVelocity: Double
+    /// Seconds that progress 0…1 spans when used as a timing function, > 0; nil (the default) means
+    /// `settlingDuration`, as CASpringAnimation's duration is usually set.
+    public let duration: Double?
+
+    /// A spring with CASpringAnimation's parameters.
+    /// - Precondition: mass, stiffness and damping finite and > 0; velocity finite; duration nil or > 0.
+    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10,
+                initialVelocity: Double = 0, duration: Double? = nil) {
+        precondition(mass.isFinite && mass > 0 && stiffness.isFinite && stiffness > 0
+                     && damping.isFinite && damping > 0 && initialVelocity.isFinite,
+                     "spring needs finite mass, stiffness and damping > 0 and a finite velocity")
+        precondition(duration.map { $0.isFinite && $0 > 0 } ?? true, "spring duration must be > 0")
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+        self.initialVelocity = initialVelocity
+        self.duration = duration
+    }
+
+    /// A spring from a perceptual duration and a bounce, as SwiftUI's `Spring(duration:bounce:)`.
+    ///
+    /// Mass 1, stiffness (2π / duration)², damping 4π(1 − bounce) / duration for bounce ≥ 0 and
+    /// 4π / (duration·(1 + bounce)) below 0: bounce 0 is critically damped, 0 < bounce < 1 bounces,
+    /// negative values are over-damped. The timing duration is the settling duration.
+    /// - Parameters:
+    ///   - duration: perceptual duration in seconds, > 0.
+    ///   - bounce: in (−1, 1).
+    ///   - initialVelocity: distances per second; default 0.
+    public init(perceptualDuration duration: Double, bounce: Double, initialVelocity: Double = 0) {
+        precondition(duration.isFinite && duration > 0 && bounce > -1 && bounce < 1,
+                     "spring duration must be > 0 and bounce in (-1, 1)")
+        let stiffness = pow(2 * .pi / duration, 2)
+        let damping = bounce >= 0 ? 4 * .pi * (1 - bounce) / duration : 4 * .pi / (duration * (1 + bounce))
+        self.init(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+    }
+
+    /// Undamped angular frequency ω₀ = √(k/m), radians per second.
+    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+
+    /// Damping ratio ζ = c / (2√(km)): < 1 under-damped, 1 critical, > 1 over-damped.
+    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+
+    /// The spring's value at `time` seconds: 0 at t = 0, settling at 1. Defined for t ≥ 0; earlier
+    /// times give 0.
+    public func value(atTime time: Double) -> Double {
+        if time.isNaN { return time }
+        if time <= 0 { return 0 }
+        return 1 - displacement(atTime: time)
+    }
+
+    /// Seconds until the spring stays within `settlingEpsilon` of its target (see the type's notes).
+    public var settlingDuration: Double {
+        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity, eps = Self.settlingEpsilon
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (zeta * w0 - v0) / wd
+            return max(0, log((1 + b * b).squareRoot() / eps) / (zeta * w0))
+        }
+        if zeta == 1 {
+            // (1 + |B|t)e^(−ω₀t) decreases after its peak; bisect for the crossing past the peak.
+            let b = abs(w0 - v0)
+            let envelope = { (t: Double) in (1 + b * t) * exp(-w0 * t) }
+            var lo = max(0, 1 / w0 - 1 / max(b, .leastNormalMagnitude))
+            if envelope(lo) <= eps { return lo }
+            var hi = lo + 1 / w0
+            while envelope(hi) > eps { hi *= 2 }
+            for _ in 0..<200 where hi - lo > 1e-12 {
+                let mid = 0.5 * (lo + hi)
+                if envelope(mid) > eps { lo = mid } else { hi = mid }
+            }
+            return hi
+        }
+        let (r1, _, c1, c2) = overdampedTerms
+        return max(0, log((abs(c1) + abs(c2)) / eps) / -r1)
+    }
+
+    /// The displacement x(t) from the target, 1 at t = 0.
+    func displacement(atTime t: Double) -> Double {
+        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (zeta * w0 - v0) / wd
+            return exp(-zeta * w0 * t) * (cos(wd * t) + b * sin(wd * t))
+        }
+        if zeta == 1 {
+            return (1 + (w0 - v0) * t) * exp(-w0 * t)
+        }
+        let (r1, r2, c1, c2) = overdampedTerms
+        return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+    }
+
+    /// Roots r₁ (slow) and r₂ (fast) and coefficients of the over-damped solution.
+    private var overdampedTerms: (Double, Double, Double, Double) {
+        let w0 = naturalFrequency, zeta = dampingRatio
+        let root = (zeta * zeta - 1).squareRoot()
+        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        let c2 = (-initialVelocity - r1) / (r2 - r1)
+        return (r1, r2, 1 - c2, c2)
+    }
+
+    /// Seconds that progress 0…1 spans: `duration`, or the settling duration.
+    public var timingDuration: Double { duration ?? settlingDuration }
+
+    /// The value at progress `p` of the timing duration (see the type's notes).
+    public func callAsFunction(_ p: Double) -> Double {
+        if p.isNaN { return p }
+        if p <= 0 { return 0 }
+        if p >= 1 { return 1 }
+        return value(atTime: p * timingDuration)
+    }
+}

@@ -1,0 +1,80 @@
+import Easing
+import Foundation
+
+/// `flipbook ease SPEC`: evaluates a timing curve at given inputs, or samples or plots it.
+enum EaseCommand {
+    static let help = """
+    USAGE: flipbook ease <spec> [--at <t,t,...>] [--samples <n>] [--plot <file.svg>] [--before-flag]
+
+    Evaluates a timing curve. <spec> is easing text: any CSS easing (ease-in-out, cubic-bezier(0.1, 0.7, 1, 0.1),
+    steps(4, jump-both), linear(0, 0.25 75%, 1)), a Core Animation name (easeInEaseOut), a Penner curve
+    (ease-out-back(2), easeInElastic) or a spring (spring(mass: 1, stiffness: 100, damping: 10)).
+
+    Prints one line per input: t<TAB>value, each with enough digits to round-trip a Double.
+    With no --at, --samples or --plot, prints --samples 10.
+
+    OPTIONS:
+      --at <t,t,...>     Comma-separated input progress values (any real numbers).
+      --samples <n>      n + 1 evenly spaced samples over [0, 1], t = i / n (n ≥ 1).
+      --plot <file.svg>  Also write an SVG plot of the curve over [0, 1].
+      --before-flag      Evaluate with the before flag set (steps() in an animation's before phase).
+      --help             Show this help.
+
+    EXIT CODES: 0 success, 1 bad input (malformed easing, unwritable file), 2 bad usage.
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try ParsedArguments(arguments, valueOptions: ["at", "samples", "plot"],
+                                       flagOptions: ["before-flag", "help"], command: "ease")
+        if args.flags.contains("help") {
+            print(help)
+            return 0
+        }
+        guard args.positionals.count == 1 else {
+            throw UsageError(args.positionals.isEmpty
+                ? "'ease' needs an easing, e.g. flipbook ease ease-in-out --samples 10"
+                : "'ease' takes one easing; quote it if it has spaces: \"cubic-bezier(0.1, 0.7, 1, 0.1)\"")
+        }
+        if args.options["at"] != nil && args.options["samples"] != nil {
+            throw UsageError("use either --at or --samples, not both")
+        }
+        let inputs = try inputValues(args)
+
+        let curve: TimingFunction
+        do {
+            curve = try TimingFunction(parsing: args.positionals[0])
+        } catch {
+            throw InputError("invalid easing: \(error)")
+        }
+        if let plotPath = args.options["plot"] {
+            try writeAtomically(Data(CurvePlot(curve).svg.utf8), to: plotPath)
+        }
+        let before = args.flags.contains("before-flag")
+        var output = ""
+        for t in inputs {
+            output += "\(roundTripText(t))\t\(roundTripText(curve.value(at: t, beforeFlag: before)))\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+        return 0
+    }
+
+    private static func inputValues(_ args: ParsedArguments) throws(UsageError) -> [Double] {
+        if let list = args.options["at"] {
+            return try list.split(separator: ",", omittingEmptySubsequences: false).map { (item) throws(UsageError) -> Double in
+                let text = item.trimmingCharacters(in: .whitespaces)
+                guard let value = Double(text), value.isFinite else {
+                    throw UsageError("--at expects comma-separated finite numbers, got '\(text)'")
+                }
+                return value
+            }
+        }
+        if let text = args.options["samples"] {
+            guard let n = Int(text), n >= 1, n <= 10_000_000 else {
+                throw UsageError("--samples expects a whole number from 1 to 10000000, got '\(text)'")
+            }
+            return (0...n).map { Double($0) / Double(n) }
+        }
+        if args.options["plot"] != nil { return [] }
+        return (0...10).map { Double($0) / 10 }
+    }
+}

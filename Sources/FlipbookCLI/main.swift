@@ -1,0 +1,42 @@
+import Foundation
+
+let usage = """
+USAGE: flipbook <command> [options]
+
+COMMANDS:
+  ease <spec>      Evaluate, sample or plot a timing curve.
+
+Run 'flipbook <command> --help' for a command's options.
+"""
+
+/// Runs a command and maps errors to exit codes: 1 for bad input, 2 for bad usage.
+func runCommand(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else {
+        printError(usage)
+        return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+        switch command {
+        case "ease": return try EaseCommand.run(rest)
+        case "--help", "-h", "help":
+            if let topic = rest.first { return runCommand([topic, "--help"]) }
+            print(usage)
+            return 0
+        default:
+            let hint = closestMatch(command, among: ["ease"]).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("unknown command '\(command)'\(hint)")
+        }
+    } catch let error as UsageError {
+        printError("flipbook \(command): error: \(error.message)\nRun 'flipbook \(command == "--help" ? "" : command + " ")--help' for usage.")
+        return 2
+    } catch let error as InputError {
+        printError("flipbook \(command): error: \(error.message)")
+        return 1
+    } catch {
+        printError("flipbook \(command): error: \(error)")
+        return 1
+    }
+}
+
+exit(runCommand(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,102 @@
+@testable import Easing
+import Foundation
+import Testing
+
+struct CubicBezierTests {
+    /// With x1 = 1/3 and x2 = 2/3, x(t) = t, so y(x) is the Bernstein polynomial in x itself:
+    /// 3(1−x)²x·y1 + 3(1−x)x²·y2 + x³ (a closed form that needs no solver).
+    @Test(arguments: [(0.0, 1.0), (0.5, 0.5), (-1.0, 2.0), (1.2, -0.4), (0.9, 0.1)])
+    func linearXIsBernsteinPolynomial(y1: Double, y2: Double) {
+        let curve = CubicBezier(1.0 / 3, y1, 2.0 / 3, y2)
+        for i in 0...200 {
+            let x = Double(i) / 200
+            let expected = 3 * (1 - x) * (1 - x) * x * y1 + 3 * (1 - x) * x * x * y2 + x * x * x
+            #expect(abs(curve.value(at: x, epsilon: 0) - expected) < 1e-12, "x = \(x)")
+        }
+    }
+
+    /// With x1 = x2 = 0, x(t) = t³, so t = ∛x and y follows in closed form: a steep start where
+    /// Newton's method is weakest.
+    @Test(arguments: [(1.0, 1.0), (0.3, 0.9), (2.0, -1.0)])
+    func cubeRootX(y1: Double, y2: Double) {
+        let curve = CubicBezier(0, y1, 0, y2)
+        for x in [1e-9, 1e-6, 0.001, 0.01, 0.2, 0.5, 0.77, 0.999, 0.9999999] {
+            let t = cbrt(x)
+            let expected = 3 * (1 - t) * (1 - t) * t * y1 + 3 * (1 - t) * t * t * y2 + t * t * t
+            #expect(abs(curve.value(at: x, epsilon: 0) - expected) < 1e-12, "x = \(x)")
+        }
+    }
+
+    @Test func endsAreExact() {
+        for curve in [CubicBezier(0.1, 0.7, 1, 0.1), CubicBezier(0.68, -0.55, 0.265, 1.55), CubicBezier(1, 0, 0, 1)] {
+            #expect(curve(0) == 0)
+            #expect(curve(1) == 1)
+        }
+    }
+
+    /// The default tolerance: the output is within slope × 1e-7 of the exact curve.
+    @Test func defaultToleranceIsTheBrowsers() {
+        let curve = CubicBezier(0, 0.4, 0, 0.9)
+        for i in 1..<100 {
+            let x = Double(i) / 100
+            let t = cbrt(x)
+            let exact = 3 * (1 - t) * (1 - t) * t * 0.4 + 3 * (1 - t) * t * t * 0.9 + t * t * t
+            let slope = (1.2 * (1 - t) * (1 - 3 * t) + 2.7 * t * (2 - 3 * t) + 3 * t * t) / (3 * t * t)
+            #expect(abs(curve(x) - exact) <= abs(slope) * 1e-7 + 1e-15, "x = \(x)")
+        }
+    }
+
+    /// Property: for random valid curves, x → t → x round-trips to 1e-12 and x(t) is monotonic.
+    @Test func roundTripAndMonotonicity() {
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<300 {
+            let x1 = generator.unit(), x2 = generator.unit()
+            let curve = CubicBezier(x1, generator.unit() * 4 - 2, x2, generator.unit() * 4 - 2)
+            var previousT = -1.0
+            for i in 0...100 {
+                let x = Double(i) / 100
+                let t = curve.solveT(x, epsilon: 1e-13)
+                #expect(abs(CubicBezier.sample(t, x1, x2) - x) < 1e-12, "\(curve) at \(x)")
+                #expect(t >= previousT, "t must not decrease along x for \(curve)")
+                previousT = t
+            }
+        }
+    }
+
+    /// css-easing-2 §2.2: outside [0, 1] the curve continues along its end tangents.
+    @Test func extrapolation() {
+        let curve = CubicBezier(0.25, 0.1, 0.25, 1) // ease
+        #expect(abs(curve(-0.5) - (-0.5 * 0.1 / 0.25)) < 1e-15)
+        // x2 = 0.25 < 1 and y2 = 1: the tangent at P3 is horizontal.
+        #expect(curve(1.5) == 1)
+        let back = CubicBezier(0.68, -0.55, 0.265, 1.55)
+        #expect(abs(back(-1) - (-1 * -0.55 / 0.68)) < 1e-15)
+        #expect(abs(back(2) - (1 + (1.55 - 1) / (0.265 - 1) * 1)) < 1e-15)
+        // x1 = 0: the tangent below 0 runs through P2.
+        #expect(abs(CubicBezier(0, 0.5, 0.5, 0.2)(-2) - (-2 * 0.2 / 0.5)) < 1e-15)
+        // x1 = x2 = 0: output 0 below 0; x1 = x2 = 1: output 1 above 1.
+        #expect(CubicBezier(0, 0.5, 0, 0.2)(-2) == 0)
+        #expect(CubicBezier(1, 0.5, 1, 0.2)(3) == 1)
+        // x2 = 1: the tangent above 1 runs through P1.
+        #expect(abs(CubicBezier(0.5, 0.2, 1, 0.7)(2) - (1 + (0.2 - 1) / (0.5 - 1))) < 1e-15)
+    }
+
+    @Test func nanPropagates() {
+        #expect(CubicBezier(0.1, 0.2, 0.3, 0.4)(.nan).isNaN)
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so property tests see the same cases every run.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1].
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53 - 1) }
+}

@@ -1,0 +1,84 @@
+import Easing
+import Foundation
+import Testing
+
+struct SpringTests {
+    static let springs: [Spring] = [
+        Spring(), // under-damped, CA's defaults
+        Spring(mass: 1, stiffness: 100, damping: 20), // critically damped
+        Spring(mass: 2, stiffness: 50, damping: 40), // over-damped
+        Spring(mass: 1, stiffness: 200, damping: 3, initialVelocity: 5),
+        Spring(mass: 0.5, stiffness: 80, damping: 12.649110640673518, initialVelocity: -3), // critical, moving away
+        Spring(mass: 1, stiffness: 10, damping: 30, initialVelocity: 8),
+    ]
+
+    /// An independent solution: classic fourth-order Runge–Kutta on m·x″ + c·x′ + k·x = 0.
+    static func integrate(_ s: Spring, until end: Double, step: Double = 1e-4) -> [Double: Double] {
+        var x = 1.0, v = -s.initialVelocity, t = 0.0
+        var samples: [Double: Double] = [:]
+        func acceleration(_ x: Double, _ v: Double) -> Double { -(s.stiffness * x + s.damping * v) / s.mass }
+        let steps = Int((end / step).rounded())
+        for i in 1...steps {
+            let k1x = v, k1v = acceleration(x, v)
+            let k2x = v + step / 2 * k1v, k2v = acceleration(x + step / 2 * k1x, v + step / 2 * k1v)
+            let k3x = v + step / 2 * k2v, k3v = acceleration(x + step / 2 * k2x, v + step / 2 * k2v)
+            let k4x = v + step * k3v, k4v = acceleration(x + step * k3x, v + step * k3v)
+            x += step / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += step / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+            t = Double(i) * step
+            if i % 1000 == 0 { samples[(t * 10).rounded() / 10] = 1 - x }
+        }
+        return samples
+    }
+
+    @Test(arguments: springs)
+    func closedFormMatchesNumericalIntegration(_ spring: Spring) {
+        for (time, expected) in Self.integrate(spring, until: 3) {
+            #expect(abs(spring.value(atTime: time) - expected) < 1e-9, "t = \(time)")
+        }
+    }
+
+    /// Initial conditions: value 0 and velocity v₀ at t = 0 (central difference).
+    @Test(arguments: springs)
+    func initialConditions(_ spring: Spring) {
+        #expect(spring.value(atTime: 0) == 0)
+        let h = 1e-6
+        let slope = (spring.value(atTime: h) - 0) / h
+        #expect(abs(slope - spring.initialVelocity) < 1e-3 * max(1, abs(spring.initialVelocity)) + 1e-3)
+    }
+
+    /// Apple's documentation: mass 1, stiffness 100 — damping 5 settles in about 2.85 s, damping 15 in
+    /// just over 1 s.
+    @Test func settlingDurationMatchesAppleDocumentation() {
+        #expect(abs(Spring(mass: 1, stiffness: 100, damping: 5).settlingDuration - 2.85) < 0.01)
+        let stiff = Spring(mass: 1, stiffness: 100, damping: 15).settlingDuration
+        #expect(stiff > 1 && stiff < 1.05)
+    }
+
+    /// Property: past the settling duration the spring stays within the epsilon of its target.
+    @Test(arguments: springs)
+    func staysSettled(_ spring: Spring) {
+        let settle = spring.settlingDuration
+        #expect(settle > 0 && settle.isFinite)
+        for i in 0...2000 {
+            let t = settle * (1 + Double(i) / 1000)
+            #expect(abs(1 - spring.value(atTime: t)) <= Spring.settlingEpsilon, "t = \(t)")
+        }
+    }
+
+    @Test(arguments: springs)
+    func timingFunctionEnds(_ spring: Spring) {
+        #expect(spring(0) == 0)
+        #expect(spring(1) == 1)
+        #expect(abs(spring(0.5) - spring.value(atTime: 0.5 * spring.settlingDuration)) < 1e-15)
+    }
+
+    @Test func dampingRegimes() {
+        #expect(Spring().dampingRatio == 0.5)
+        #expect(Spring(perceptualDuration: 0.5, bounce: 0).dampingRatio == 1)
+        #expect(abs(Spring(perceptualDuration: 0.5, bounce: 0.3).dampingRatio - 0.7) < 1e-12)
+        #expect(abs(Spring(perceptualDuration: 0.5, bounce: -0.5).dampingRatio - 2) < 1e-12)
+        // Perceptual duration is the undamped period: ω₀ = 2π / duration.
+        #expect(abs(Spring(perceptualDuration: 0.25, bounce: 0.2).naturalFrequency - 8 * .pi) < 1e-12)
+    }
+}
