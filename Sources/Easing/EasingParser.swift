@@ -271,8 +271,11 @@ struct EasingParser {
             guard isInteger else { throw error("expected an integer for \(what), got \(value.easingText)", at: token) }
         }
         let value = try parseNumber(what)
-        let rounded = (value + 0.5).rounded(.down)
+        var rounded = (value + 0.5).rounded(.down)
         guard abs(rounded) < 1e9 else { throw error("\(what) is too large: \(value.easingText)", at: token) }
+        // A math function's result is clamped into the allowed range (css-values-4 §10.12), as
+        // browsers do for steps(calc(-1)); a literal out of range stays an error.
+        if case .function = token.kind { rounded = max(rounded, 1) }
         return Int(rounded)
     }
 

@@ -80,7 +80,9 @@ public struct PiecewiseLinear: Hashable, Sendable, Codable {
             let span = Double(after - before)
             for k in index..<after {
                 let p = Double(k - before) / span
-                inputs[k] = a * (1 - p) + b * p
+                // a + (b − a)·p, not a·(1 − p) + b·p: when a == b every spread input must equal a
+                // exactly, or a segment of width 1e-17 would divide by almost nothing.
+                inputs[k] = a + (b - a) * p
             }
             index = after
         }

@@ -56,6 +56,19 @@ struct CurvePlot {
             d += (i == 0 || jump ? "M" : "L") + "\(f(x(Double(i) / Double(sampleCount)))) \(f(y(v)))"
         }
         out += "<path d=\"\(d)\" stroke=\"#e8590c\" stroke-width=\"2.5\" fill=\"none\" stroke-linejoin=\"round\"/>\n"
+        if isSteps {
+            // At each jump: a filled dot where the new value holds, an open dot where the old one ends
+            // (the value exactly at the jump belongs to the new step; at input 1 the curve reaches 1).
+            var dots = ""
+            for i in 1...sampleCount where values[i] != values[i - 1] {
+                let edge = (Double(i - 1) / Double(sampleCount) + Double(i) / Double(sampleCount)) / 2
+                let jumpX = (edge * 1000).rounded() / 1000
+                let before = curve(jumpX - 1e-9), after = curve(jumpX)
+                dots += "<circle cx=\"\(f(x(jumpX)))\" cy=\"\(f(y(before)))\" r=\"3.5\" fill=\"#fff\" stroke=\"#e8590c\" stroke-width=\"2\"/>"
+                dots += "<circle cx=\"\(f(x(jumpX)))\" cy=\"\(f(y(after)))\" r=\"3.5\" fill=\"#e8590c\"/>\n"
+            }
+            out += dots
+        }
         out += "</svg>\n"
         return out
     }

@@ -13,6 +13,7 @@ struct ParserTests {
         ("steps(4)", .steps(Steps(4, .jumpEnd))), ("steps(4, start)", .steps(Steps(4, .jumpStart))),
         ("steps(2, jump-none)", .steps(Steps(2, .jumpNone))), ("steps(5,JUMP-BOTH)", .steps(Steps(5, .jumpBoth))),
         ("steps(calc(5 / 2))", .steps(Steps(3, .jumpEnd))), ("steps(+3, end)", .steps(Steps(3, .jumpEnd))),
+        ("steps(calc(-1))", .steps(Steps(1, .jumpEnd))), ("cubic-bezier(0, mod(-7, 3), round(up, 0.2, 0.5), sign(-2))", .cubicBezier(0, 2, 0.5, -1)),
         ("linear(0, 1)", .piecewiseLinear(PiecewiseLinear(stops: [.init(0), .init(1)]))),
         ("linear(0, 0.5 25% 75%, 1)", .piecewiseLinear(PiecewiseLinear(stops: [.init(0), .init(0.5, at: [0.25, 0.75]), .init(1)]))),
         ("linear(25% 0.5, 1)", .piecewiseLinear(PiecewiseLinear(stops: [.init(0.5, at: [0.25]), .init(1)]))),

@@ -35,6 +35,14 @@ struct PiecewiseLinearTests {
         #expect(abs(jump(0.25) - 0.1) < 1e-15)
     }
 
+    /// Found by Tools/check-easing-browser: a run of stops spread between two equal positions must
+    /// land exactly on that position (Chromium: the later stop's output, 0.822, before 94.3 %).
+    @Test func runBetweenEqualPositions() {
+        let curve = PiecewiseLinear(stops: [Stop(0.963, at: [0.943]), Stop(0.822), Stop(1.39535568), Stop(1.18, at: [0.767])])
+        #expect(curve.points.map(\.input) == [0.943, 0.943, 0.943, 0.943])
+        #expect(curve(0.568041) == 0.822)
+    }
+
     @Test func identityEverywhere() {
         let identity = PiecewiseLinear(stops: [Stop(0), Stop(1)])
         for x in [-3.0, -0.1, 0, 0.3, 1, 7] { #expect(identity(x) == x) }
