@@ -1,0 +1,57 @@
+extension Animation {
+    /// Applies this animation's value at `parentTime` to `values` (model values with earlier
+    /// animations already applied), as the render tree composes animations.
+    func apply(to values: inout [String: PropertyValue], parentTime: Double) {
+        guard let state = timing.state(atParentTime: parentTime, removedOnCompletion: isRemovedOnCompletion) else { return }
+        let eased = timingFunction.value(at: state.progress, beforeFlag: state.beforeFlag)
+        switch content {
+        case .basic(let basic):
+            let current = values[basic.key.name] ?? basic.key.defaultValue
+            let base = isAdditive ? (PropertyValue.zero(of: basic.key.kind) ?? current) : current
+            let (a, b) = basic.endpoints(current: base)
+            let value = PropertyValue.interpolate(a, b, eased, colorSpace: colorSpace)
+            values[basic.key.name] = compose(value, current: current, start: a, end: b, iteration: state.iteration)
+
+        case .keyframe(let keyframe):
+            let current = values[keyframe.key.name] ?? keyframe.key.defaultValue
+            if let path = keyframe.path {
+                let paced = keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
+                guard let (point, tangent) = MotionPath(path).sample(at: eased, paced: paced, keyTimes: keyframe.keyTimes) else { return }
+                values[keyframe.key.name] = compose(.point(point), current: current, start: .point(point), end: .point(point), iteration: 0)
+                if let mode = keyframe.rotationMode {
+                    let rotationKey = PropertyKey<Angle>.rotation
+                    let model = values[rotationKey.name].flatMap(Angle.init(propertyValue:)) ?? rotationKey.defaultValue
+                    let turn = mode == .autoReverse ? Angle(radians: .pi) : .zero
+                    values[rotationKey.name] = .angle(model + tangent + turn)
+                }
+                return
+            }
+            guard !keyframe.values.isEmpty else { return }
+            let value = keyframe.value(at: eased, beforeFlag: state.beforeFlag)
+            values[keyframe.key.name] = compose(value, current: current, start: keyframe.values[0],
+                                                end: keyframe.values[keyframe.values.count - 1], iteration: state.iteration)
+
+        case .group(let children):
+            let childTime = eased * timing.simpleDuration
+            for child in children {
+                child.apply(to: &values, parentTime: childTime)
+            }
+        }
+    }
+
+    /// Adds the cumulative offset (iteration × (end − start)) and, for an additive animation, the
+    /// current value.
+    private func compose(_ value: PropertyValue, current: PropertyValue, start: PropertyValue, end: PropertyValue,
+                         iteration: Int) -> PropertyValue {
+        var result = value
+        if isCumulative && iteration != 0,
+           let delta = PropertyValue.subtract(end, start), let step = delta.scaled(Double(iteration)),
+           let sum = PropertyValue.add(result, step) {
+            result = sum
+        }
+        if isAdditive, let sum = PropertyValue.add(current, result) {
+            result = sum
+        }
+        return result
+    }
+}

@@ -1,0 +1,128 @@
+extension KeyframeAnimation {
+    /// The key times the calculation mode uses (see the type's notes).
+    public var effectiveKeyTimes: [Double] {
+        let n = values.count
+        switch calculationMode {
+        case .discrete:
+            if let keyTimes, keyTimes.count == n + 1 { return keyTimes }
+            return (0...max(n, 1)).map { Double($0) / Double(max(n, 1)) }
+        case .paced:
+            return Self.normalizedCumulative((0..<max(n - 1, 0)).map { PropertyValue.distance(values[$0], values[$0 + 1]) ?? 0 }, count: n)
+        case .cubicPaced:
+            let uniform = Self.uniformTimes(n)
+            let lengths = (0..<max(n - 1, 0)).map { i -> Double in
+                var length = 0.0
+                var previous = values[i]
+                for k in 1...32 {
+                    let next = cubicValue(segment: i, local: Double(k) / 32, keyTimes: uniform)
+                    length += PropertyValue.distance(previous, next) ?? 0
+                    previous = next
+                }
+                return length
+            }
+            return Self.normalizedCumulative(lengths, count: n)
+        case .linear, .cubic:
+            if let keyTimes, keyTimes.count == n { return keyTimes }
+            return Self.uniformTimes(n)
+        }
+    }
+
+    /// The value at overall progress `p` (after the animation's own easing); `p` may leave [0, 1].
+    func value(at p: Double, beforeFlag: Bool) -> PropertyValue {
+        guard values.count > 1 else { return values.first ?? key.defaultValue }
+        let times = effectiveKeyTimes
+        if calculationMode == .discrete {
+            if p >= 1 { return values[values.count - 1] }
+            var index = 0
+            for i in 0..<values.count where times[i] <= p { index = i }
+            return values[index]
+        }
+        let (segment, local) = Self.locate(p, in: times)
+        switch calculationMode {
+        case .linear:
+            let eased = timingFunctions.flatMap { segment < $0.count ? $0[segment] : nil }?.value(at: local, beforeFlag: beforeFlag) ?? local
+            return .interpolate(values[segment], values[segment + 1], eased)
+        case .paced:
+            return .interpolate(values[segment], values[segment + 1], local)
+        case .cubic, .cubicPaced:
+            return cubicValue(segment: segment, local: local, keyTimes: times)
+        case .discrete:
+            return values[segment]
+        }
+    }
+
+    /// Kochanek–Bartels (1984) Hermite segment from value i to i + 1 at local parameter s.
+    ///
+    /// Tangents at value i, with d₀ = Pᵢ − Pᵢ₋₁ and d₁ = Pᵢ₊₁ − Pᵢ (a missing neighbour is the value
+    /// itself, so the end tangents use one side only): outgoing Dᵢ = (1−t)(1+c)(1+b)/2·d₀ +
+    /// (1−t)(1−c)(1−b)/2·d₁, incoming Sᵢ = (1−t)(1−c)(1+b)/2·d₀ + (1−t)(1+c)(1−b)/2·d₁. For uneven key
+    /// times Dᵢ is scaled by 2Δᵢ/(Δᵢ₋₁ + Δᵢ) and Sᵢ by 2Δᵢ₋₁/(Δᵢ₋₁ + Δᵢ) (Δ the segment durations), so
+    /// speed is continuous across keys. Exact at s = 0 and s = 1.
+    func cubicValue(segment i: Int, local s: Double, keyTimes: [Double]) -> PropertyValue {
+        if s == 0 { return values[i] }
+        if s == 1 { return values[i + 1] }
+        let outgoing = tangent(at: i, keyTimes: keyTimes, outgoing: true)
+        let incoming = tangent(at: i + 1, keyTimes: keyTimes, outgoing: false)
+        let s2 = s * s, s3 = s2 * s
+        let terms = [(values[i], 2 * s3 - 3 * s2 + 1), (outgoing, s3 - 2 * s2 + s),
+                     (values[i + 1], -2 * s3 + 3 * s2), (incoming, s3 - s2)]
+        var sum: PropertyValue?
+        for (value, weight) in terms {
+            guard let scaled = value.scaled(weight) else { return .interpolate(values[i], values[i + 1], s) }
+            sum = sum.map { PropertyValue.add($0, scaled) ?? $0 } ?? scaled
+        }
+        return sum ?? values[i]
+    }
+
+    private func tangent(at i: Int, keyTimes: [Double], outgoing: Bool) -> PropertyValue {
+        let p = values[i]
+        let previous = i > 0 ? values[i - 1] : p, next = i + 1 < values.count ? values[i + 1] : p
+        guard let d0 = PropertyValue.subtract(p, previous), let d1 = PropertyValue.subtract(next, p) else { return p }
+        let t = tensionValues.flatMap { i < $0.count ? $0[i] : nil } ?? 0
+        let c = continuityValues.flatMap { i < $0.count ? $0[i] : nil } ?? 0
+        let b = biasValues.flatMap { i < $0.count ? $0[i] : nil } ?? 0
+        var w0 = (1 - t) * (outgoing ? (1 + c) : (1 - c)) * (1 + b) / 2
+        var w1 = (1 - t) * (outgoing ? (1 - c) : (1 + c)) * (1 - b) / 2
+        if i > 0 && i + 1 < values.count {
+            let before = keyTimes[i] - keyTimes[i - 1], after = keyTimes[i + 1] - keyTimes[i]
+            if before + after > 0 {
+                let factor = outgoing ? 2 * after / (before + after) : 2 * before / (before + after)
+                w0 *= factor
+                w1 *= factor
+            }
+        }
+        guard let a = d0.scaled(w0), let b2 = d1.scaled(w1) else { return p }
+        return PropertyValue.add(a, b2) ?? p
+    }
+
+    /// The segment holding `p` and the local parameter within it; before the first key time the first
+    /// segment and after the last the last one, extrapolated. Zero-length segments are skipped.
+    static func locate(_ p: Double, in times: [Double]) -> (Int, Double) {
+        let last = times.count - 2
+        var segment = 0
+        for i in 0...last where times[i] <= p && times[i + 1] > times[i] {
+            segment = i
+        }
+        if p >= times[last + 1] { segment = last }
+        let span = times[segment + 1] - times[segment]
+        return (segment, span > 0 ? (p - times[segment]) / span : 1)
+    }
+
+    static func uniformTimes(_ n: Int) -> [Double] {
+        n <= 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
+    }
+
+    /// Key times proportional to cumulative `lengths`; even spacing when they sum to zero.
+    static func normalizedCumulative(_ lengths: [Double], count n: Int) -> [Double] {
+        let total = lengths.reduce(0, +)
+        guard total > 0 else { return uniformTimes(n) }
+        var times = [0.0]
+        var sum = 0.0
+        for length in lengths.dropLast() {
+            sum += length
+            times.append(sum / total)
+        }
+        times.append(1)
+        return times
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Positions and tangents along a path for keyframe animations that follow it.
+struct MotionPath {
+    let segments: [Subpath.Segment]
+    let lengths: [Double]
+    let total: Double
+
+    init(_ path: Path) {
+        segments = path.subpaths.flatMap(\.segments)
+        lengths = segments.map(\.length)
+        total = lengths.reduce(0, +)
+    }
+
+    /// Point and tangent direction at progress `p` (clamped to [0, 1]).
+    /// - Parameters:
+    ///   - paced: constant speed over the whole length; otherwise each segment gets an equal share
+    ///     of time, or the share `keyTimes` gives (segments + 1 entries).
+    func sample(at p: Double, paced: Bool, keyTimes: [Double]?) -> (Point, Angle)? {
+        guard !segments.isEmpty else { return nil }
+        let p = min(max(p, 0), 1)
+        var index = 0, fraction = 0.0
+        if paced {
+            guard total > 0 else { return (segments[0].start, .zero) }
+            var remaining = p * total
+            index = segments.count - 1
+            for (i, length) in lengths.enumerated() {
+                if remaining <= length || i == segments.count - 1 {
+                    index = i
+                    fraction = length > 0 ? min(remaining / length, 1) : 0
+                    break
+                }
+                remaining -= length
+            }
+        } else if let keyTimes, keyTimes.count == segments.count + 1 {
+            let (segment, local) = KeyframeAnimation.locate(p, in: keyTimes)
+            index = segment
+            fraction = min(max(local, 0), 1)
+        } else {
+            let scaled = p * Double(segments.count)
+            index = min(Int(scaled.rounded(.down)), segments.count - 1)
+            fraction = scaled - Double(index)
+        }
+        return Self.pointAndTangent(segments[index], fraction: fraction)
+    }
+
+    static func pointAndTangent(_ segment: Subpath.Segment, fraction f: Double) -> (Point, Angle) {
+        switch segment {
+        case .line(let a, let b):
+            let d = b - a
+            return (lerp(a, b, f), Angle(radians: atan2(d.y, d.x)))
+        case .arc(let arc):
+            let angle = arc.startAngle + arc.sweep * f
+            let direction = arc.sweep.radians >= 0 ? Double.pi / 2 : -Double.pi / 2
+            return (arc.point(at: f), Angle(radians: angle.radians + direction))
+        case .cubic(let c):
+            let t = c.parameter(atLength: f * c.length())
+            var d = c.derivative(at: t)
+            if d.length == 0 { d = c.p3 - c.p0 }
+            return (c.point(at: t), Angle(radians: atan2(d.y, d.x)))
+        }
+    }
+}

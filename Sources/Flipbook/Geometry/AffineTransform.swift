@@ -1,0 +1,62 @@
+import Foundation
+
+/// A 2-D affine transform, as Core Graphics' `CGAffineTransform`: a point (x, y) maps to
+/// (a·x + c·y + tx, b·x + d·y + ty).
+public struct AffineTransform: Hashable, Sendable, Codable {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
+        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    }
+
+    public static func scale(_ x: Double, _ y: Double) -> AffineTransform {
+        AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+    }
+
+    /// A rotation by `angle`, clockwise on screen for positive angles.
+    public static func rotation(_ angle: Angle) -> AffineTransform {
+        let cs = angle.cos, sn = angle.sin
+        return AffineTransform(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
+    }
+
+    /// A horizontal skew: x' = x + k·y.
+    public static func skew(_ k: Double) -> AffineTransform {
+        AffineTransform(a: 1, b: 0, c: k, d: 1, tx: 0, ty: 0)
+    }
+
+    /// `self` applied first, then `other`: (self.concatenating(other)).apply(p) == other.apply(self.apply(p)).
+    public func concatenating(_ other: AffineTransform) -> AffineTransform {
+        AffineTransform(a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+                        c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+                        tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
+    }
+
+    /// The determinant a·d − b·c; 0 for a singular transform.
+    public var determinant: Double { a * d - b * c }
+
+    public var isIdentity: Bool { self == .identity }
+
+    /// The inverse, or nil when the transform is singular.
+    public var inverted: AffineTransform? {
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
+                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
+    /// The image of a point.
+    public func apply(_ p: Point) -> Point {
+        Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
+    }
+
+    /// The image of a vector (no translation).
+    public func applyToVector(_ v: Point) -> Point {
+        Point(a * v.x + c * v.y, b * v.x + d * v.y)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// An angle, stored in radians.
+///
+/// Convention (as Core Graphics draws on iOS): 0 points to 3 o'clock and positive angles turn clockwise
+/// on screen, because y grows downward. 12 o'clock is −90° (−π/2). Scene files give degrees.
+public struct Angle: Hashable, Sendable, Codable, Comparable {
+    /// The angle in radians; any finite value (several turns allowed).
+    public var radians: Double
+
+    public init(radians: Double) {
+        self.radians = radians
+    }
+
+    /// An angle from degrees.
+    public init(degrees: Double) {
+        radians = degrees * .pi / 180
+    }
+
+    public static func radians(_ value: Double) -> Angle { Angle(radians: value) }
+    public static func degrees(_ value: Double) -> Angle { Angle(degrees: value) }
+
+    public static let zero = Angle(radians: 0)
+    /// One full turn, 2π.
+    public static let fullTurn = Angle(radians: 2 * .pi)
+    /// 12 o'clock: −90°.
+    public static let twelveOClock = Angle(radians: -.pi / 2)
+
+    /// The angle in degrees.
+    public var degrees: Double { radians * 180 / .pi }
+    public var cos: Double { Foundation.cos(radians) }
+    public var sin: Double { Foundation.sin(radians) }
+
+    public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
+    public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
+    public static func - (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians - b.radians) }
+    public static func * (a: Angle, s: Double) -> Angle { Angle(radians: a.radians * s) }
+    public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
+}

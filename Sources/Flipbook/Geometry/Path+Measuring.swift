@@ -1,0 +1,74 @@
+import Foundation
+
+extension Path {
+    /// Total length of every segment, closing lines included, pixels.
+    public var length: Double {
+        subpaths.reduce(0) { sum, subpath in sum + subpath.segments.reduce(0) { $0 + $1.length } }
+    }
+
+    /// The part of the path between fractions `start` and `end` of its total length, as CAShapeLayer's
+    /// strokeStart and strokeEnd draw it.
+    ///
+    /// Both are clamped to [0, 1]; `start ≥ end` gives an empty path. Lengths run across subpaths in
+    /// order. A subpath kept whole stays closed; a cut one becomes open. Exact for lines and arcs; curves
+    /// are cut at the parameter whose arc length matches, to 1e-11 of the length.
+    public func trimmed(from start: Double, to end: Double) -> Path {
+        let s0 = min(max(start, 0), 1), s1 = min(max(end, 0), 1)
+        if s0 <= 0 && s1 >= 1 { return self }
+        guard s0 < s1 else { return Path() }
+        let pieces = subpaths
+        let lengths = pieces.map { $0.segments.map(\.length) }
+        let total = lengths.joined().reduce(0, +)
+        guard total > 0 else { return Path() }
+        let from = s0 * total, to = s1 * total
+        var out: [Subpath] = []
+        var offset = 0.0
+        for (subpath, segmentLengths) in zip(pieces, lengths) {
+            let subLength = segmentLengths.reduce(0, +)
+            defer { offset += subLength }
+            if offset + subLength <= from || offset >= to { continue }
+            if from <= offset && to >= offset + subLength {
+                out.append(subpath)
+                continue
+            }
+            var kept: [Subpath.Segment] = []
+            var position = offset
+            for (segment, length) in zip(subpath.segments, segmentLengths) {
+                defer { position += length }
+                let a = max(from, position), b = min(to, position + length)
+                guard b > a || (length == 0 && a == b && position >= from && position < to) else { continue }
+                if length == 0 { kept.append(segment); continue }
+                kept.append(segment.trimmed(from: (a - position) / length, to: (b - position) / length))
+            }
+            if let first = kept.first {
+                out.append(Subpath(start: first.start, segments: kept, isClosed: false))
+            }
+        }
+        return Path(subpaths: out)
+    }
+
+    /// Polylines approximating each subpath, every point within `tolerance` pixels of the true path:
+    /// lines exact, curves by Wang's formula, arcs with n = ⌈|sweep| / (2·acos(1 − tol/r))⌉ chords.
+    public func flattened(tolerance: Double) -> [(points: [Point], isClosed: Bool)] {
+        subpaths.map { subpath in
+            var points = [subpath.start]
+            for segment in subpath.segments {
+                switch segment {
+                case .line(_, let b): points.append(b)
+                case .cubic(let c): points.append(contentsOf: c.flattened(tolerance: tolerance))
+                case .arc(let arc):
+                    let ratio = max(-1, min(1, 1 - tolerance / max(arc.radius, 1e-12)))
+                    let perChord = 2 * acos(ratio)
+                    let n = perChord > 0 ? max(1, min(100_000, Int((abs(arc.sweep.radians) / perChord).rounded(.up)))) : 1
+                    for i in 1...n { points.append(arc.point(at: Double(i) / Double(n))) }
+                }
+            }
+            return (points, subpath.isClosed)
+        }
+    }
+
+    /// The bounding box of the flattened path (within 0.01 px), or nil when empty.
+    public var boundingBox: Rect? {
+        Rect.bounding(flattened(tolerance: 0.01).flatMap(\.points))
+    }
+}

@@ -1,0 +1,54 @@
+/// A linear or radial colour gradient, in the layer's own coordinates (pixels).
+public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
+    /// The gradient's shape.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Colour varies along the line from `start` to `end`.
+        case linear
+        /// Colour varies with the distance from `start`; `end` lies on the outer circle.
+        case radial
+    }
+
+    /// A colour at a position along the gradient.
+    public struct Stop: Hashable, Sendable, Codable {
+        /// Position in [0, 1] along the gradient.
+        public var offset: Double
+        public var color: Color
+
+        public init(_ offset: Double, _ color: Color) {
+            self.offset = offset
+            self.color = color
+        }
+    }
+
+    public var kind: Kind
+    /// Colour stops, offsets non-decreasing; no stops means no gradient.
+    public var stops: [Stop]
+    /// Linear: where offset 0 lies. Radial: the centre. Pixels.
+    public var start: Point
+    /// Linear: where offset 1 lies. Radial: a point on the circle of offset 1. Pixels.
+    public var end: Point
+
+    public init(kind: Kind = .linear, stops: [Stop], start: Point, end: Point) {
+        self.kind = kind
+        self.stops = stops
+        self.start = start
+        self.end = end
+    }
+
+    /// No gradient.
+    public static let none = Gradient(stops: [], start: .zero, end: .zero)
+
+    /// Radial gradients' radius: |end − start|.
+    public var radius: Double { start.distance(to: end) }
+
+    /// Stops, colours (premultiplied sRGB) and geometry mix pairwise when both gradients have the same
+    /// kind and stop count; otherwise the gradient switches at t = 0.5.
+    public static func interpolate(_ a: Gradient, _ b: Gradient, _ t: Double) -> Gradient {
+        if t == 0 { return a }
+        if t == 1 { return b }
+        guard a.kind == b.kind, a.stops.count == b.stops.count else { return t < 0.5 ? a : b }
+        return Gradient(kind: a.kind,
+                        stops: zip(a.stops, b.stops).map { Stop(mix($0.offset, $1.offset, t), .interpolate($0.color, $1.color, t)) },
+                        start: .interpolate(a.start, b.start, t), end: .interpolate(a.end, b.end, t))
+    }
+}

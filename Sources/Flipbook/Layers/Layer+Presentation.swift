@@ -1,0 +1,65 @@
+extension Layer {
+    /// The presentation copy of this subtree at `parentTime`: every property at its animated value,
+    /// animations applied and removed, sublayers likewise, derived sublayers (components) added.
+    /// The model (`self`) is unchanged.
+    /// - Parameter parentTime: seconds in the superlayer's time (the scene time for the root).
+    public func presentation(atParentTime parentTime: Double) -> Layer {
+        let local = timing.layerLocalTime(parentTime)
+        var copy = self
+        if !animations.isEmpty {
+            var values = properties
+            for keyed in animations {
+                keyed.animation.apply(to: &values, parentTime: local)
+            }
+            copy.properties = values
+            copy.animations = []
+        }
+        copy.sublayers = sublayers.map { $0.presentation(atParentTime: local) }
+        copy.sublayers += type.behavior.derivedSublayers(copy).map { $0.presentation(atParentTime: local) }
+        return copy
+    }
+
+    /// The value `key` shows at `parentTime`: the model with this layer's animations applied.
+    public func presentationValue(of key: AnyPropertyKey, atParentTime parentTime: Double) -> PropertyValue {
+        let local = timing.layerLocalTime(parentTime)
+        var values = properties
+        for keyed in animations where keyed.animation.keys.contains(key.name) {
+            keyed.animation.apply(to: &values, parentTime: local)
+        }
+        return values[key.name] ?? type.declaredDefaults[key.name] ?? key.defaultValue
+    }
+
+    /// Sets `value` for `key` as a change inside `transaction` at `parentTime`: the model takes the new
+    /// value and, unless actions are disabled, the layer type's action for the key animates from the
+    /// presentation value at that instant (retargeting a running animation starts where it is).
+    /// The implicit animation is added under the key's name, replacing an earlier one for the key.
+    public mutating func set(_ key: AnyPropertyKey, to value: PropertyValue, atParentTime parentTime: Double,
+                             transaction: Transaction) {
+        let from = presentationValue(of: key, atParentTime: parentTime)
+        properties[key.name] = value
+        guard !transaction.disableActions,
+              var action = type.behavior.action(forKey: key, from: from, to: value, transaction: transaction) else { return }
+        action.timing.beginTime = timing.layerLocalTime(parentTime)
+        add(action, forKey: key.name)
+    }
+
+    /// Typed form of `set(_:to:atParentTime:transaction:)`.
+    public mutating func set<V>(_ key: PropertyKey<V>, to value: V, atParentTime parentTime: Double,
+                                transaction: Transaction = Transaction()) {
+        set(AnyPropertyKey(key), to: value.propertyValue, atParentTime: parentTime, transaction: transaction)
+    }
+
+    /// Applies `body` to the layer with `id` in this subtree, passing the time in that layer's parent;
+    /// returns false when no layer has the id.
+    mutating func withLayer(id: String, parentTime: Double, _ body: (inout Layer, Double) -> Void) -> Bool {
+        if self.id == id {
+            body(&self, parentTime)
+            return true
+        }
+        let local = timing.layerLocalTime(parentTime)
+        for index in sublayers.indices where sublayers[index].withLayer(id: id, parentTime: local, body) {
+            return true
+        }
+        return false
+    }
+}

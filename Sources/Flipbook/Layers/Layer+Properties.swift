@@ -1,0 +1,76 @@
+/// The properties every layer has, as CALayer's.
+extension PropertyKey where Value == Point {
+    /// Where the anchor point sits in the superlayer, pixels. Default (0, 0).
+    public static var position: Self { Self("position", default: .zero) }
+    /// The point of the bounds, in unit coordinates, that `position` places and that rotation and scale
+    /// turn around. Default (0.5, 0.5), the centre.
+    public static var anchorPoint: Self { Self("anchorPoint", default: Point(0.5, 0.5)) }
+    /// An extra offset after rotation and scale, pixels (a transform component). Default (0, 0).
+    public static var translation: Self { Self("translation", default: .zero) }
+}
+
+extension PropertyKey where Value == Rect {
+    /// The layer's own coordinate space: origin and size, pixels. Default empty.
+    public static var bounds: Self { Self("bounds", default: .zero) }
+}
+
+extension PropertyKey where Value == Angle {
+    /// Rotation around the anchor point, clockwise on screen (a transform component). Default 0.
+    /// Interpolates the raw angle, so several turns animate as several turns.
+    public static var rotation: Self { Self("rotation", default: .zero) }
+}
+
+extension PropertyKey where Value == Size {
+    /// Scale around the anchor point (a transform component). Default (1, 1).
+    public static var scale: Self { Self("scale", default: Size(1, 1)) }
+}
+
+extension PropertyKey where Value == AffineTransform {
+    /// A further transform, applied inside rotation and scale, around the anchor point; interpolates
+    /// by decomposition. Default identity.
+    public static var transform: Self { Self("transform", default: .identity) }
+}
+
+extension PropertyKey where Value == Double {
+    /// Opacity of the layer and its sublayers as a group, [0, 1]. Default 1.
+    public static var opacity: Self { Self("opacity", default: 1) }
+    /// Drawing order among siblings: higher draws later (on top); ties keep their order. Default 0.
+    public static var zPosition: Self { Self("zPosition", default: 0) }
+}
+
+extension PropertyKey where Value == Bool {
+    /// Whether the layer (and its sublayers) is not drawn. Default false.
+    public static var hidden: Self { Self("hidden", default: false) }
+    /// Whether sublayers are clipped to the bounds. Default false.
+    public static var masksToBounds: Self { Self("masksToBounds", default: false) }
+}
+
+extension PropertyKey where Value == Color {
+    /// Fill of the bounds behind the content; clear (none) by default.
+    public static var backgroundColor: Self { Self("backgroundColor", default: .clear) }
+}
+
+extension Layer {
+    /// The properties of every layer, whatever its type.
+    public static let baseProperties: [AnyPropertyKey] = [
+        AnyPropertyKey(PropertyKey<Point>.position), AnyPropertyKey(PropertyKey<Rect>.bounds),
+        AnyPropertyKey(PropertyKey<Point>.anchorPoint), AnyPropertyKey(PropertyKey<Point>.translation),
+        AnyPropertyKey(PropertyKey<Angle>.rotation), AnyPropertyKey(PropertyKey<Size>.scale),
+        AnyPropertyKey(PropertyKey<AffineTransform>.transform), AnyPropertyKey(PropertyKey<Double>.opacity),
+        AnyPropertyKey(PropertyKey<Double>.zPosition), AnyPropertyKey(PropertyKey<Bool>.hidden),
+        AnyPropertyKey(PropertyKey<Bool>.masksToBounds), AnyPropertyKey(PropertyKey<Color>.backgroundColor),
+    ]
+
+    /// The transform from this layer's bounds coordinates to its superlayer's:
+    /// translate(−anchor in bounds) · transform · scale · rotation · translate(position + translation).
+    public var transformToSuperlayer: AffineTransform {
+        let b = bounds, anchor = self[.anchorPoint]
+        let anchorInBounds = Point(b.origin.x + anchor.x * b.size.width, b.origin.y + anchor.y * b.size.height)
+        let scale = self[.scale], rotation = self[.rotation]
+        var m = AffineTransform.translation(-anchorInBounds.x, -anchorInBounds.y).concatenating(self[.transform])
+        if scale != Size(1, 1) { m = m.concatenating(.scale(scale.width, scale.height)) }
+        if rotation != .zero { m = m.concatenating(.rotation(rotation)) }
+        let offset = self[.position] + self[.translation]
+        return m.concatenating(.translation(offset.x, offset.y))
+    }
+}

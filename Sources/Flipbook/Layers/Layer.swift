@@ -1,0 +1,71 @@
+/// A node of the layer tree: what the user set (the model), its animations and its sublayers.
+///
+/// A value type: `presentation(atParentTime:)` returns a copy with every animated property resolved,
+/// and the model is never changed by animations. Geometry follows Core Animation: `position` is where
+/// the `anchorPoint` (a unit point of `bounds`) sits in the superlayer.
+public struct Layer: Hashable, Sendable {
+    /// Unique within a scene; how timed changes and dumps name the layer.
+    public var id: String
+    /// What the layer draws and which properties it adds.
+    public var type: LayerType
+    /// Values set by the user, by property name; unset properties have their key's default.
+    public var properties: [String: PropertyValue]
+    /// Children, drawn in order above the layer's own content (then sorted by `zPosition`).
+    public var sublayers: [Layer]
+    /// Explicit animations in the order added.
+    public var animations: [KeyedAnimation]
+    /// The layer's own time: beginTime, speed and timeOffset apply to its animations and sublayers.
+    public var timing: MediaTiming
+
+    public init(id: String, type: any LayerBehavior.Type = PlainLayer.self, sublayers: [Layer] = []) {
+        self.id = id
+        self.type = LayerType(type)
+        self.properties = [:]
+        self.sublayers = sublayers
+        self.animations = []
+        self.timing = MediaTiming()
+    }
+
+    /// The value of a typed property: the set value, else the layer type's declared default, else the
+    /// key's default.
+    public subscript<V: PropertyValueConvertible>(key: PropertyKey<V>) -> V {
+        get {
+            (properties[key.name] ?? type.declaredDefaults[key.name]).flatMap(V.init(propertyValue:)) ?? key.defaultValue
+        }
+        set { properties[key.name] = newValue.propertyValue }
+    }
+
+    /// The value of a property by erased key: the set value, the type's default, or the key's default.
+    public func value(for key: AnyPropertyKey) -> PropertyValue {
+        properties[key.name] ?? type.declaredDefaults[key.name] ?? key.defaultValue
+    }
+
+    /// Whether the property has been set (or animated, in a presentation layer).
+    public func isSet<V>(_ key: PropertyKey<V>) -> Bool { properties[key.name] != nil }
+
+    /// Adds an animation; one with the same key replaces the earlier one (`addAnimation:forKey:`).
+    public mutating func add(_ animation: Animation, forKey key: String? = nil) {
+        if let key { animations.removeAll { $0.key == key } }
+        animations.append(KeyedAnimation(key: key, animation: animation))
+    }
+
+    /// Removes the animation added under `key`.
+    public mutating func removeAnimation(forKey key: String) {
+        animations.removeAll { $0.key == key }
+    }
+
+    /// The layer's bounds.
+    public var bounds: Rect { self[.bounds] }
+
+    /// The first layer in this subtree (self included) with the given id.
+    public func layer(withID id: String) -> Layer? {
+        if self.id == id { return self }
+        for sublayer in sublayers {
+            if let found = sublayer.layer(withID: id) { return found }
+        }
+        return nil
+    }
+
+    /// Every layer of the subtree, depth first, self first.
+    public var allLayers: [Layer] { [self] + sublayers.flatMap(\.allLayers) }
+}

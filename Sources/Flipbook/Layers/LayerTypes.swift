@@ -1,0 +1,215 @@
+/// Properties shared by the layer types that draw a path (shape, arc, pie slice), as CAShapeLayer's.
+extension PropertyKey where Value == Color {
+    /// Fill of the path; alpha 0 for none. Default black for shape layers (as CAShapeLayer), clear for
+    /// arc layers.
+    public static var fillColor: Self { Self("fillColor", default: .black) }
+    /// Stroke of the path; alpha 0 for none. Default clear (CA's nil).
+    public static var strokeColor: Self { Self("strokeColor", default: .clear) }
+    /// Text colour. Default black.
+    public static var foregroundColor: Self { Self("foregroundColor", default: .black) }
+}
+
+extension PropertyKey where Value == Double {
+    /// Stroke width, pixels, ≥ 0. Default 1.
+    public static var lineWidth: Self { Self("lineWidth", default: 1) }
+    /// Miter joins longer than this multiple of half the width become bevels. Default 10.
+    public static var miterLimit: Self { Self("miterLimit", default: 10) }
+    /// Offset into the dash pattern, pixels. Default 0.
+    public static var lineDashPhase: Self { Self("lineDashPhase", default: 0) }
+    /// Where the stroke starts, as a fraction of the path's length, [0, 1]. Default 0.
+    public static var strokeStart: Self { Self("strokeStart", default: 0) }
+    /// Where the stroke ends, as a fraction of the path's length, [0, 1]. Default 1.
+    public static var strokeEnd: Self { Self("strokeEnd", default: 1) }
+    /// Radius, pixels. For arcs and pie slices left unset: half the smaller side of the bounds.
+    public static var radius: Self { Self("radius", default: 0) }
+    /// Inner radius of a pie slice, pixels; 0 for a full wedge, > 0 for a donut slice. Default 0.
+    public static var innerRadius: Self { Self("innerRadius", default: 0) }
+    /// Font size, pixels. Default 16.
+    public static var fontSize: Self { Self("fontSize", default: 16) }
+    /// CSS font weight, 100…900. Default 400.
+    public static var fontWeight: Self { Self("fontWeight", default: 400) }
+}
+
+extension PropertyKey where Value == LineCap {
+    /// Default butt.
+    public static var lineCap: Self { Self("lineCap", default: .butt) }
+}
+
+extension PropertyKey where Value == LineJoin {
+    /// Default miter.
+    public static var lineJoin: Self { Self("lineJoin", default: .miter) }
+}
+
+extension PropertyKey where Value == FillRule {
+    /// Default non-zero.
+    public static var fillRule: Self { Self("fillRule", default: .nonZero) }
+}
+
+extension PropertyKey where Value == TextAlignment {
+    /// Default left.
+    public static var alignment: Self { Self("alignment", default: .left) }
+}
+
+extension PropertyKey where Value == DashPattern {
+    /// Dash and gap lengths, pixels; empty for a solid line. Default solid.
+    public static var lineDashPattern: Self { Self("lineDashPattern", default: .solid) }
+}
+
+extension PropertyKey where Value == Gradient {
+    /// A gradient fill drawn instead of the fill colour when it has stops. Default none.
+    public static var fillGradient: Self { Self("fillGradient", default: .none) }
+    /// The gradient a gradient layer fills its bounds with. Default none.
+    public static var gradient: Self { Self("gradient", default: .none) }
+}
+
+extension PropertyKey where Value == Path {
+    /// A shape layer's path, in its bounds' coordinates. Default empty.
+    public static var path: Self { Self("path", default: Path()) }
+}
+
+extension PropertyKey where Value == Point {
+    /// Centre of an arc, pixels. Left unset: the centre of the bounds.
+    public static var center: Self { Self("center", default: .zero) }
+}
+
+extension PropertyKey where Value == Angle {
+    /// Where an arc or slice starts (0 at 3 o'clock, clockwise on screen). Default 0.
+    public static var startAngle: Self { Self("startAngle", default: .zero) }
+    /// Where an arc or slice ends. Default 0.
+    public static var endAngle: Self { Self("endAngle", default: .zero) }
+}
+
+extension PropertyKey where Value == Bool {
+    /// Which way an arc turns from start to end (UIBezierPath's rule; see `Arc`). Default true.
+    public static var clockwise: Self { Self("clockwise", default: true) }
+}
+
+extension PropertyKey where Value == String {
+    /// A text layer's text. Default empty.
+    public static var string: Self { Self("string", default: "") }
+    /// CSS font family list. Default "sans-serif".
+    public static var fontFamily: Self { Self("fontFamily", default: "sans-serif") }
+}
+
+/// The stroke and fill properties of the path-drawing layer types.
+enum ShapeStyle {
+    static let properties: [AnyPropertyKey] = [
+        AnyPropertyKey(PropertyKey<Color>.fillColor), AnyPropertyKey(PropertyKey<Color>.strokeColor),
+        AnyPropertyKey(PropertyKey<Double>.lineWidth), AnyPropertyKey(PropertyKey<LineCap>.lineCap),
+        AnyPropertyKey(PropertyKey<LineJoin>.lineJoin), AnyPropertyKey(PropertyKey<Double>.miterLimit),
+        AnyPropertyKey(PropertyKey<DashPattern>.lineDashPattern), AnyPropertyKey(PropertyKey<Double>.lineDashPhase),
+        AnyPropertyKey(PropertyKey<Double>.strokeStart), AnyPropertyKey(PropertyKey<Double>.strokeEnd),
+        AnyPropertyKey(PropertyKey<FillRule>.fillRule), AnyPropertyKey(PropertyKey<Gradient>.fillGradient),
+    ]
+
+    /// The path drawn with the layer's fill and stroke properties.
+    static func drawing(_ path: Path, of layer: Layer) -> ShapeDrawing {
+        ShapeDrawing(path: path, fill: layer[.fillColor], fillGradient: layer[.fillGradient], fillRule: layer[.fillRule],
+                     stroke: layer[.strokeColor], lineWidth: max(layer[.lineWidth], 0), lineCap: layer[.lineCap],
+                     lineJoin: layer[.lineJoin], miterLimit: layer[.miterLimit], dashPattern: layer[.lineDashPattern],
+                     dashPhase: layer[.lineDashPhase], strokeStart: min(max(layer[.strokeStart], 0), 1),
+                     strokeEnd: min(max(layer[.strokeEnd], 0), 1))
+    }
+
+    /// The drawing, or nothing when it has neither fill nor stroke.
+    static func items(_ path: Path, of layer: Layer) -> [DrawItem] {
+        let drawing = drawing(path, of: layer)
+        return drawing.hasFill || drawing.hasStroke ? [.shape(drawing)] : []
+    }
+}
+
+/// A plain layer (CALayer): draws only its background colour; a container for sublayers.
+public enum PlainLayer: LayerBehavior {
+    public static let typeName = "layer"
+    public static let properties: [AnyPropertyKey] = []
+    public static func draw(_ layer: Layer) -> [DrawItem] { [] }
+}
+
+/// A path with fill and stroke (CAShapeLayer).
+public enum ShapeLayer: LayerBehavior {
+    public static let typeName = "shape"
+    public static let properties = [AnyPropertyKey(PropertyKey<Path>.path)] + ShapeStyle.properties
+    public static func draw(_ layer: Layer) -> [DrawItem] { ShapeStyle.items(layer[.path], of: layer) }
+}
+
+/// A circular arc from semantic parameters, rebuilt every frame: animating its angles moves along the
+/// circle (never a morph).
+public enum ArcLayer: LayerBehavior {
+    public static let typeName = "arc"
+    public static let properties = [
+        AnyPropertyKey(PropertyKey<Point>.center), AnyPropertyKey(PropertyKey<Double>.radius),
+        AnyPropertyKey(PropertyKey<Angle>.startAngle), AnyPropertyKey(PropertyKey<Angle>.endAngle),
+        AnyPropertyKey(PropertyKey<Bool>.clockwise),
+    ] + ShapeStyle.properties.map { $0.name == "fillColor" ? AnyPropertyKey(name: "fillColor", defaultValue: .color(.clear)) : $0 }
+
+    public static func draw(_ layer: Layer) -> [DrawItem] {
+        let b = layer.bounds
+        let center = layer.isSet(.center) ? layer[.center] : b.center
+        let radius = layer.isSet(.radius) ? layer[.radius] : min(b.width, b.height) / 2
+        let arc = Arc(center: center, radius: radius, startAngle: layer[.startAngle], endAngle: layer[.endAngle],
+                      clockwise: layer[.clockwise])
+        guard arc.sweep.radians != 0, radius > 0 else { return [] }
+        return ShapeStyle.items(Path([.arc(arc)]), of: layer)
+    }
+}
+
+/// A pie slice (or donut slice) from start and end angles: the seed's PieSliceLayer. The sweep is
+/// end − start with its sign; the centre is the bounds' centre.
+public enum PieSliceLayer: LayerBehavior {
+    public static let typeName = "pieSlice"
+    public static let properties = [
+        AnyPropertyKey(PropertyKey<Angle>.startAngle), AnyPropertyKey(PropertyKey<Angle>.endAngle),
+        AnyPropertyKey(PropertyKey<Double>.radius), AnyPropertyKey(PropertyKey<Double>.innerRadius),
+    ] + ShapeStyle.properties
+
+    public static func draw(_ layer: Layer) -> [DrawItem] {
+        let b = layer.bounds
+        let radius = layer.isSet(.radius) ? layer[.radius] : min(b.width, b.height) / 2
+        let path = Path.wedge(center: b.center, radius: radius, innerRadius: layer[.innerRadius],
+                              startAngle: layer[.startAngle], endAngle: layer[.endAngle])
+        return path.isEmpty ? [] : ShapeStyle.items(path, of: layer)
+    }
+}
+
+/// One line of text (CATextLayer), aligned in the bounds; the first baseline sits 0.8 × fontSize below
+/// the top of the bounds (a typical ascent).
+public enum TextLayer: LayerBehavior {
+    public static let typeName = "text"
+    public static let properties = [
+        AnyPropertyKey(PropertyKey<String>.string), AnyPropertyKey(PropertyKey<String>.fontFamily),
+        AnyPropertyKey(PropertyKey<Double>.fontSize), AnyPropertyKey(PropertyKey<Double>.fontWeight),
+        AnyPropertyKey(PropertyKey<TextAlignment>.alignment), AnyPropertyKey(PropertyKey<Color>.foregroundColor),
+    ]
+
+    public static func draw(_ layer: Layer) -> [DrawItem] {
+        let text = layer[.string]
+        guard !text.isEmpty else { return [] }
+        let b = layer.bounds, size = layer[.fontSize], alignment = layer[.alignment]
+        let x = switch alignment {
+        case .left: b.minX
+        case .center: b.center.x
+        case .right: b.maxX
+        }
+        return [.text(TextDrawing(string: text, origin: Point(x, b.minY + 0.8 * size), alignment: alignment,
+                                  fontFamily: layer[.fontFamily], fontSize: size, fontWeight: layer[.fontWeight],
+                                  color: layer[.foregroundColor]))]
+    }
+}
+
+/// Fills its bounds with a linear or radial gradient (CAGradientLayer).
+public enum GradientLayer: LayerBehavior {
+    public static let typeName = "gradient"
+    public static let properties = [AnyPropertyKey(PropertyKey<Gradient>.gradient)]
+
+    public static func draw(_ layer: Layer) -> [DrawItem] {
+        let gradient = layer[.gradient]
+        guard !gradient.stops.isEmpty else { return [] }
+        return [.shape(ShapeDrawing(path: .rect(layer.bounds), fillGradient: gradient))]
+    }
+}
+
+/// The built-in layer types by name.
+public enum LayerTypes {
+    public static let builtIn: [any LayerBehavior.Type] = [PlainLayer.self, ShapeLayer.self, ArcLayer.self, PieSliceLayer.self,
+                                                           TextLayer.self, GradientLayer.self]
+}

@@ -1,0 +1,146 @@
+/// A value type that layer properties can hold.
+public protocol PropertyValueConvertible: Hashable, Sendable {
+    /// The stored form.
+    var propertyValue: PropertyValue { get }
+    /// The value from its stored form, or nil for a value of another kind.
+    init?(propertyValue: PropertyValue)
+    /// The kind every value of this type has.
+    static var valueKind: ValueKind { get }
+}
+
+/// A typed layer property: its name (used only at the scene-file edge and in dumps), its value type
+/// and its default, as lottie-ios's `LayerProperty<CGPoint>`.
+///
+/// Declare keys as computed statics of a constrained extension so they read `layer[.strokeEnd]`:
+/// ```swift
+/// extension PropertyKey where Value == Angle {
+///     static var startAngle: Self { Self("startAngle", default: .zero) }
+/// }
+/// ```
+public struct PropertyKey<Value: PropertyValueConvertible>: Hashable, Sendable {
+    /// The property's name, unique within a layer type, e.g. "strokeEnd".
+    public let name: String
+    /// The value a layer has until one is set.
+    public let defaultValue: Value
+
+    public init(_ name: String, default defaultValue: Value) {
+        self.name = name
+        self.defaultValue = defaultValue
+    }
+
+    /// The key without its static type.
+    public var erased: AnyPropertyKey { AnyPropertyKey(name: name, defaultValue: defaultValue.propertyValue) }
+}
+
+/// A property key whose value type is known only at run time: what layer types declare and what
+/// animations and timed changes refer to.
+public struct AnyPropertyKey: Hashable, Sendable {
+    public let name: String
+    public let defaultValue: PropertyValue
+    /// For `.choice` properties: the allowed names; empty otherwise.
+    public let choices: [String]
+
+    public init(name: String, defaultValue: PropertyValue, choices: [String] = []) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.choices = choices
+    }
+
+    public init<V>(_ key: PropertyKey<V>) {
+        self = key.erased
+    }
+
+    public init<V: CaseIterable & RawRepresentable & PropertyValueConvertible>(_ key: PropertyKey<V>) where V.RawValue == String {
+        self.init(name: key.name, defaultValue: key.defaultValue.propertyValue, choices: V.allCases.map(\.rawValue))
+    }
+
+    public var kind: ValueKind { defaultValue.kind }
+}
+
+extension Double: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .number(self) }
+    public init?(propertyValue: PropertyValue) { guard case .number(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .number }
+}
+
+extension Angle: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .angle(self) }
+    public init?(propertyValue: PropertyValue) { guard case .angle(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .angle }
+}
+
+extension Point: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .point(self) }
+    public init?(propertyValue: PropertyValue) { guard case .point(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .point }
+}
+
+extension Size: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .size(self) }
+    public init?(propertyValue: PropertyValue) { guard case .size(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .size }
+}
+
+extension Rect: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .rect(self) }
+    public init?(propertyValue: PropertyValue) { guard case .rect(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .rect }
+}
+
+extension Color: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .color(self) }
+    public init?(propertyValue: PropertyValue) { guard case .color(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .color }
+}
+
+extension AffineTransform: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .transform(self) }
+    public init?(propertyValue: PropertyValue) { guard case .transform(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .transform }
+}
+
+extension Array: PropertyValueConvertible where Element == Double {
+    public var propertyValue: PropertyValue { .numbers(self) }
+    public init?(propertyValue: PropertyValue) { guard case .numbers(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .numbers }
+}
+
+extension DashPattern: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .dashPattern(self) }
+    public init?(propertyValue: PropertyValue) { guard case .dashPattern(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .dashPattern }
+}
+
+extension Path: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .path(self) }
+    public init?(propertyValue: PropertyValue) { guard case .path(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .path }
+}
+
+extension Gradient: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .gradient(self) }
+    public init?(propertyValue: PropertyValue) { guard case .gradient(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .gradient }
+}
+
+extension String: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .text(self) }
+    public init?(propertyValue: PropertyValue) { guard case .text(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .text }
+}
+
+extension Bool: PropertyValueConvertible {
+    public var propertyValue: PropertyValue { .flag(self) }
+    public init?(propertyValue: PropertyValue) { guard case .flag(let v) = propertyValue else { return nil }; self = v }
+    public static var valueKind: ValueKind { .flag }
+}
+
+/// Enumerations stored as `.choice(rawValue)`.
+extension PropertyValueConvertible where Self: RawRepresentable, RawValue == String {
+    public var propertyValue: PropertyValue { .choice(rawValue) }
+    public init?(propertyValue: PropertyValue) {
+        guard case .choice(let name) = propertyValue, let value = Self(rawValue: name) else { return nil }
+        self = value
+    }
+    public static var valueKind: ValueKind { .choice }
+}

@@ -1,0 +1,93 @@
+/// One thing a layer draws, in its bounds' coordinates: what renderers consume.
+public enum DrawItem: Hashable, Sendable {
+    case shape(ShapeDrawing)
+    case text(TextDrawing)
+}
+
+/// How the ends of open strokes are drawn.
+public enum LineCap: String, Hashable, Sendable, Codable, CaseIterable, PropertyValueConvertible {
+    case butt, round, square
+}
+
+/// How stroke segments meet.
+public enum LineJoin: String, Hashable, Sendable, Codable, CaseIterable, PropertyValueConvertible {
+    case miter, round, bevel
+}
+
+/// Which points a path's fill covers.
+public enum FillRule: String, Hashable, Sendable, Codable, CaseIterable, PropertyValueConvertible {
+    case nonZero, evenOdd
+}
+
+/// A filled and/or stroked path, with the stroke's semantic trim kept for renderers that can
+/// express it (the animated SVG turns strokeStart/strokeEnd into dashes).
+public struct ShapeDrawing: Hashable, Sendable {
+    public var path: Path
+    /// Fill colour; alpha 0 means no fill.
+    public var fill: Color
+    /// Gradient fill, drawn instead of `fill` when it has stops.
+    public var fillGradient: Gradient
+    public var fillRule: FillRule
+    /// Stroke colour; alpha 0 means no stroke.
+    public var stroke: Color
+    /// Stroke width, pixels; 0 means no stroke.
+    public var lineWidth: Double
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public var miterLimit: Double
+    public var dashPattern: DashPattern
+    /// Offset into the dash pattern, pixels.
+    public var dashPhase: Double
+    /// Fraction of the path's length where the stroke starts, [0, 1].
+    public var strokeStart: Double
+    /// Fraction of the path's length where the stroke ends, [0, 1].
+    public var strokeEnd: Double
+
+    public init(path: Path, fill: Color = .clear, fillGradient: Gradient = .none, fillRule: FillRule = .nonZero,
+                stroke: Color = .clear, lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+                miterLimit: Double = 10, dashPattern: DashPattern = .solid, dashPhase: Double = 0,
+                strokeStart: Double = 0, strokeEnd: Double = 1) {
+        self.path = path
+        self.fill = fill
+        self.fillGradient = fillGradient
+        self.fillRule = fillRule
+        self.stroke = stroke
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dashPattern = dashPattern
+        self.dashPhase = dashPhase
+        self.strokeStart = strokeStart
+        self.strokeEnd = strokeEnd
+    }
+
+    /// Whether anything is filled.
+    public var hasFill: Bool { fill.alpha > 0 || !fillGradient.stops.isEmpty }
+
+    /// Whether anything is stroked: a visible colour, a positive width and a non-empty trim.
+    public var hasStroke: Bool { stroke.alpha > 0 && lineWidth > 0 && strokeEnd > strokeStart && !strokedPath.isEmpty }
+
+    /// The part of the path the stroke covers (strokeStart…strokeEnd of its length).
+    public var strokedPath: Path { path.trimmed(from: strokeStart, to: strokeEnd) }
+}
+
+/// Horizontal alignment of text in its layer's bounds.
+public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable, PropertyValueConvertible {
+    case left, center, right
+}
+
+/// A line of text.
+public struct TextDrawing: Hashable, Sendable {
+    public var string: String
+    /// Where the text is anchored: the baseline point at the left edge, centre or right edge (per
+    /// `alignment`), pixels.
+    public var origin: Point
+    public var alignment: TextAlignment
+    public var fontFamily: String
+    /// Font size, pixels.
+    public var fontSize: Double
+    /// CSS weight, 100…900 (400 normal, 700 bold).
+    public var fontWeight: Double
+    public var color: Color
+}
