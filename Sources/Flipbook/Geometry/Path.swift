@@ -40,7 +40,7 @@ public struct Path: Hashable, Sendable, Codable {
 
     /// The same path with every point mapped by `transform` (arcs become cubics unless the transform is
     /// a similarity without reflection, which maps circles to circles).
-    public func applying(_ transform: AffineTransform) -> Path {
+    public func applying(_ transform: Transform2D) -> Path {
         if transform.isIdentity { return self }
         let scale = (transform.a * transform.a + transform.b * transform.b).squareRoot()
         let isSimilarity = abs(transform.a - transform.d) < 1e-12 && abs(transform.b + transform.c) < 1e-12 && scale > 0

@@ -25,7 +25,7 @@ public struct TransformComponents: Hashable, Sendable, Codable {
     }
 
     /// The decomposition of `m` (see the type's notes).
-    public init(_ m: AffineTransform) {
+    public init(_ m: Transform2D) {
         let sx = (m.a * m.a + m.b * m.b).squareRoot()
         let theta = sx == 0 ? 0 : atan2(m.b, m.a)
         let cs = cos(theta), sn = sin(theta)
@@ -35,9 +35,9 @@ public struct TransformComponents: Hashable, Sendable, Codable {
     }
 
     /// The transform these components describe.
-    public var transform: AffineTransform {
+    public var transform: Transform2D {
         let cs = rotation.cos, sn = rotation.sin
-        return AffineTransform(a: scale.width * cs, b: scale.width * sn,
+        return Transform2D(a: scale.width * cs, b: scale.width * sn,
                                c: scale.height * (skew * cs - sn), d: scale.height * (skew * sn + cs),
                                tx: translation.x, ty: translation.y)
     }
@@ -52,30 +52,30 @@ public struct TransformComponents: Hashable, Sendable, Codable {
     }
 }
 
-extension AffineTransform: VectorInterpolatable {
+extension Transform2D: VectorInterpolatable {
     /// Interpolation of the decomposed components (see `TransformComponents`); exact at both ends.
-    public static func interpolate(_ a: AffineTransform, _ b: AffineTransform, _ t: Double) -> AffineTransform {
+    public static func interpolate(_ a: Transform2D, _ b: Transform2D, _ t: Double) -> Transform2D {
         if t == 0 { return a }
         if t == 1 { return b }
         return TransformComponents.interpolate(TransformComponents(a), TransformComponents(b), t).transform
     }
 
-    public static var zero: AffineTransform { .identity }
+    public static var zero: Transform2D { .identity }
     /// Composition: `a` then `b` (how an additive transform animation applies, as in Core Animation).
-    public static func + (a: AffineTransform, b: AffineTransform) -> AffineTransform { a.concatenating(b) }
+    public static func + (a: Transform2D, b: Transform2D) -> Transform2D { a.concatenating(b) }
     /// The transform that composed after `b` gives `a`; identity when `b` is singular.
-    public static func - (a: AffineTransform, b: AffineTransform) -> AffineTransform {
+    public static func - (a: Transform2D, b: Transform2D) -> Transform2D {
         guard let inverse = b.inverted else { return .identity }
         return inverse.concatenating(a)
     }
     /// A fraction of the transform: its components scaled from the identity (scale as a power).
-    public static func scaled(_ a: AffineTransform, _ f: Double) -> AffineTransform {
+    public static func scaled(_ a: Transform2D, _ f: Double) -> Transform2D {
         let c = TransformComponents(a)
         func power(_ s: Double) -> Double { s > 0 ? pow(s, f) : mix(1, s, f) }
         return TransformComponents(translation: c.translation * f, rotation: c.rotation * f, skew: c.skew * f,
                                    scale: Size(power(c.scale.width), power(c.scale.height))).transform
     }
-    public static func distance(_ a: AffineTransform, _ b: AffineTransform) -> Double {
+    public static func distance(_ a: Transform2D, _ b: Transform2D) -> Double {
         let x = TransformComponents(a), y = TransformComponents(b)
         let parts = [x.translation.x - y.translation.x, x.translation.y - y.translation.y, x.rotation.radians - y.rotation.radians,
                      x.skew - y.skew, x.scale.width - y.scale.width, x.scale.height - y.scale.height]

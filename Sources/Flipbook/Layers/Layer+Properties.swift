@@ -25,7 +25,7 @@ extension PropertyKey where Value == Size {
     public static var scale: Self { Self("scale", default: Size(1, 1)) }
 }
 
-extension PropertyKey where Value == AffineTransform {
+extension PropertyKey where Value == Transform2D {
     /// A further transform, applied inside rotation and scale, around the anchor point; interpolates
     /// by decomposition. Default identity.
     public static var transform: Self { Self("transform", default: .identity) }
@@ -56,18 +56,18 @@ extension Layer {
         AnyPropertyKey(PropertyKey<Point>.position), AnyPropertyKey(PropertyKey<Rect>.bounds),
         AnyPropertyKey(PropertyKey<Point>.anchorPoint), AnyPropertyKey(PropertyKey<Point>.translation),
         AnyPropertyKey(PropertyKey<Angle>.rotation), AnyPropertyKey(PropertyKey<Size>.scale),
-        AnyPropertyKey(PropertyKey<AffineTransform>.transform), AnyPropertyKey(PropertyKey<Double>.opacity),
+        AnyPropertyKey(PropertyKey<Transform2D>.transform), AnyPropertyKey(PropertyKey<Double>.opacity),
         AnyPropertyKey(PropertyKey<Double>.zPosition), AnyPropertyKey(PropertyKey<Bool>.hidden),
         AnyPropertyKey(PropertyKey<Bool>.masksToBounds), AnyPropertyKey(PropertyKey<Color>.backgroundColor),
     ]
 
     /// The transform from this layer's bounds coordinates to its superlayer's:
     /// translate(−anchor in bounds) · transform · scale · rotation · translate(position + translation).
-    public var transformToSuperlayer: AffineTransform {
+    public var transformToSuperlayer: Transform2D {
         let b = bounds, anchor = self[.anchorPoint]
         let anchorInBounds = Point(b.origin.x + anchor.x * b.size.width, b.origin.y + anchor.y * b.size.height)
         let scale = self[.scale], rotation = self[.rotation]
-        var m = AffineTransform.translation(-anchorInBounds.x, -anchorInBounds.y).concatenating(self[.transform])
+        var m = Transform2D.translation(-anchorInBounds.x, -anchorInBounds.y).concatenating(self[.transform])
         if scale != Size(1, 1) { m = m.concatenating(.scale(scale.width, scale.height)) }
         if rotation != .zero { m = m.concatenating(.rotation(rotation)) }
         let offset = self[.position] + self[.translation]

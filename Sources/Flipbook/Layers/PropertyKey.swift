@@ -93,7 +93,7 @@ extension Color: PropertyValueConvertible {
     public static var valueKind: ValueKind { .color }
 }
 
-extension AffineTransform: PropertyValueConvertible {
+extension Transform2D: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .transform(self) }
     public init?(propertyValue: PropertyValue) { guard case .transform(let v) = propertyValue else { return nil }; self = v }
     public static var valueKind: ValueKind { .transform }

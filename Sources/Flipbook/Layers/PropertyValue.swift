@@ -7,7 +7,7 @@ public enum PropertyValue: Hashable, Sendable {
     case size(Size)
     case rect(Rect)
     case color(Color)
-    case transform(AffineTransform)
+    case transform(Transform2D)
     case numbers([Double])
     case dashPattern(DashPattern)
     case path(Path)
@@ -123,7 +123,7 @@ extension PropertyValue {
         case (.size(let x), .size(let y)): Size.distance(x, y)
         case (.rect(let x), .rect(let y)): Rect.distance(x, y)
         case (.color(let x), .color(let y)): Color.distance(x, y)
-        case (.transform(let x), .transform(let y)): AffineTransform.distance(x, y)
+        case (.transform(let x), .transform(let y)): Transform2D.distance(x, y)
         case (.numbers(let x), .numbers(let y)): [Double].distance(x, y)
         default: nil
         }
@@ -149,7 +149,7 @@ extension PropertyValue {
         _ number: (Double, Double) -> PropertyValue, _ angle: (Angle, Angle) -> PropertyValue,
         _ point: (Point, Point) -> PropertyValue, _ size: (Size, Size) -> PropertyValue,
         _ rect: (Rect, Rect) -> PropertyValue, _ color: (Color, Color) -> PropertyValue,
-        _ transform: (AffineTransform, AffineTransform) -> PropertyValue, _ numbers: ([Double], [Double]) -> PropertyValue
+        _ transform: (Transform2D, Transform2D) -> PropertyValue, _ numbers: ([Double], [Double]) -> PropertyValue
     ) -> PropertyValue? {
         switch (a, b) {
         case (.number(let x), .number(let y)): number(x, y)

@@ -3,7 +3,7 @@
 public struct RenderNode: Hashable, Sendable {
     public var id: String
     /// From this node's coordinates to its parent's.
-    public var transform: AffineTransform
+    public var transform: Transform2D
     /// Group opacity, [0, 1].
     public var opacity: Double
     /// Clip rectangle in this node's coordinates (masksToBounds), applied to its children.

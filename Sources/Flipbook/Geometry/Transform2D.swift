@@ -1,38 +1,38 @@
 import Foundation
 
-/// A 2-D affine transform, as Core Graphics' `CGAffineTransform`: a point (x, y) maps to
+/// A 2-D affine transform (named to stay clear of Foundation.AffineTransform), as Core Graphics' `CGTransform2D`: a point (x, y) maps to
 /// (a·x + c·y + tx, b·x + d·y + ty).
-public struct AffineTransform: Hashable, Sendable, Codable {
+public struct Transform2D: Hashable, Sendable, Codable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    public static func translation(_ x: Double, _ y: Double) -> Transform2D {
+        Transform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
-    public static func scale(_ x: Double, _ y: Double) -> AffineTransform {
-        AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+    public static func scale(_ x: Double, _ y: Double) -> Transform2D {
+        Transform2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
 
     /// A rotation by `angle`, clockwise on screen for positive angles.
-    public static func rotation(_ angle: Angle) -> AffineTransform {
+    public static func rotation(_ angle: Angle) -> Transform2D {
         let cs = angle.cos, sn = angle.sin
-        return AffineTransform(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
+        return Transform2D(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
     /// A horizontal skew: x' = x + k·y.
-    public static func skew(_ k: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: k, d: 1, tx: 0, ty: 0)
+    public static func skew(_ k: Double) -> Transform2D {
+        Transform2D(a: 1, b: 0, c: k, d: 1, tx: 0, ty: 0)
     }
 
     /// `self` applied first, then `other`: (self.concatenating(other)).apply(p) == other.apply(self.apply(p)).
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+    public func concatenating(_ other: Transform2D) -> Transform2D {
+        Transform2D(a: a * other.a + b * other.c, b: a * other.b + b * other.d,
                         c: c * other.a + d * other.c, d: c * other.b + d * other.d,
                         tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
     }
@@ -43,10 +43,10 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     public var isIdentity: Bool { self == .identity }
 
     /// The inverse, or nil when the transform is singular.
-    public var inverted: AffineTransform? {
+    public var inverted: Transform2D? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
-        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
+        return Transform2D(a: d / det, b: -b / det, c: -c / det, d: a / det,
                                tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 

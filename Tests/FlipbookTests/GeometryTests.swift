@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import Flipbook
+
+struct GeometryTests {
+    /// UIBezierPath's rule for (start, end, clockwise) → signed sweep, in degrees, worked by hand.
+    static let arcTable: [(Double, Double, Bool, Double)] = [
+        (0, 90, true, 90), (0, 90, false, -270), (-90, 270, true, 360), (270, 0, true, 90),
+        (0, 0, true, 0), (0, 720, true, 360), (90, 0, false, -90), (0, -90, true, 270), (-60, 60, true, 120),
+        (120, -120, true, 120),
+    ]
+
+    @Test(arguments: arcTable.indices)
+    func arcSweep(_ i: Int) {
+        let (start, end, clockwise, sweep) = Self.arcTable[i]
+        let arc = Arc(center: .zero, radius: 1, startAngle: .degrees(start), endAngle: .degrees(end), clockwise: clockwise)
+        #expect(abs(arc.sweep.degrees - sweep) < 1e-9, "\(start) → \(end) \(clockwise)")
+    }
+
+    @Test func angleConvention() {
+        // 0 at 3 o'clock, 90° points down the screen (y grows downward), −90° is 12 o'clock.
+        let c = Point(100, 100)
+        let down = Point.onCircle(center: c, radius: 10, angle: .degrees(90))
+        #expect(abs(down.x - 100) < 1e-12 && abs(down.y - 110) < 1e-12)
+        let top = Point.onCircle(center: c, radius: 10, angle: .twelveOClock)
+        #expect(abs(top.x - 100) < 1e-12 && abs(top.y - 90) < 1e-12)
+    }
+
+    @Test func lengths() {
+        #expect(abs(Path.circle(center: .zero, radius: 10).length - 20 * .pi) < 1e-12)
+        #expect(Path.polyline([Point(0, 0), Point(3, 4), Point(3, 10)]).length == 11)
+        #expect(Path.rect(Rect(x: 0, y: 0, width: 3, height: 4)).length == 14)
+        // A quadratic's length in closed form: B(t) = (2t, t²) from (0,0) via (1,0) to (2,1):
+        // ∫₀¹ 2√(1 + t²) dt = √2 + asinh(1).
+        var quad = Path()
+        quad.move(to: .zero)
+        quad.quad(to: Point(2, 1), control: Point(1, 0))
+        #expect(abs(quad.length - (2.0.squareRoot() + asinh(1))) < 1e-10)
+        // The 4-cubic circle approximation is within 2.7e-4·r of the circle, so its length is within
+        // that relative error of 2πr.
+        let approx = Arc(center: .zero, radius: 100, startAngle: .zero, sweep: .fullTurn).cubics
+        let length = approx.reduce(0) { $0 + $1.length() }
+        #expect(abs(length - 200 * .pi) / (200 * .pi) < 3e-4)
+    }
+
+    @Test func trimming() {
+        let circle = Path.circle(center: Point(50, 50), radius: 20)
+        let half = circle.trimmed(from: 0, to: 0.5)
+        #expect(abs(half.length - 20 * .pi) < 1e-9)
+        // Half of a clockwise circle from 3 o'clock ends at 9 o'clock.
+        guard case .arc(let arc)? = half.elements.last else { Issue.record("expected an arc"); return }
+        #expect(abs(arc.endPoint.x - 30) < 1e-9 && abs(arc.endPoint.y - 50) < 1e-9)
+        #expect(circle.trimmed(from: 0.6, to: 0.4).isEmpty)
+        #expect(circle.trimmed(from: 0, to: 1) == circle)
+        // Across subpaths: two 10-px lines; 25 %…75 % keeps 5 px of each.
+        let two = Path([.move(Point(0, 0)), .line(Point(10, 0)), .move(Point(0, 5)), .line(Point(10, 5))])
+        let cut = two.trimmed(from: 0.25, to: 0.75)
+        #expect(cut.elements == [.move(Point(5, 0)), .line(Point(10, 0)), .move(Point(0, 5)), .line(Point(5, 5))])
+        // A cubic trimmed at half its length has half the length.
+        var curve = Path()
+        curve.move(to: .zero)
+        curve.cubic(to: Point(100, 0), control1: Point(0, 80), control2: Point(60, -40))
+        #expect(abs(curve.trimmed(from: 0, to: 0.5).length - curve.length / 2) < 1e-8)
+    }
+
+    @Test func flatteningStaysWithinTolerance() {
+        let radius = 80.0
+        for tolerance in [0.5, 0.1, 0.01] {
+            let polys = Path.circle(center: .zero, radius: radius).flattened(tolerance: tolerance)
+            let points = polys[0].points
+            // Chord midpoints are the farthest from the circle.
+            for (a, b) in zip(points, points.dropFirst()) {
+                let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+                #expect(radius - mid.length <= tolerance + 1e-12)
+            }
+            let c = CubicBezierSegment(Point(0, 0), Point(10, 90), Point(90, -60), Point(100, 0))
+            let flat = [c.p0] + c.flattened(tolerance: tolerance)
+            // Every curve sample is within tolerance of the polyline.
+            for i in 0...400 {
+                let p = c.point(at: Double(i) / 400)
+                let nearest = zip(flat, flat.dropFirst()).map { distance(p, toSegment: $0, $1) }.min()!
+                #expect(nearest <= tolerance * 1.001)
+            }
+        }
+    }
+
+    /// The semantic wedge is a true circular sector: every point of its arc is at the radius.
+    @Test func wedgeIsCircularSector() {
+        let wedge = Path.wedge(center: Point(100, 100), radius: 100, startAngle: .degrees(30), endAngle: .degrees(-30))
+        let polys = wedge.flattened(tolerance: 0.01)
+        let arcPoints = polys[0].points.dropFirst().dropLast()
+        for p in arcPoints {
+            #expect(abs(p.distance(to: Point(100, 100)) - 100) < 1e-9)
+        }
+        #expect(Path.wedge(center: .zero, radius: 10, startAngle: .zero, endAngle: .zero).isEmpty)
+    }
+
+    @Test func transformAlgebra() {
+        let m = Transform2D.rotation(.degrees(30)).concatenating(.scale(2, 3)).concatenating(.translation(5, -7))
+        let p = Point(1.5, -2)
+        let back = m.inverted!.apply(m.apply(p))
+        #expect(abs(back.x - p.x) < 1e-12 && abs(back.y - p.y) < 1e-12)
+        // Rotation by 90° maps (1, 0) to (0, 1): down the screen, clockwise.
+        let r = Transform2D.rotation(.degrees(90)).apply(Point(1, 0))
+        #expect(abs(r.x) < 1e-15 && abs(r.y - 1) < 1e-15)
+    }
+
+    private func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
+        let ab = b - a, ap = p - a
+        let len2 = ab.x * ab.x + ab.y * ab.y
+        let t = len2 == 0 ? 0 : max(0, min(1, (ap.x * ab.x + ap.y * ab.y) / len2))
+        return p.distance(to: a + ab * t)
+    }
+}
