@@ -11,9 +11,13 @@ let package = Package(
     targets: [
         .target(name: "Easing"),
         .target(name: "Flipbook", dependencies: ["Easing"]),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Easing"]),
+        .target(name: "FlipbookSVG", dependencies: ["Flipbook"]),
+        .target(name: "FlipbookScenes", dependencies: ["Flipbook"]),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["Easing", "Flipbook", "FlipbookSVG", "FlipbookScenes"]),
         .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookSVG", "FlipbookScenes"],
+                    resources: [.copy("Goldens")]),
     ],
     swiftLanguageModes: [.v6]
 )

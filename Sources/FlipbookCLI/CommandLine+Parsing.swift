@@ -1,3 +1,5 @@
+import FlipbookScenes
+
 /// A command-line mistake: unknown option, missing value, wrong argument count. Exit code 2.
 struct UsageError: Error {
     let message: String
@@ -57,22 +59,5 @@ struct ParsedArguments {
 
 /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
 func closestMatch(_ word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(2, word.count / 3) ? best.0 : nil
-}
-
-/// Levenshtein distance between two strings, by Characters.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var row = [i] + Array(repeating: 0, count: b.count)
-        for j in stride(from: 1, through: b.count, by: 1) {
-            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = row
-    }
-    return previous[b.count]
+    DidYouMean.closest(to: word, among: candidates)
 }

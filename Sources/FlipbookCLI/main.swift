@@ -4,6 +4,9 @@ let usage = """
 USAGE: flipbook <command> [options]
 
 COMMANDS:
+  render <scene>   Render a scene to numbered SVG frames.
+  validate <scene> Check scene files without rendering.
+  dump <scene>     Print the presentation tree at a time as JSON.
   ease <spec>      Evaluate, sample or plot a timing curve.
 
 Run 'flipbook <command> --help' for a command's options.
@@ -19,12 +22,15 @@ func runCommand(_ arguments: [String]) -> Int32 {
     do {
         switch command {
         case "ease": return try EaseCommand.run(rest)
+        case "render": return try RenderCommand.run(rest)
+        case "validate": return try ValidateCommand.run(rest)
+        case "dump": return try DumpCommand.run(rest)
         case "--help", "-h", "help":
             if let topic = rest.first { return runCommand([topic, "--help"]) }
             print(usage)
             return 0
         default:
-            let hint = closestMatch(command, among: ["ease"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = closestMatch(command, among: ["ease", "render", "validate", "dump"]).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(command)'\(hint)")
         }
     } catch let error as UsageError {

@@ -149,7 +149,9 @@ public enum ArcLayer: LayerBehavior {
         let arc = Arc(center: center, radius: radius, startAngle: layer[.startAngle], endAngle: layer[.endAngle],
                       clockwise: layer[.clockwise])
         guard arc.sweep.radians != 0, radius > 0 else { return [] }
-        return ShapeStyle.items(Path([.arc(arc)]), of: layer)
+        // A full circle is closed so its stroke has no seam.
+        let full = abs(arc.sweep.radians) >= 2 * .pi
+        return ShapeStyle.items(Path(full ? [.arc(arc), .close] : [.arc(arc)]), of: layer)
     }
 }
 
@@ -211,5 +213,11 @@ public enum GradientLayer: LayerBehavior {
 /// The built-in layer types by name.
 public enum LayerTypes {
     public static let builtIn: [any LayerBehavior.Type] = [PlainLayer.self, ShapeLayer.self, ArcLayer.self, PieSliceLayer.self,
-                                                           TextLayer.self, GradientLayer.self]
+                                                           TextLayer.self, GradientLayer.self, RingGauge.self, PieChart.self,
+                                                           LineGraph.self]
+
+    /// The built-in type named `name`, or nil.
+    public static func named(_ name: String) -> (any LayerBehavior.Type)? {
+        builtIn.first { $0.typeName == name }
+    }
 }

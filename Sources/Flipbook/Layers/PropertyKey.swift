@@ -99,10 +99,32 @@ extension Transform2D: PropertyValueConvertible {
     public static var valueKind: ValueKind { .transform }
 }
 
-extension Array: PropertyValueConvertible where Element == Double {
-    public var propertyValue: PropertyValue { .numbers(self) }
-    public init?(propertyValue: PropertyValue) { guard case .numbers(let v) = propertyValue else { return nil }; self = v }
-    public static var valueKind: ValueKind { .numbers }
+/// An element type whose arrays are a property kind: numbers ([Double]) and colours ([Color]).
+public protocol PropertyListElement: Hashable, Sendable {
+    static func wrap(_ list: [Self]) -> PropertyValue
+    static func unwrap(_ value: PropertyValue) -> [Self]?
+    static var listKind: ValueKind { get }
+}
+
+extension Double: PropertyListElement {
+    public static func wrap(_ list: [Double]) -> PropertyValue { .numbers(list) }
+    public static func unwrap(_ value: PropertyValue) -> [Double]? { if case .numbers(let v) = value { v } else { nil } }
+    public static var listKind: ValueKind { .numbers }
+}
+
+extension Color: PropertyListElement {
+    public static func wrap(_ list: [Color]) -> PropertyValue { .colors(list) }
+    public static func unwrap(_ value: PropertyValue) -> [Color]? { if case .colors(let v) = value { v } else { nil } }
+    public static var listKind: ValueKind { .colors }
+}
+
+extension Array: PropertyValueConvertible where Element: PropertyListElement {
+    public var propertyValue: PropertyValue { Element.wrap(self) }
+    public init?(propertyValue: PropertyValue) {
+        guard let list = Element.unwrap(propertyValue) else { return nil }
+        self = list
+    }
+    public static var valueKind: ValueKind { Element.listKind }
 }
 
 extension DashPattern: PropertyValueConvertible {

@@ -9,6 +9,8 @@ public enum PropertyValue: Hashable, Sendable {
     case color(Color)
     case transform(Transform2D)
     case numbers([Double])
+    /// A list of colours (a chart's slice colours).
+    case colors([Color])
     case dashPattern(DashPattern)
     case path(Path)
     case gradient(Gradient)
@@ -28,6 +30,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .color: .color
         case .transform: .transform
         case .numbers: .numbers
+        case .colors: .colors
         case .dashPattern: .dashPattern
         case .path: .path
         case .gradient: .gradient
@@ -40,7 +43,7 @@ public enum PropertyValue: Hashable, Sendable {
 
 /// The type of a property's values.
 public enum ValueKind: String, Hashable, Sendable, CaseIterable {
-    case number, angle, point, size, rect, color, transform, numbers, dashPattern, path, gradient, text, flag, choice
+    case number, angle, point, size, rect, color, transform, numbers, colors, dashPattern, path, gradient, text, flag, choice
 
     /// Whether values of this kind add, subtract and scale (needed by `by`, additive, cumulative,
     /// paced and cubic animations).
@@ -80,6 +83,11 @@ extension PropertyValue {
         case (.color(let x), .color(let y)): return .color(.interpolate(x, y, t, in: colorSpace))
         case (.transform(let x), .transform(let y)): return .transform(.interpolate(x, y, t))
         case (.numbers(let x), .numbers(let y)): return .numbers(.interpolate(x, y, t))
+        case (.colors(let x), .colors(let y)):
+            // Pairwise where both have a colour; past the shorter list, the longer list's colour.
+            return .colors((0..<max(x.count, y.count)).map { i in
+                i < x.count && i < y.count ? Color.interpolate(x[i], y[i], t, in: colorSpace) : (i < y.count ? y[i] : x[i])
+            })
         case (.dashPattern(let x), .dashPattern(let y)): return .dashPattern(.interpolate(x, y, t))
         case (.path(let x), .path(let y)): return .path(.interpolate(x, y, t))
         case (.gradient(let x), .gradient(let y)): return .gradient(.interpolate(x, y, t))

@@ -1,0 +1,130 @@
+import Foundation
+
+extension PropertyKey where Value == Double {
+    /// A line graph's left margin for the Y axis and its labels, pixels. Default 30 (seed 002's OFFSET_X).
+    public static var offsetX: Self { Self("offsetX", default: 30) }
+    /// A line graph's bottom margin for the X axis, pixels. Default 10 (seed 002's OFFSET_Y).
+    public static var offsetY: Self { Self("offsetY", default: 10) }
+    /// Distance between a line graph's grid lines, pixels. Default 30 (seed 002).
+    public static var gridSpacing: Self { Self("gridSpacing", default: 30) }
+    /// Label every n-th data index on the X axis; 0 for none. Default 0.
+    public static var xLabelStep: Self { Self("xLabelStep", default: 0) }
+}
+
+extension PropertyKey where Value == Color {
+    /// A line graph's axes. Default grey (0.83, 0.83, 0.83, 0.7), seed 002.
+    public static var axisColor: Self { Self("axisColor", default: Color(red: 0.83, green: 0.83, blue: 0.83, alpha: 0.7)) }
+    /// A line graph's dashed grid. Default grey (0.83, 0.83, 0.83), seed 002.
+    public static var gridColor: Self { Self("gridColor", default: Color(white: 0.83)) }
+    /// A line graph's labels. Default white at 0.8 alpha, seed 002.
+    public static var labelColor: Self { Self("labelColor", default: Color(white: 1, alpha: 0.8)) }
+}
+
+/// A line graph (seed 002): axes, a dashed grid, the data polyline and numeric labels, all sublayers
+/// rebuilt every frame from `values`.
+///
+/// ## World → view (the seed's drawRect:)
+/// With n values, min and max of the values, width w and height h of the bounds:
+/// sx = (w − offsetX) / n, sy = (h − offsetY) / (max − min) (1 when max = min);
+/// point i is (offsetX + i·sx, (h − offsetY) − (vᵢ − min)·sy).
+///
+/// ## Decoration
+/// Axes in `axisColor`: x = offsetX from the bottom margin to offsetY, and the bottom line
+/// y = h − offsetY. Grid lines every `gridSpacing` px above the bottom, dashed {4, 2}, in `gridColor`.
+/// Each grid line (and the axis) carries a Y label with its world value, formatted as the seed
+/// (`yLabel`). X labels name every `xLabelStep`-th index. The line is `strokeColor` (default
+/// orange, 1 / 0.65 / 0), `lineWidth` wide, and drawn in by `strokeEnd`.
+public enum LineGraph: LayerBehavior {
+    public static let typeName = "lineGraph"
+    public static let properties = [
+        AnyPropertyKey(PropertyKey<[Double]>.values), AnyPropertyKey(PropertyKey<Double>.offsetX),
+        AnyPropertyKey(PropertyKey<Double>.offsetY), AnyPropertyKey(PropertyKey<Double>.gridSpacing),
+        AnyPropertyKey(PropertyKey<Double>.xLabelStep), AnyPropertyKey(PropertyKey<Color>.axisColor),
+        AnyPropertyKey(PropertyKey<Color>.gridColor), AnyPropertyKey(PropertyKey<Color>.labelColor),
+        AnyPropertyKey(name: "strokeColor", defaultValue: .color(Color(red: 1, green: 0.65, blue: 0))),
+        AnyPropertyKey(name: "lineWidth", defaultValue: .number(2)),
+        AnyPropertyKey(PropertyKey<Double>.strokeEnd), AnyPropertyKey(name: "fontSize", defaultValue: .number(10)),
+    ]
+
+    public static func draw(_ layer: Layer) -> [DrawItem] { [] }
+
+    /// A Y label as seed 002 formats it: `%4.0f` above 999, else `%4.2f`.
+    public static func yLabel(_ value: Double) -> String {
+        String(format: value > 999 ? "%4.0f" : "%4.2f", value)
+    }
+
+    /// The view points of `values` in `bounds` (see the type's notes).
+    public static func viewPoints(_ values: [Double], bounds: Rect, offsetX: Double, offsetY: Double) -> [Point] {
+        guard let low = values.min(), let high = values.max() else { return [] }
+        let w = bounds.width, h = bounds.height
+        let sx = (w - offsetX) / Double(values.count)
+        let sy = high > low ? (h - offsetY) / (high - low) : 1
+        return values.enumerated().map { i, v in
+            Point(bounds.minX + offsetX + Double(i) * sx, bounds.minY + (h - offsetY) - (v - low) * sy)
+        }
+    }
+
+    public static func derivedSublayers(_ layer: Layer) -> [Layer] {
+        let b = layer.bounds, values = layer[.values]
+        let ox = layer[.offsetX], oy = layer[.offsetY], spacing = max(layer[.gridSpacing], 1)
+        let bottom = b.minY + b.height - oy
+        func shape(_ suffix: String, _ path: Path) -> Layer {
+            var s = Layer(id: "\(layer.id).\(suffix)", type: ShapeLayer.self)
+            s[.bounds] = b
+            s[.position] = b.center
+            s[.path] = path
+            s[.fillColor] = .clear
+            return s
+        }
+        var axes = shape("axes", Path([.move(Point(b.minX + ox, bottom)), .line(Point(b.minX + ox, b.minY + oy)),
+                                       .move(Point(b.minX + ox, bottom)), .line(Point(b.maxX, bottom))]))
+        axes[.strokeColor] = layer[.axisColor]
+        var gridPath = Path()
+        var offsets: [Double] = []
+        var i = spacing
+        while i <= b.height - oy {
+            gridPath.move(to: Point(b.minX + ox, bottom - i))
+            gridPath.line(to: Point(b.maxX, bottom - i))
+            offsets.append(i)
+            i += spacing
+        }
+        var grid = shape("grid", gridPath)
+        grid[.strokeColor] = layer[.gridColor]
+        grid[.lineDashPattern] = DashPattern([4, 2])
+        var line = shape("line", .polyline(viewPoints(values, bounds: b, offsetX: ox, offsetY: oy)))
+        line[.strokeColor] = layer[.strokeColor]
+        line[.lineWidth] = layer[.lineWidth]
+        line[.lineJoin] = .round
+        line[.strokeEnd] = layer[.strokeEnd]
+        var result = [axes, grid, line]
+
+        let fontSize = layer[.fontSize]
+        func label(_ suffix: String, _ text: String, x: Double, baseline: Double, width: Double, alignment: TextAlignment) -> Layer {
+            var t = Layer(id: "\(layer.id).\(suffix)", type: TextLayer.self)
+            t[.anchorPoint] = .zero
+            t[.bounds] = Rect(x: 0, y: 0, width: width, height: fontSize)
+            t[.position] = Point(x, baseline - 0.8 * fontSize)
+            t[.string] = text
+            t[.fontSize] = fontSize
+            t[.alignment] = alignment
+            t[.foregroundColor] = layer[.labelColor]
+            return t
+        }
+        if let low = values.min(), let high = values.max() {
+            let perPixel = high > low ? (high - low) / (b.height - oy) : 0
+            for (index, offset) in ([0] + offsets).enumerated() {
+                result.append(label("y\(index)", yLabel(low + offset * perPixel), x: b.minX, baseline: bottom - offset + fontSize * 0.35,
+                                    width: max(ox - 3, 0), alignment: .right))
+            }
+            let step = Int(layer[.xLabelStep])
+            if step > 0 {
+                let points = viewPoints(values, bounds: b, offsetX: ox, offsetY: oy)
+                for index in stride(from: 0, to: values.count, by: step) {
+                    result.append(label("x\(index)", "\(index)", x: points[index].x - 15, baseline: bottom + fontSize,
+                                        width: 30, alignment: .center))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+extension PropertyKey where Value == [Double] {
+    /// A chart's data: a pie chart's slice values, a line graph's y values.
+    public static var values: Self { Self("values", default: []) }
+}
+
+extension PropertyKey where Value == [Color] {
+    /// A pie chart's slice colours; slices past the list get hue i / count (seed 003).
+    public static var colors: Self { Self("colors", default: []) }
+}
+
+/// A pie chart from values (seeds 003 and 004): one pie-slice sublayer per value.
+///
+/// ## Arithmetic (seed 004)
+/// Each unit of value spans 360° / sum; slice i starts where slice i − 1 ended, the first at
+/// `startAngle` (default 0°, 3 o'clock, as both seeds), and runs clockwise on screen. Negative values
+/// count as 0. Empty values or a zero sum draw nothing.
+///
+/// ## Colours
+/// `colors[i]` when given, else hue i / count, saturation 0.5, brightness 0.75 (seed 003's PieView).
+///
+/// ## Animation
+/// Changing `values` animates the list (element by element, the shorter padded with zeros), and the
+/// slices are rebuilt from the animated list every frame: they turn semantically, new slices grow from
+/// zero width and removed ones shrink away.
+public enum PieChart: LayerBehavior {
+    public static let typeName = "pieChart"
+    public static let properties = [
+        AnyPropertyKey(PropertyKey<[Double]>.values), AnyPropertyKey(PropertyKey<[Color]>.colors),
+        AnyPropertyKey(PropertyKey<Angle>.startAngle), AnyPropertyKey(PropertyKey<Double>.radius),
+        AnyPropertyKey(PropertyKey<Double>.innerRadius), AnyPropertyKey(PropertyKey<Color>.strokeColor),
+        AnyPropertyKey(PropertyKey<Double>.lineWidth),
+    ]
+
+    public static func draw(_ layer: Layer) -> [DrawItem] { [] }
+
+    /// Start and end angle of each slice for `values` (see the type's notes); empty for a zero sum.
+    public static func sliceAngles(_ values: [Double], startAngle: Angle = .zero) -> [(start: Angle, end: Angle)] {
+        let clean = values.map { $0.isFinite ? max($0, 0) : 0 }
+        let total = clean.reduce(0, +)
+        guard total > 0 else { return [] }
+        var angles: [(Angle, Angle)] = []
+        var sum = 0.0
+        for value in clean {
+            let start = startAngle + .fullTurn * (sum / total)
+            sum += value
+            angles.append((start, startAngle + .fullTurn * (sum / total)))
+        }
+        return angles
+    }
+
+    public static func derivedSublayers(_ layer: Layer) -> [Layer] {
+        let b = layer.bounds
+        let angles = sliceAngles(layer[.values], startAngle: layer[.startAngle])
+        let colors = layer[.colors]
+        return angles.enumerated().map { index, angle in
+            var slice = Layer(id: "\(layer.id).slice\(index)", type: PieSliceLayer.self)
+            slice[.bounds] = b
+            slice[.position] = b.center
+            slice[.startAngle] = angle.start
+            slice[.endAngle] = angle.end
+            if layer.isSet(.radius) { slice[.radius] = layer[.radius] }
+            slice[.innerRadius] = layer[.innerRadius]
+            slice[.fillColor] = index < colors.count
+                ? colors[index] : Color(hue: Double(index) / Double(angles.count), saturation: 0.5, brightness: 0.75)
+            slice[.strokeColor] = layer[.strokeColor]
+            slice[.lineWidth] = layer[.lineWidth]
+            return slice
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Properties of the chart components.
+extension PropertyKey where Value == Double {
+    /// How full a ring gauge is, [0, 1] (values outside are clamped). Default 0.
+    public static var fraction: Self { Self("fraction", default: 0) }
+    /// A ring gauge's value arc width as a fraction of the track width. Default 0.8 (seed 000).
+    public static var valueWidthRatio: Self { Self("valueWidthRatio", default: 0.8) }
+}
+
+extension PropertyKey where Value == Color {
+    /// A ring gauge's background track. Default white 0.15 (seed 000's dark grey).
+    public static var trackColor: Self { Self("trackColor", default: Color(white: 0.15)) }
+    /// A ring gauge's value arc. Default yellow (seed 000).
+    public static var valueColor: Self { Self("valueColor", default: Color(red: 1, green: 1, blue: 0)) }
+}
+
+/// A ring gauge (seeds 000 and 001): a full-circle track and a round-capped value arc from
+/// `startAngle` (12 o'clock by default) through `fraction` of a turn, clockwise.
+///
+/// The track is `lineWidth` wide (default 10, seed 000's arcWidth); the value arc is
+/// `valueWidthRatio` (0.8) of that. The radius fits the ring inside the bounds:
+/// (min(width, height) − lineWidth) / 2 — the seed's stated intent ("the smallest side"), not its code,
+/// which picked the larger side. Nest rings by giving each a smaller bounds. Fraction 0 draws the
+/// track only (no round-cap dot).
+public enum RingGauge: LayerBehavior {
+    public static let typeName = "ringGauge"
+    public static let properties = [
+        AnyPropertyKey(PropertyKey<Double>.fraction), AnyPropertyKey(PropertyKey<Color>.trackColor),
+        AnyPropertyKey(PropertyKey<Color>.valueColor),
+        AnyPropertyKey(name: "lineWidth", defaultValue: .number(10)),
+        AnyPropertyKey(PropertyKey<Double>.valueWidthRatio),
+        AnyPropertyKey(name: "startAngle", defaultValue: .angle(.twelveOClock)),
+    ]
+
+    public static func draw(_ layer: Layer) -> [DrawItem] { [] }
+
+    /// The radius that fits a ring of `lineWidth` inside `bounds`.
+    public static func fittedRadius(bounds: Rect, lineWidth: Double) -> Double {
+        max(0, (min(bounds.width, bounds.height) - lineWidth) / 2)
+    }
+
+    public static func derivedSublayers(_ layer: Layer) -> [Layer] {
+        let b = layer.bounds, width = layer[.lineWidth]
+        let radius = fittedRadius(bounds: b, lineWidth: width)
+        let start = layer[.startAngle]
+        let fraction = min(max(layer[.fraction], 0), 1)
+        func arc(_ suffix: String) -> Layer {
+            var arc = Layer(id: "\(layer.id).\(suffix)", type: ArcLayer.self)
+            arc[.bounds] = b
+            arc[.position] = b.center
+            arc[.center] = b.center
+            arc[.radius] = radius
+            return arc
+        }
+        var track = arc("track")
+        track[.startAngle] = .zero
+        track[.endAngle] = .fullTurn
+        track[.strokeColor] = layer[.trackColor]
+        track[.lineWidth] = width
+        var value = arc("value")
+        value[.startAngle] = start
+        value[.endAngle] = start + .fullTurn * fraction
+        value[.strokeColor] = layer[.valueColor]
+        value[.lineWidth] = width * layer[.valueWidthRatio]
+        value[.lineCap] = .round
+        return [track, value]
+    }
+}

@@ -1,0 +1,102 @@
+import Flipbook
+import FlipbookSVG
+import Foundation
+
+/// `flipbook render SCENE --frames DIR`: numbered SVG frames.
+enum RenderCommand {
+    static let help = """
+    USAGE: flipbook render <scene.json> --frames <folder> [options]
+
+    Renders the scene to numbered SVG frames: <folder>/frame_0000.svg, frame_0001.svg, … (at least
+    four digits, wider when needed), numbered from 0 in the order written. Frame i of the scene is at
+    time i / fps; a scene of duration T has round(T × fps) + 1 frames, so the last shows the end
+    state (a looping scene leaves that last frame out).
+
+    The frames are written into a temporary folder and moved into place at the end, so the folder is
+    never half-written. A folder holding files Flipbook did not write is refused unless --force.
+
+    OPTIONS:
+      --frames <folder>    Where to write the frames.
+      --fps <n>            Frames per second (default: the scene's).
+      --from <seconds>     First instant to render (default 0).
+      --to <seconds>       Last instant to render (default: the scene's duration).
+      --loop               Treat the scene as looping: leave out the last frame.
+      --force              Write into a folder that holds other files.
+      --quiet              No progress and no summary.
+    \(SceneOptions.help)
+      --help               Show this help.
+
+    EXIT CODES: 0 success, 1 bad input (invalid scene, unwritable folder), 2 bad usage.
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try ParsedArguments(arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to"]),
+                                       flagOptions: ["help", "loop", "force", "quiet"], command: "render")
+        if args.flags.contains("help") { print(help); return 0 }
+        guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
+        guard let folder = args.options["frames"] else { throw UsageError("'render' needs an output: --frames <folder>") }
+        func seconds(_ name: String) throws(UsageError) -> Double? {
+            guard let text = args.options[name] else { return nil }
+            guard let v = Double(text), v.isFinite, v >= 0 else { throw UsageError("--\(name) expects a time ≥ 0 in seconds, got '\(text)'") }
+            return v
+        }
+        let from = try seconds("from"), to = try seconds("to")
+        var fps: Double?
+        if let text = args.options["fps"] {
+            guard let v = Double(text), v > 0, v <= 1000 else { throw UsageError("--fps expects a number of frames per second in (0, 1000], got '\(text)'") }
+            fps = v
+        }
+        let loader = try SceneOptions.loader(args)
+        var scene = try SceneOptions.load(args.positionals[0], args)
+        if let fps { scene.fps = fps }
+        if args.flags.contains("loop") { scene.loops = true }
+        let range = try frameRange(scene, from: from, to: to)
+        guard range.count <= loader.limits.frames else {
+            throw InputError("\(range.count) frames is over the limit of \(loader.limits.frames) (raise --max-frames)")
+        }
+        let quiet = args.flags.contains("quiet")
+        let progress = !quiet && isatty(STDERR_FILENO) == 1
+
+        Interruption.install()
+        let output = try FrameFolder(folder, force: args.flags.contains("force"))
+        let digits = max(4, String(max(range.count - 1, 0)).count)
+        let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+        var bytes = 0
+        do {
+            for (n, index) in range.enumerated() {
+                let svg = writer.document(for: scene.presentation(at: scene.frameTime(index)).renderNode())
+                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) + ".svg"
+                let data = Data(svg.utf8)
+                bytes += data.count
+                try output.write(name, data)
+                if progress { drawProgress(n + 1, of: range.count) }
+            }
+            if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+            try output.commit()
+        } catch {
+            output.discard()
+            throw error
+        }
+        if !quiet {
+            print("wrote \(range.count) frames to \(folder) (\(bytes) bytes, \(range.count > 0 ? bytes / range.count : 0) per frame)")
+        }
+        return 0
+    }
+
+    /// Scene frame indices whose times fall in [from, to].
+    static func frameRange(_ scene: Scene, from: Double?, to: Double?) throws(UsageError) -> [Int] {
+        let last = scene.frameCount - 1
+        let first = from.map { Int(($0 * scene.fps - 1e-9).rounded(.up)) } ?? 0
+        let end = to.map { min(Int(($0 * scene.fps + 1e-9).rounded(.down)), last) } ?? last
+        if let from, let to, from > to { throw UsageError("--from (\(from)) is after --to (\(to))") }
+        guard first <= end else { throw UsageError("no frame falls between --from and --to") }
+        return Array(first...end)
+    }
+
+    private static func drawProgress(_ done: Int, of total: Int) {
+        let width = 30
+        let filled = total > 0 ? done * width / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) frames".utf8))
+    }
+}

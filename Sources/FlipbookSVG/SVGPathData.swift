@@ -1,0 +1,77 @@
+import Flipbook
+
+/// SVG path data (`d`) for a `Path`: M, L, Q, C, A and Z with absolute coordinates, numbers by
+/// `SVGNumber`.
+///
+/// Arcs become SVG elliptical arcs with equal radii: sweep-flag 1 for a positive (clockwise on screen)
+/// sweep, large-arc-flag 1 above 180°; a full turn is written as two half turns (SVG cannot draw a
+/// full circle in one arc). A path's connecting lines into arcs are written out, as Core Graphics
+/// draws them.
+public enum SVGPathData {
+    public static func string(_ path: Path) -> String {
+        var out = ""
+        append(path, to: &out)
+        return out
+    }
+
+    public static func append(_ path: Path, to out: inout String) {
+        var current: Point?
+        var subpathStart: Point?
+        func point(_ p: Point) {
+            SVGNumber.append(p.x, to: &out)
+            out += " "
+            SVGNumber.append(p.y, to: &out)
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                out += "M"; point(p)
+                current = p; subpathStart = p
+            case .line(let p):
+                if current == nil { out += "M"; point(p); subpathStart = p } else { out += "L"; point(p) }
+                current = p
+            case .quad(let c, let p):
+                if current == nil { out += "M"; point(c); subpathStart = c }
+                out += "Q"; point(c); out += " "; point(p)
+                current = p
+            case .cubic(let c1, let c2, let p):
+                if current == nil { out += "M"; point(c1); subpathStart = c1 }
+                out += "C"; point(c1); out += " "; point(c2); out += " "; point(p)
+                current = p
+            case .arc(let arc):
+                let start = arc.startPoint
+                if current == nil {
+                    out += "M"; point(start); subpathStart = start
+                } else if current != start {
+                    out += "L"; point(start)
+                }
+                appendArc(arc, to: &out)
+                current = arc.endPoint
+            case .close:
+                out += "Z"
+                current = subpathStart
+            }
+        }
+    }
+
+    private static func appendArc(_ arc: Arc, to out: inout String) {
+        let sweep = max(-2 * Double.pi, min(2 * Double.pi, arc.sweep.radians))
+        guard sweep != 0, arc.radius > 0 else { return }
+        let pieces = abs(sweep) > Double.pi + 1e-9 ? 2 : 1
+        for i in 1...pieces {
+            let piece = Arc(center: arc.center, radius: arc.radius,
+                            startAngle: arc.startAngle + Angle(radians: sweep * Double(i - 1) / Double(pieces)),
+                            sweep: Angle(radians: sweep / Double(pieces)))
+            out += "A"
+            SVGNumber.append(arc.radius, to: &out)
+            out += " "
+            SVGNumber.append(arc.radius, to: &out)
+            out += abs(piece.sweep.radians) > Double.pi ? " 0 1 " : " 0 0 "
+            out += piece.sweep.radians > 0 ? "1 " : "0 "
+            let end = piece.endPoint
+            SVGNumber.append(end.x, to: &out)
+            out += " "
+            SVGNumber.append(end.y, to: &out)
+        }
+    }
+}

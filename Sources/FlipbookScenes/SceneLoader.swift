@@ -1,0 +1,240 @@
+import Flipbook
+import Foundation
+
+/// Reads scene files (format version 1, documented in Scenes/README.md) into `Scene`s.
+///
+/// Every problem is found here, before anything renders, and reported as a `SceneError` naming the
+/// file, the JSON path and what was expected: syntax errors, unknown or duplicate keys (with a
+/// did-you-mean), wrong types, NaN, infinite or negative durations, empty keyframe lists, mismatched
+/// key times, unknown properties or layer types, duplicate or unknown layer ids, and the limits.
+public struct SceneLoader {
+    /// Layer types scene files may name: the built-in ones unless more are given.
+    public var layerTypes: [any LayerBehavior.Type]
+    public var limits: SceneLimits
+
+    public init(layerTypes: [any LayerBehavior.Type] = LayerTypes.builtIn, limits: SceneLimits = SceneLimits()) {
+        self.layerTypes = layerTypes
+        self.limits = limits
+    }
+
+    /// The names of the layer types scene files may use.
+    public var layerTypeNames: [String] { layerTypes.map { $0.typeName } }
+
+    /// The layer type named `name`, or nil.
+    public func layerType(named name: String) -> LayerType? {
+        for behavior in layerTypes where behavior.typeName == name { return LayerType(behavior) }
+        return nil
+    }
+
+    /// The current format version.
+    public static let formatVersion = 1
+
+    /// Reads and decodes the file at `path`.
+    public func load(contentsOf path: String) throws(SceneError) -> Scene {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            throw SceneError(file: path, path: "", message: exists ? (isFolder.boolValue ? "is a folder, not a scene file" : "cannot be read") : "no such file")
+        }
+        return try decode([UInt8](data), file: path)
+    }
+
+    /// Decodes scene JSON; `file` names it in errors.
+    public func decode(_ bytes: [UInt8], file: String) throws(SceneError) -> Scene {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes, maxDepth: max(200, limits.depth * 4))
+        } catch {
+            throw SceneError(file: file, path: "", message: "line \(error.line), column \(error.column): \(error.message)")
+        }
+        var context = Context(loader: self)
+        return try context.scene(JSONReader(value: json, path: "", file: file))
+    }
+
+    /// State while decoding one file.
+    struct Context {
+        let loader: SceneLoader
+        var ids: [String: String] = [:]
+        var types: [String: LayerType] = [:]
+        var layerCount = 0
+
+        init(loader: SceneLoader) {
+            self.loader = loader
+        }
+
+        static let topKeys = ["flipbook", "$schema", "title", "description", "canvas", "background", "duration", "fps", "loop",
+                              "layers", "changes"]
+
+        mutating func scene(_ r: JSONReader) throws(SceneError) -> Scene {
+            let o = try r.object()
+            let versionReader = try o.required("flipbook", "the format version, \"flipbook\": 1")
+            let version = try versionReader.number("the format version 1")
+            guard version == Double(SceneLoader.formatVersion) else {
+                throw versionReader.error("unsupported format version \(versionReader.format(version)); this Flipbook reads version 1")
+            }
+            _ = try o.optional("$schema")?.string()
+            _ = try o.optional("title")?.string()
+            _ = try o.optional("description")?.string()
+            let canvasReader = try o.required("canvas", "the canvas size [width, height] in pixels")
+            let canvas = try size(canvasReader)
+            let duration = try o.required("duration", "the length in seconds").number("a duration ≥ 0 in seconds", where: { $0 >= 0 && $0.isFinite })
+            let fps = try o.optional("fps")?.number("frames per second > 0", where: { $0 > 0 && $0 <= 1000 }) ?? 60
+            let loops = try o.optional("loop")?.bool() ?? false
+            let background = try o.optional("background").map { (r) throws(SceneError) in try SceneValues.color(r) } ?? .clear
+
+            var root = Layer(id: "root")
+            root[.bounds] = Rect(origin: .zero, size: canvas)
+            root[.anchorPoint] = .zero
+            ids["root"] = "the canvas"
+            types["root"] = root.type
+            if let layers = o.optional("layers") {
+                for item in try layers.array() {
+                    root.sublayers.append(try layer(item, parentBounds: root.bounds, depth: 1))
+                }
+            }
+            var changes: [TimedChange] = []
+            if let list = o.optional("changes") {
+                for item in try list.array() { changes.append(try change(item)) }
+            }
+            try o.finish(allowed: Self.topKeys)
+            let frames = (duration * fps).rounded() + 1
+            guard frames <= Double(loader.limits.frames) else {
+                throw r.child("duration", r.value).error("\(Int(frames)) frames (duration × fps + 1) is over the limit of \(loader.limits.frames); shorten the scene, lower fps or raise --max-frames")
+            }
+            return Scene(canvas: canvas, background: background, duration: duration, fps: fps, loops: loops, root: root, changes: changes)
+        }
+
+        func size(_ r: JSONReader) throws(SceneError) -> Size {
+            let limit = loader.limits.canvasSide
+            let check = { (v: Double) in v > 0 && v <= limit }
+            let expected = "a side > 0 and ≤ \(r.format(limit)) pixels"
+            if case .object = r.value.kind {
+                let o = try r.object()
+                let w = try o.required("width", "pixels").number(expected, where: check)
+                let h = try o.required("height", "pixels").number(expected, where: check)
+                try o.finish(allowed: ["width", "height"])
+                return Size(w, h)
+            }
+            let items = try r.array()
+            guard items.count == 2 else { throw r.error("expected the canvas size [width, height], got an array of \(items.count)") }
+            return Size(try items[0].number(expected, where: check), try items[1].number(expected, where: check))
+        }
+
+        static let layerKeys = ["id", "type", "frame", "timing", "animations", "sublayers"]
+
+        mutating func layer(_ r: JSONReader, parentBounds: Rect, depth: Int) throws(SceneError) -> Layer {
+            guard depth <= loader.limits.depth else {
+                throw r.error("layers nest deeper than \(loader.limits.depth) levels (raise --max-depth)")
+            }
+            layerCount += 1
+            guard layerCount <= loader.limits.layers else {
+                throw r.error("more than \(loader.limits.layers) layers (raise --max-layers)")
+            }
+            let o = try r.object()
+            let idReader = try o.required("id", "a unique name for the layer")
+            let id = try idReader.string()
+            guard !id.isEmpty else { throw idReader.error("expected a non-empty id") }
+            if let first = ids[id] {
+                throw idReader.error("duplicate id \"\(id)\" (already used by \(first))")
+            }
+            ids[id] = r.path
+            var typeName = "layer"
+            if let t = o.optional("type") {
+                typeName = try t.string()
+                guard loader.layerType(named: typeName) != nil else {
+                    let names = loader.layerTypeNames
+                    throw t.error("unknown layer type \"\(typeName)\"\(DidYouMean.hint(for: typeName, among: names)); expected one of \(names.joined(separator: ", "))")
+                }
+            }
+            var layer = Layer(id: id, type: loader.layerType(named: typeName)!.behavior)
+            types[id] = layer.type
+            let properties = layer.type.allProperties
+            for key in o.keys where !Self.layerKeys.contains(key) {
+                guard let property = properties.first(where: { $0.name == key }) else { continue }
+                let value = try SceneValues.value(o.optional(key)!, for: property)
+                try checkListSize(value, o.optional(key)!)
+                layer.properties[key] = value
+            }
+            if let frameReader = o.optional("frame") {
+                if o.has("bounds") || o.has("position") {
+                    throw frameReader.error("give either frame or bounds and position, not both")
+                }
+                let v = try frameReader.numbers(count: 4, what: "a frame [x, y, width, height]")
+                let anchor = layer[.anchorPoint]
+                layer[.bounds] = Rect(x: 0, y: 0, width: v[2], height: v[3])
+                layer[.position] = Point(v[0] + anchor.x * v[2], v[1] + anchor.y * v[3])
+            } else if !o.has("bounds") && !o.has("position") {
+                // Unplaced layers fill their parent.
+                let anchor = layer[.anchorPoint]
+                layer[.bounds] = Rect(x: 0, y: 0, width: parentBounds.width, height: parentBounds.height)
+                layer[.position] = Point(parentBounds.minX + anchor.x * parentBounds.width, parentBounds.minY + anchor.y * parentBounds.height)
+            }
+            if let timingReader = o.optional("timing") {
+                let t = try timingReader.object()
+                layer.timing.beginTime = try t.optional("beginTime")?.number("a time in seconds", where: \.isFinite) ?? 0
+                layer.timing.speed = try t.optional("speed")?.number("a finite speed", where: \.isFinite) ?? 1
+                layer.timing.timeOffset = try t.optional("timeOffset")?.number("a time in seconds", where: \.isFinite) ?? 0
+                try t.finish(allowed: ["beginTime", "speed", "timeOffset"])
+            }
+            if let list = o.optional("animations") {
+                for item in try list.array() {
+                    let (animation, key) = try AnimationDecoder(loader: loader).animation(item, type: layer.type, depth: 1)
+                    layer.add(animation, forKey: key)
+                }
+            }
+            if let list = o.optional("sublayers") {
+                for item in try list.array() {
+                    layer.sublayers.append(try self.layer(item, parentBounds: layer.bounds, depth: depth + 1))
+                }
+            }
+            try o.finish(allowed: Self.layerKeys + properties.map(\.name))
+            return layer
+        }
+
+        func checkListSize(_ value: PropertyValue, _ r: JSONReader) throws(SceneError) {
+            let count: Int = switch value {
+            case .numbers(let v): v.count
+            case .colors(let v): v.count
+            case .dashPattern(let d): d.lengths.count
+            case .path(let p): p.elements.count
+            case .gradient(let g): g.stops.count
+            case .text(let s): s.utf8.count / 16
+            default: 0
+            }
+            guard count <= loader.limits.keyframes else {
+                throw r.error("\(count) items is over the limit of \(loader.limits.keyframes) (raise --max-keyframes)")
+            }
+        }
+
+        static let changeKeys = ["at", "layer", "set", "duration", "timing", "disableActions"]
+
+        func change(_ r: JSONReader) throws(SceneError) -> TimedChange {
+            let o = try r.object()
+            let time = try o.required("at", "the time of the change in seconds").number("a time ≥ 0 in seconds", where: { $0 >= 0 && $0.isFinite })
+            let layerReader = try o.required("layer", "the id of the layer to change")
+            let id = try layerReader.string()
+            guard let type = types[id] else {
+                throw layerReader.error("no layer has the id \"\(id)\"\(DidYouMean.hint(for: id, among: Array(types.keys)))")
+            }
+            var transaction = Transaction()
+            if let d = o.optional("duration") { transaction.duration = try d.number("a duration > 0 in seconds", where: { $0 > 0 && $0.isFinite }) }
+            if let t = o.optional("timing") { transaction.timingFunction = try AnimationDecoder.easing(t) }
+            if let d = o.optional("disableActions") { transaction.disableActions = try d.bool() }
+            let setReader = try o.required("set", "the properties to change, {\"name\": value}")
+            let set = try setReader.object()
+            guard !set.members.isEmpty else { throw setReader.error("expected at least one property to set") }
+            var assignments: [TimedChange.Assignment] = []
+            for name in set.keys {
+                let valueReader = set.optional(name)!
+                guard let key = type.property(named: name) else {
+                    throw valueReader.error("a \(type.name) layer has no property \"\(name)\"\(DidYouMean.hint(for: name, among: type.allProperties.map(\.name)))")
+                }
+                let value = try SceneValues.value(valueReader, for: key)
+                try checkListSize(value, valueReader)
+                assignments.append(TimedChange.Assignment(key: key, value: value))
+            }
+            try o.finish(allowed: Self.changeKeys)
+            return TimedChange(time: time, layerID: id, assignments: assignments, transaction: transaction)
+        }
+    }
+}
