@@ -17,7 +17,7 @@ let package = Package(
         .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookSVG", "FlipbookScenes"],
-                    resources: [.copy("Goldens")]),
+                    exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

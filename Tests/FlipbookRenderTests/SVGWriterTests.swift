@@ -1,0 +1,83 @@
+import Flipbook
+import FlipbookSVG
+import Testing
+
+struct SVGWriterTests {
+    static let numbers: [(Double, String)] = [
+        (0, "0"), (-0.0, "0"), (1, "1"), (-1.5, "-1.5"), (0.1, "0.1"), (1.0005, "1.001"), (2.0004, "2"), (-0.0004, "0"),
+        (123456.789, "123456.789"), (0.05, "0.05"), (1e-7, "0"), (1e12, "1000000000000"), (.nan, "0"), (3.14159, "3.142"),
+    ]
+
+    @Test(arguments: numbers.indices)
+    func numberFormat(_ i: Int) {
+        let (value, text) = Self.numbers[i]
+        #expect(SVGNumber.format(value) == text)
+    }
+
+    @Test func pathData() {
+        var path = Path()
+        path.move(to: Point(0, 0))
+        path.line(to: Point(10, 0))
+        path.quad(to: Point(20, 10), control: Point(15, 0))
+        path.cubic(to: Point(30, 30), control1: Point(20, 20), control2: Point(25, 30))
+        path.close()
+        #expect(SVGPathData.string(path) == "M0 0L10 0Q15 0 20 10C20 20 25 30 30 30Z")
+        // A full circle is two half arcs; a quarter arc is one small clockwise arc.
+        #expect(SVGPathData.string(.circle(center: Point(50, 50), radius: 10)) == "M60 50A10 10 0 0 1 40 50A10 10 0 0 1 60 50Z")
+        let quarter = Path.arc(center: .zero, radius: 10, startAngle: .twelveOClock, endAngle: .zero, clockwise: true)
+        #expect(SVGPathData.string(quarter) == "M0 -10A10 10 0 0 1 10 0")
+        let large = Path.arc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(-90), clockwise: true)
+        #expect(SVGPathData.string(large) == "M10 0A10 10 0 1 1 0 -10")
+        let counter = Path.arc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(-90), clockwise: false)
+        #expect(SVGPathData.string(counter) == "M10 0A10 10 0 0 0 0 -10")
+    }
+
+    @Test func documentIsCompactAndComplete() {
+        var shape = Layer(id: "s", type: ShapeLayer.self)
+        shape[.path] = .rect(Rect(x: 0, y: 0, width: 10, height: 10))
+        shape[.fillColor] = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+        shape[.strokeColor] = .black
+        shape[.lineWidth] = 2
+        shape[.lineDashPattern] = DashPattern([4, 2])
+        shape[.strokeEnd] = 0.5
+        shape[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
+        shape[.position] = Point(20, 20)
+        shape[.opacity] = 0.5
+        var text = Layer(id: "t", type: TextLayer.self)
+        text[.string] = "a < b & c"
+        text[.bounds] = Rect(x: 0, y: 0, width: 100, height: 20)
+        text[.anchorPoint] = .zero
+        text[.alignment] = .center
+        var root = Layer(id: "root", sublayers: [shape, text])
+        root[.bounds] = Rect(x: 0, y: 0, width: 100, height: 50)
+        root[.anchorPoint] = .zero
+        let svg = SVGFrameWriter(canvas: Size(100, 50), background: .white).document(for: root.renderNode())
+        #expect(svg == """
+        <svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50" stroke-miterlimit="10">
+        <rect width="100%" height="100%" fill="#ffffff"/>
+        <g transform="translate(15 15)" opacity="0.5">
+        <path d="M0 0L10 0L10 10L0 10Z" fill="#ff0000" fill-opacity="0.5"/>
+        <path d="M0 0L10 0L10 10" fill="none" stroke="#000000" stroke-width="2" stroke-dasharray="4 2"/>
+        </g>
+        <text x="50" y="12.8" font-family="sans-serif" font-size="16" text-anchor="middle">a &lt; b &amp; c</text>
+        </svg>
+
+        """)
+    }
+
+    @Test func gradientsAndClips() {
+        var layer = Layer(id: "g", type: GradientLayer.self)
+        layer[.gradient] = Gradient(kind: .radial, stops: [.init(0, .white), .init(1, Color(white: 0, alpha: 0.5))], start: Point(5, 5), end: Point(5, 10))
+        layer[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
+        layer[.anchorPoint] = .zero
+        var root = Layer(id: "root", sublayers: [layer])
+        root[.masksToBounds] = true
+        root[.bounds] = Rect(x: 0, y: 0, width: 8, height: 8)
+        root[.anchorPoint] = .zero
+        let svg = SVGFrameWriter(canvas: Size(8, 8)).document(for: root.renderNode())
+        #expect(svg.contains("<radialGradient id=\"g1\" gradientUnits=\"userSpaceOnUse\" cx=\"5\" cy=\"5\" r=\"5\"><stop offset=\"0\" stop-color=\"#ffffff\"/><stop offset=\"1\" stop-color=\"#000000\" stop-opacity=\"0.5\"/></radialGradient>"))
+        #expect(svg.contains("<clipPath id=\"c1\"><rect x=\"0\" y=\"0\" width=\"8\" height=\"8\"/></clipPath>"))
+        #expect(svg.contains("<g clip-path=\"url(#c1)\">"))
+        #expect(svg.contains("fill=\"url(#g1)\""))
+    }
+}

@@ -1,0 +1,88 @@
+import Flipbook
+import FlipbookScenes
+import Testing
+
+/// Malformed scenes and the exact messages users see.
+struct SceneErrorTests {
+    static func scene(_ layers: String = "[]", changes: String = "[]", extra: String = "") -> String {
+        "{\"flipbook\": 1, \"canvas\": [100, 100], \"duration\": 1\(extra), \"layers\": \(layers), \"changes\": \(changes)}"
+    }
+
+    static let cases: [(String, String)] = [
+        ("", "s.json: line 1, column 1: expected a value, found end of file"),
+        ("{\"flipbook\": 1,}", "s.json: line 1, column 16: expected a string key in the object, found '}'"),
+        ("[1, 2", "s.json: line 1, column 6: expected ',' or ']' in the array, found end of file"),
+        ("{\"canvas\": [1, 1], \"duration\": 1}", "s.json: missing \"flipbook\" (the format version, \"flipbook\": 1)"),
+        ("{\"flipbook\": 2, \"canvas\": [1, 1], \"duration\": 1}", "s.json: flipbook: unsupported format version 2; this Flipbook reads version 1"),
+        ("{\"flipbook\": 1, \"canvas\": [0, 1], \"duration\": 1}", "s.json: canvas[0]: expected a side > 0 and ≤ 16384 pixels, got 0"),
+        ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": -1}", "s.json: duration: expected a duration ≥ 0 in seconds, got -1"),
+        ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1, \"fsp\": 30}", "s.json: fsp: unknown key \"fsp\"; did you mean 'fps'?"),
+        ("{\"flipbook\": 1, \"flipbook\": 1}", "s.json: flipbook: duplicate key \"flipbook\""),
+        ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1e999}", "s.json: line 1, column 49: the number 1e999 is too large"),
+        (scene("[{\"type\": \"arc\"}]"), "s.json: layers[0]: missing \"id\" (a unique name for the layer)"),
+        (scene("[{\"id\": \"a\"}, {\"id\": \"a\"}]"), "s.json: layers[1].id: duplicate id \"a\" (already used by layers[0])"),
+        (scene("[{\"id\": \"a\", \"type\": \"arcs\"}]"), "s.json: layers[0].type: unknown layer type \"arcs\"; did you mean 'arc'?; expected one of layer, shape, arc, pieSlice, text, gradient, ringGauge, pieChart, lineGraph"),
+        (scene("[{\"id\": \"a\", \"type\": \"arc\", \"radius\": \"big\"}]"), "s.json: layers[0].radius: expected a number, got a string"),
+        (scene("[{\"id\": \"a\", \"type\": \"arc\", \"raduis\": 3}]"), "s.json: layers[0].raduis: unknown key \"raduis\"; did you mean 'radius'?"),
+        (scene("[{\"id\": \"a\", \"type\": \"shape\", \"lineCap\": \"rounded\"}]"), "s.json: layers[0].lineCap: expected one of \"butt\", \"round\", \"square\" for lineCap, got \"rounded\"; did you mean 'round'?"),
+        (scene("[{\"id\": \"a\", \"type\": \"shape\", \"fillColor\": \"#12345\"}]"), "s.json: layers[0].fillColor: expected a colour (\"#rrggbb\", \"#rrggbbaa\", a name such as \"orange\" or \"none\", [r, g, b, a] in 0…1, or {\"hue\", \"saturation\", \"brightness\"}), got \"#12345\""),
+        (scene("[{\"id\": \"a\", \"type\": \"shape\", \"path\": \"M0 0 L 10\"}]"), "s.json: layers[0].path: invalid SVG path data: expected a number at character 10"),
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"to\": 0, \"duration\": -2}]}]"), "s.json: layers[0].animations[0].duration: expected a duration ≥ 0 in seconds, got -2"),
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacty\", \"to\": 0}]}]"), "s.json: layers[0].animations[0].property: a layer layer has no property \"opacty\"; did you mean 'opacity'?"),
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"values\": []}]}]"), "s.json: layers[0].animations[0].values: expected at least one value"),
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"values\": [0, 1], \"keyTimes\": [0, 0.5, 1]}]}]"), "s.json: layers[0].animations[0].keyTimes: linear needs 2 keyTimes for 2 values, got 3"),
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"to\": 0, \"timing\": \"ease-inn\"}]}]"), "s.json: layers[0].animations[0].timing: invalid easing: unknown easing 'ease-inn'; expected a CSS easing (linear, ease, ease-in, ease-out, ease-in-out, step-start, step-end, cubic-bezier(), steps(), linear()), a Core Animation name (default, easeIn, easeOut, easeInEaseOut), a Penner curve (ease-in-sine … ease-in-out-bounce) or spring at column 1 of \"ease-inn\""),
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"to\": 0, \"from\": 1, \"by\": 1}]}]"), "s.json: layers[0].animations[0].by: from, to and by cannot all be set (Core Animation leaves it undefined); remove one"),
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"to\": 0, \"fillMode\": \"forward\"}]}]"), "s.json: layers[0].animations[0].fillMode: expected one of removed, forwards, backwards, both, got \"forward\"; did you mean 'forwards'?"),
+        (scene("[{\"id\": \"a\", \"type\": \"shape\", \"animations\": [{\"property\": \"path\", \"from\": \"M0 0 L1 1\", \"to\": \"M0 0 L1 1 L2 2\"}]}]"), "s.json: layers[0].animations[0].to: paths with 2 and 3 commands cannot morph; they need the same commands in the same order"),
+        (scene(changes: "[{\"at\": 1, \"layer\": \"b\", \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].layer: no layer has the id \"b\""),
+        (scene("[{\"id\": \"pie\", \"type\": \"pieChart\"}]", changes: "[{\"at\": 1, \"layer\": \"pie\", \"set\": {\"value\": [1]}}]"), "s.json: changes[0].set.value: a pieChart layer has no property \"value\"; did you mean 'values'?"),
+        (scene(changes: "[{\"at\": -1, \"layer\": \"root\", \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].at: expected a time ≥ 0 in seconds, got -1"),
+        (scene(extra: ", \"fps\": 1000", ) .replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": 1000"), "s.json: duration: 1000001 frames (duration × fps + 1) is over the limit of 100000; shorten the scene, lower fps or raise --max-frames"),
+    ]
+
+    @Test(arguments: cases.indices)
+    func message(_ i: Int) {
+        let (text, expected) = Self.cases[i]
+        do {
+            _ = try SceneLoader().decode(Array(text.utf8), file: "s.json")
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+
+    @Test func invalidUTF8AndDepth() {
+        var bytes = Array("{\"flipbook\": 1, \"title\": \"".utf8) + [0xFF, 0xFE] + Array("\"}".utf8)
+        #expect(throws: SceneError.self) { try SceneLoader().decode(bytes, file: "s.json") }
+        bytes = Array(String(repeating: "[", count: 100_000).utf8)
+        do {
+            _ = try SceneLoader().decode(bytes, file: "s.json")
+        } catch {
+            #expect(error.description == "s.json: line 1, column 258: nesting deeper than 256 levels")
+        }
+    }
+
+    @Test func missingFile() {
+        #expect(throws: SceneError(file: "/nonexistent/x.json", path: "", message: "no such file")) {
+            try SceneLoader().load(contentsOf: "/nonexistent/x.json")
+        }
+    }
+}
+
+extension String {
+    func replacingOccurrences(of a: String, with b: String) -> String {
+        components(separatedBy: a).joined(separator: b)
+    }
+
+    func components(separatedBy separator: String) -> [String] {
+        var parts: [String] = []
+        var rest = Substring(self)
+        while let range = rest.range(of: separator) {
+            parts.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        parts.append(String(rest))
+        return parts
+    }
+}
