@@ -1,3 +1,4 @@
+import FlipbookScenes
 import Foundation
 
 let usage = """
@@ -8,6 +9,7 @@ COMMANDS:
   validate <scene> Check scene files without rendering.
   dump <scene>     Print the presentation tree at a time as JSON.
   ease <spec>      Evaluate, sample or plot a timing curve.
+  schema           Print the JSON Schema of scene files.
 
 Run 'flipbook <command> --help' for a command's options.
 """
@@ -25,12 +27,20 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "render": return try RenderCommand.run(rest)
         case "validate": return try ValidateCommand.run(rest)
         case "dump": return try DumpCommand.run(rest)
+        case "schema":
+            if rest.contains("--help") {
+                print("USAGE: flipbook schema\n\nPrints the JSON Schema of scene files (Scenes/scene.schema.json).")
+                return 0
+            }
+            guard rest.isEmpty else { throw UsageError("'schema' takes no arguments") }
+            print(SceneSchema.text(), terminator: "")
+            return 0
         case "--help", "-h", "help":
             if let topic = rest.first { return runCommand([topic, "--help"]) }
             print(usage)
             return 0
         default:
-            let hint = closestMatch(command, among: ["ease", "render", "validate", "dump"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = closestMatch(command, among: ["ease", "render", "validate", "dump", "schema"]).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(command)'\(hint)")
         }
     } catch let error as UsageError {

@@ -51,3 +51,12 @@ struct GoldenTests {
         #expect(a.svgFrame(index) == b.svgFrame(index))
     }
 }
+
+/// Scenes/scene.schema.json is what `flipbook schema` generates from the layer types.
+struct SchemaTests {
+    @Test func committedSchemaIsCurrent() throws {
+        let file = GoldenTests.root.appendingPathComponent("Scenes/scene.schema.json")
+        let committed = try String(contentsOf: file, encoding: .utf8)
+        #expect(committed == SceneSchema.text(), "regenerate with: swift run flipbook schema > Scenes/scene.schema.json")
+    }
+}

@@ -1,0 +1,83 @@
+import Flipbook
+
+/// The JSON Schema (draft 2020-12) of scene files, generated from the layer types so it always lists
+/// every type and property the loader accepts. Scenes/scene.schema.json is this text; a test keeps
+/// them equal (`flipbook schema > Scenes/scene.schema.json` regenerates it).
+public enum SceneSchema {
+    public static func text(layerTypes: [any LayerBehavior.Type] = LayerTypes.builtIn) -> String {
+        var defs: [(String, String)] = [
+            ("number", ##"{"type": "number"}"##),
+            ("angle", ##"{"type": "number", "description": "degrees; 0 at 3 o'clock, positive clockwise on screen"}"##),
+            ("point", ##"{"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels"}"##),
+            ("size", ##"{"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "description": "[width, height] in pixels"}"##),
+            ("rect", ##"{"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4, "description": "[x, y, width, height] in pixels"}"##),
+            ("color", ##"{"description": "#rrggbb, #rrggbbaa, a name (black, white, red, orange, none, …), [r, g, b, a] in 0…1, {white, alpha} or {hue, saturation, brightness, alpha}", "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1}, "minItems": 3, "maxItems": 4}, {"type": "object", "properties": {"white": {"type": "number"}, "hue": {"type": "number"}, "saturation": {"type": "number"}, "brightness": {"type": "number"}, "alpha": {"type": "number"}}, "additionalProperties": false}]}"##),
+            ("transform", ##"{"description": "{translate, rotate (degrees), scale, skew} or the matrix [a, b, c, d, tx, ty]", "oneOf": [{"type": "array", "items": {"type": "number"}, "minItems": 6, "maxItems": 6}, {"type": "object", "properties": {"translate": {"$ref": "#/$defs/point"}, "rotate": {"type": "number"}, "scale": {"oneOf": [{"type": "number"}, {"$ref": "#/$defs/point"}]}, "skew": {"type": "number"}}, "additionalProperties": false}]}"##),
+            ("numbers", ##"{"type": "array", "items": {"type": "number"}}"##),
+            ("colors", ##"{"type": "array", "items": {"$ref": "#/$defs/color"}}"##),
+            ("dashPattern", ##"{"type": "array", "items": {"type": "number", "minimum": 0}, "description": "dash and gap lengths in pixels"}"##),
+            ("path", ##"{"type": "string", "description": "SVG path data: M L H V C S Q T A Z"}"##),
+            ("gradient", ##"{"type": "object", "required": ["stops"], "properties": {"type": {"enum": ["linear", "radial"]}, "stops": {"type": "array", "items": {"type": "array", "prefixItems": [{"type": "number", "minimum": 0, "maximum": 1}, {"$ref": "#/$defs/color"}], "minItems": 2, "maxItems": 2}}, "start": {"$ref": "#/$defs/point"}, "end": {"$ref": "#/$defs/point"}, "center": {"$ref": "#/$defs/point"}, "radius": {"type": "number", "minimum": 0}}, "additionalProperties": false}"##),
+            ("text", ##"{"type": "string"}"##),
+            ("flag", ##"{"type": "boolean"}"##),
+            ("easing", ##"{"type": "string", "description": "easing text: CSS (ease-in-out, cubic-bezier(…), steps(…), linear(…)), Core Animation names, Penner curves, spring(…)"}"##),
+            ("seconds", ##"{"type": "number", "minimum": 0}"##),
+        ]
+        let timing = ##""key": {"type": "string"}, "beginTime": {"type": "number"}, "duration": {"$ref": "#/$defs/seconds"}, "speed": {"type": "number"}, "timeOffset": {"type": "number"}, "repeatCount": {"oneOf": [{"type": "number", "minimum": 0}, {"const": "infinite"}]}, "repeatDuration": {"$ref": "#/$defs/seconds"}, "autoreverses": {"type": "boolean"}, "fillMode": {"enum": ["removed", "forwards", "backwards", "both"]}, "removedOnCompletion": {"type": "boolean"}, "timing": {"$ref": "#/$defs/easing"}, "additive": {"type": "boolean"}, "cumulative": {"type": "boolean"}, "colorSpace": {"enum": ["srgb", "oklab"]}"##
+        defs.append(("animation", ##"{"type": "object", "description": "basic (from/to/by), spring (spring), keyframe (values or path) or group (animations)", "properties": {"property": {"type": "string"}, "from": {}, "to": {}, "by": {}, "spring": {"oneOf": [{"type": "string"}, {"type": "object", "properties": {"mass": {"type": "number"}, "stiffness": {"type": "number"}, "damping": {"type": "number"}, "velocity": {"type": "number"}, "duration": {"type": "number"}, "bounce": {"type": "number"}}, "additionalProperties": false}]}, "values": {"type": "array", "minItems": 1}, "keyTimes": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1}}, "timingFunctions": {"type": "array", "items": {"$ref": "#/$defs/easing"}}, "calculationMode": {"enum": ["linear", "discrete", "paced", "cubic", "cubicPaced"]}, "tension": {"$ref": "#/$defs/numbers"}, "continuity": {"$ref": "#/$defs/numbers"}, "bias": {"$ref": "#/$defs/numbers"}, "path": {"$ref": "#/$defs/path"}, "rotationMode": {"enum": ["auto", "autoReverse"]}, "animations": {"type": "array", "items": {"$ref": "#/$defs/animation"}}, "## + timing + ##"}, "additionalProperties": false}"##))
+        defs.append(("change", ##"{"type": "object", "required": ["at", "layer", "set"], "properties": {"at": {"$ref": "#/$defs/seconds"}, "layer": {"type": "string"}, "set": {"type": "object", "minProperties": 1}, "duration": {"type": "number", "exclusiveMinimum": 0}, "timing": {"$ref": "#/$defs/easing"}, "disableActions": {"type": "boolean"}}, "additionalProperties": false}"##))
+        var variants: [String] = []
+        for behavior in layerTypes {
+            let type = LayerType(behavior)
+            var properties = [
+                ##""id": {"type": "string", "minLength": 1}"##,
+                behavior.typeName == "layer" ? ##""type": {"const": "layer"}"## : ##""type": {"const": "\##(behavior.typeName)"}"##,
+                ##""frame": {"$ref": "#/$defs/rect"}"##,
+                ##""timing": {"type": "object", "properties": {"beginTime": {"type": "number"}, "speed": {"type": "number"}, "timeOffset": {"type": "number"}}, "additionalProperties": false}"##,
+                ##""animations": {"type": "array", "items": {"$ref": "#/$defs/animation"}}"##,
+                ##""sublayers": {"type": "array", "items": {"$ref": "#/$defs/layer"}}"##,
+            ]
+            for key in type.allProperties {
+                let schema: String
+                if key.kind == .choice {
+                    schema = "{\"enum\": [" + key.choices.map { "\"\($0)\"" }.joined(separator: ", ") + "]}"
+                } else {
+                    schema = "{\"$ref\": \"#/$defs/\(key.kind.rawValue)\"}"
+                }
+                properties.append("\"\(key.name)\": \(schema)")
+            }
+            let required = behavior.typeName == "layer" ? "[\"id\"]" : "[\"id\", \"type\"]"
+            variants.append("{\"title\": \"\(behavior.typeName)\", \"type\": \"object\", \"required\": \(required), \"properties\": {"
+                            + properties.joined(separator: ", ") + "}, \"additionalProperties\": false}")
+        }
+        defs.append(("layer", "{\"oneOf\": [\n      " + variants.joined(separator: ",\n      ") + "\n    ]}"))
+        var out = """
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "$id": "https://flipbook.invalid/scene.schema.json",
+          "title": "Flipbook scene, format version 1",
+          "description": "Generated by `flipbook schema`; see Scenes/README.md. Units: seconds, pixels, degrees.",
+          "type": "object",
+          "required": ["flipbook", "canvas", "duration"],
+          "properties": {
+            "flipbook": {"const": 1},
+            "$schema": {"type": "string"},
+            "title": {"type": "string"},
+            "description": {"type": "string"},
+            "canvas": {"oneOf": [{"$ref": "#/$defs/size"}, {"type": "object", "required": ["width", "height"], "properties": {"width": {"type": "number"}, "height": {"type": "number"}}, "additionalProperties": false}]},
+            "background": {"$ref": "#/$defs/color"},
+            "duration": {"$ref": "#/$defs/seconds"},
+            "fps": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000},
+            "loop": {"type": "boolean"},
+            "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
+            "changes": {"type": "array", "items": {"$ref": "#/$defs/change"}}
+          },
+          "additionalProperties": false,
+          "$defs": {
+
+        """
+        out += defs.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
+        out += "\n  }\n}\n"
+        return out
+    }
+}
