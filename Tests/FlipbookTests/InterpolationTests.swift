@@ -19,6 +19,14 @@ struct InterpolationTests {
         #expect([Double].interpolate([1, 2], [3], 1) == [3])
     }
 
+    /// Vector arithmetic is named (`sum`, `difference`): an element-wise `+` on [Double] once shadowed
+    /// array concatenation for every importer (and dropped a line graph's axis label).
+    @Test func arraysStillConcatenate() {
+        let a: [Double] = [1, 2], b: [Double] = [3]
+        #expect(a + b == [1, 2, 3])
+        #expect([Double].sum(a, b) == [4, 2])
+    }
+
     @Test func midpointsAndExtrapolation() {
         #expect(Double.interpolate(10, 20, 0.5) == 15)
         #expect(Double.interpolate(10, 20, 1.5) == 25)

@@ -158,9 +158,10 @@ struct LayerTests {
         // A quarter circle of radius 50 (fitted to the bounds) from 12 o'clock; arcs are not filled.
         #expect(abs(shape.path.length - 25 * .pi) < 1e-9)
         #expect(!shape.hasFill)
-        // A zero-length arc draws nothing.
+        // A zero-length arc draws nothing: its item carries only the semantic arc.
         var empty = child
         empty[.endAngle] = .twelveOClock
-        #expect(ArcLayer.draw(empty).isEmpty)
+        guard case .shape(let nothing) = ArcLayer.draw(empty)[0] else { Issue.record("no item"); return }
+        #expect(!nothing.hasStroke && !nothing.hasFill && nothing.path.isEmpty)
     }
 }

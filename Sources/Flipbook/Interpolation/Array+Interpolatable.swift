@@ -12,8 +12,8 @@ extension Array: Interpolatable where Element == Double {
 
 extension Array: VectorInterpolatable where Element == Double {
     public static var zero: [Double] { [] }
-    public static func + (a: [Double], b: [Double]) -> [Double] { zipPadded(a, b, +) }
-    public static func - (a: [Double], b: [Double]) -> [Double] { zipPadded(a, b, -) }
+    public static func sum(_ a: [Double], _ b: [Double]) -> [Double] { zipPadded(a, b, +) }
+    public static func difference(_ a: [Double], _ b: [Double]) -> [Double] { zipPadded(a, b, -) }
     public static func scaled(_ a: [Double], _ f: Double) -> [Double] { a.map { $0 * f } }
     public static func distance(_ a: [Double], _ b: [Double]) -> Double {
         zipPadded(a, b, -).reduce(0) { $0 + $1 * $1 }.squareRoot()

@@ -40,17 +40,17 @@ extension Color: VectorInterpolatable {
 
     public static var zero: Color { Color(red: 0, green: 0, blue: 0, alpha: 0) }
     /// Component-wise sum (for additive and `by` colour animations), not clamped.
-    public static func + (a: Color, b: Color) -> Color {
+    public static func sum(_ a: Color, _ b: Color) -> Color {
         Color(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha)
     }
-    public static func - (a: Color, b: Color) -> Color {
+    public static func difference(_ a: Color, _ b: Color) -> Color {
         Color(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha)
     }
     public static func scaled(_ a: Color, _ f: Double) -> Color {
         Color(red: a.red * f, green: a.green * f, blue: a.blue * f, alpha: a.alpha * f)
     }
     public static func distance(_ a: Color, _ b: Color) -> Double {
-        let d = a - b
+        let d = difference(a, b)
         return (d.red * d.red + d.green * d.green + d.blue * d.blue + d.alpha * d.alpha).squareRoot()
     }
 

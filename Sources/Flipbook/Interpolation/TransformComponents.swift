@@ -62,9 +62,9 @@ extension Transform2D: VectorInterpolatable {
 
     public static var zero: Transform2D { .identity }
     /// Composition: `a` then `b` (how an additive transform animation applies, as in Core Animation).
-    public static func + (a: Transform2D, b: Transform2D) -> Transform2D { a.concatenating(b) }
+    public static func sum(_ a: Transform2D, _ b: Transform2D) -> Transform2D { a.concatenating(b) }
     /// The transform that composed after `b` gives `a`; identity when `b` is singular.
-    public static func - (a: Transform2D, b: Transform2D) -> Transform2D {
+    public static func difference(_ a: Transform2D, _ b: Transform2D) -> Transform2D {
         guard let inverse = b.inverted else { return .identity }
         return inverse.concatenating(a)
     }

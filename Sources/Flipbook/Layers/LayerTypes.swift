@@ -111,10 +111,13 @@ enum ShapeStyle {
                      strokeEnd: min(max(layer[.strokeEnd], 0), 1))
     }
 
-    /// The drawing, or nothing when it has neither fill nor stroke.
-    static func items(_ path: Path, of layer: Layer) -> [DrawItem] {
-        let drawing = drawing(path, of: layer)
-        return drawing.hasFill || drawing.hasStroke ? [.shape(drawing)] : []
+    /// The drawing, or nothing for an empty path. A drawing that shows nothing at this instant (a
+    /// zero-length arc, strokeEnd 0) is kept, so renderers that animate see its parameters at every
+    /// instant; frame renderers skip it.
+    static func items(_ path: Path, of layer: Layer, semantic: ShapeSemantic? = nil) -> [DrawItem] {
+        var drawing = drawing(path, of: layer)
+        drawing.semantic = semantic
+        return path.isEmpty && semantic == nil ? [] : [.shape(drawing)]
     }
 }
 
@@ -148,10 +151,12 @@ public enum ArcLayer: LayerBehavior {
         let radius = layer.isSet(.radius) ? layer[.radius] : min(b.width, b.height) / 2
         let arc = Arc(center: center, radius: radius, startAngle: layer[.startAngle], endAngle: layer[.endAngle],
                       clockwise: layer[.clockwise])
-        guard arc.sweep.radians != 0, radius > 0 else { return [] }
-        // A full circle is closed so its stroke has no seam.
+        guard radius > 0 else { return [] }
+        // A zero-length arc draws nothing (no round-cap dot); a full circle is closed so its stroke has
+        // no seam.
         let full = abs(arc.sweep.radians) >= 2 * .pi
-        return ShapeStyle.items(Path(full ? [.arc(arc), .close] : [.arc(arc)]), of: layer)
+        let path = arc.sweep.radians == 0 ? Path() : Path(full ? [.arc(arc), .close] : [.arc(arc)])
+        return ShapeStyle.items(path, of: layer, semantic: .arc(arc))
     }
 }
 
@@ -169,7 +174,9 @@ public enum PieSliceLayer: LayerBehavior {
         let radius = layer.isSet(.radius) ? layer[.radius] : min(b.width, b.height) / 2
         let path = Path.wedge(center: b.center, radius: radius, innerRadius: layer[.innerRadius],
                               startAngle: layer[.startAngle], endAngle: layer[.endAngle])
-        return path.isEmpty ? [] : ShapeStyle.items(path, of: layer)
+        let semantic = ShapeSemantic.wedge(center: b.center, radius: radius, innerRadius: layer[.innerRadius],
+                                           startAngle: layer[.startAngle], endAngle: layer[.endAngle])
+        return radius > 0 ? ShapeStyle.items(path, of: layer, semantic: semantic) : []
     }
 }
 

@@ -97,14 +97,15 @@ extension PropertyValue {
 
     /// a + b for vector kinds of the same kind; nil otherwise.
     public static func add(_ a: PropertyValue, _ b: PropertyValue) -> PropertyValue? {
-        vectorOp(a, b, { .number($0 + $1) }, { .angle($0 + $1) }, { .point($0 + $1) }, { .size($0 + $1) },
-                 { .rect($0 + $1) }, { .color($0 + $1) }, { .transform($0 + $1) }, { .numbers($0 + $1) })
+        vectorOp(a, b, { .number($0 + $1) }, { .angle($0 + $1) }, { .point($0 + $1) }, { .size(.sum($0, $1)) },
+                 { .rect(.sum($0, $1)) }, { .color(.sum($0, $1)) }, { .transform(.sum($0, $1)) }, { .numbers(.sum($0, $1)) })
     }
 
     /// a − b for vector kinds of the same kind; nil otherwise.
     public static func subtract(_ a: PropertyValue, _ b: PropertyValue) -> PropertyValue? {
-        vectorOp(a, b, { .number($0 - $1) }, { .angle($0 - $1) }, { .point($0 - $1) }, { .size($0 - $1) },
-                 { .rect($0 - $1) }, { .color($0 - $1) }, { .transform($0 - $1) }, { .numbers($0 - $1) })
+        vectorOp(a, b, { .number($0 - $1) }, { .angle($0 - $1) }, { .point($0 - $1) }, { .size(.difference($0, $1)) },
+                 { .rect(.difference($0, $1)) }, { .color(.difference($0, $1)) }, { .transform(.difference($0, $1)) },
+                 { .numbers(.difference($0, $1)) })
     }
 
     /// The value scaled by `f` for vector kinds; nil otherwise.
@@ -132,7 +133,7 @@ extension PropertyValue {
         case (.rect(let x), .rect(let y)): Rect.distance(x, y)
         case (.color(let x), .color(let y)): Color.distance(x, y)
         case (.transform(let x), .transform(let y)): Transform2D.distance(x, y)
-        case (.numbers(let x), .numbers(let y)): [Double].distance(x, y)
+        case (.numbers(let x), .numbers(let y)): Array<Double>.distance(x, y)
         default: nil
         }
     }

@@ -42,6 +42,9 @@ public struct ShapeDrawing: Hashable, Sendable {
     public var strokeStart: Double
     /// Fraction of the path's length where the stroke ends, [0, 1].
     public var strokeEnd: Double
+    /// What the path is, when it was built from semantic parameters (renderers that animate can then
+    /// animate the parameters instead of the points).
+    public var semantic: ShapeSemantic?
 
     public init(path: Path, fill: Color = .clear, fillGradient: Gradient = .none, fillRule: FillRule = .nonZero,
                 stroke: Color = .clear, lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
@@ -60,6 +63,7 @@ public struct ShapeDrawing: Hashable, Sendable {
         self.dashPhase = dashPhase
         self.strokeStart = strokeStart
         self.strokeEnd = strokeEnd
+        self.semantic = nil
     }
 
     /// Whether anything is filled.
@@ -70,6 +74,14 @@ public struct ShapeDrawing: Hashable, Sendable {
 
     /// The part of the path the stroke covers (strokeStart…strokeEnd of its length).
     public var strokedPath: Path { path.trimmed(from: strokeStart, to: strokeEnd) }
+}
+
+/// The semantic parameters a shape's path was built from.
+public enum ShapeSemantic: Hashable, Sendable {
+    /// A circular arc (an arc layer, a ring gauge's parts).
+    case arc(Arc)
+    /// A pie or donut slice: centre, outer and inner radius, start and end angle (sweep end − start).
+    case wedge(center: Point, radius: Double, innerRadius: Double, startAngle: Angle, endAngle: Angle)
 }
 
 /// Horizontal alignment of text in its layer's bounds.

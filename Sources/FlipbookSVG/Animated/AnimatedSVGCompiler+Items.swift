@@ -1,0 +1,454 @@
+import Flipbook
+import Foundation
+
+extension AnimatedSVGCompiler.Context {
+    /// Items keep their identity by index; a text item also by its string (a text whose content
+    /// changes is a new element, shown while its string is on screen).
+    static func key(_ index: Int, _ item: DrawItem) -> String {
+        switch item {
+        case .shape: "\(index)"
+        case .text(let t): "\(index):\(t.string)"
+        }
+    }
+
+    func item(_ id: String, _ key: String, at t: Double) -> DrawItem? {
+        guard let node = sampler.at(t).nodes[id] else { return nil }
+        for (index, item) in node.items.enumerated() where Self.key(index, item) == key { return item }
+        return nil
+    }
+
+    mutating func writeItems(of id: String, node: @escaping (Double) -> RenderNode, into out: inout String) {
+        var keys: [String] = []
+        for t in grid {
+            guard let n = sampler.at(t).nodes[id] else { continue }
+            for (index, item) in n.items.enumerated() {
+                let k = Self.key(index, item)
+                if !keys.contains(k) { keys.append(k) }
+            }
+        }
+        for key in keys {
+            let name = keys.count == 1 ? id : "\(id)#\(key.split(separator: ":").first!)"
+            let this = self
+            guard let first = grid.lazy.compactMap({ this.item(id, key, at: $0) }).first else { continue }
+            switch first {
+            case .shape:
+                writeShape(id, key, name: name, into: &out)
+            case .text(let text):
+                writeText(id, key, name: name, first: text, into: &out)
+            }
+        }
+    }
+
+    // MARK: Shapes
+
+    func shape(_ id: String, _ key: String, at t: Double) -> ShapeDrawing? {
+        if case .shape(let s)? = item(id, key, at: t) { return s }
+        return nil
+    }
+
+    mutating func writeShape(_ id: String, _ key: String, name: String, into out: inout String) {
+        let presentTimes = grid.filter { shape(id, key, at: $0) != nil }
+        guard let firstTime = presentTimes.first, let fallback = shape(id, key, at: firstTime) else { return }
+        let this = self
+        let shapeAt = { (t: Double) -> ShapeDrawing in this.shape(id, key, at: t) ?? fallback }
+        let itemKnots = knots(id), ownerID = owner(of: id)
+        let samples = presentTimes.map(shapeAt)
+
+        if samples.contains(where: \.hasFill) {
+            writeFill(id, key, name: name, shapeAt: shapeAt, samples: samples, knots: itemKnots, owner: ownerID, into: &out)
+        }
+        if samples.contains(where: \.hasStroke) {
+            writeStroke(id, key, name: name, shapeAt: shapeAt, samples: samples, knots: itemKnots, owner: ownerID, into: &out)
+        }
+    }
+
+    /// `display` for an element visible when `visible` holds.
+    mutating func visibility(_ name: String, knots: [Double], visible: @escaping (Double) -> Bool) -> (String, String) {
+        let initial = visible(0) ? "" : " display=\"none\""
+        return (initial, discrete(name, "display", knots: Self.merge(knots + grid, grid: scene.duration)) { visible($0) ? "inline" : "none" })
+    }
+
+    mutating func colorTracks(_ name: String, _ attribute: String, knots: [Double], owner: String, color: @escaping (Double) -> Color) -> (String, String) {
+        let c0 = color(0)
+        var attributes = " \(attribute)=\"\(SMILFormat.color([c0.red, c0.green, c0.blue]))\""
+        if c0.alpha < 1 { attributes += " \(attribute)-opacity=\"\(SVGNumber.format(max(c0.alpha, 0)))\"" }
+        var animations = track(name, attribute, unit: "", tolerance: self.color, knots: knots, owner: owner,
+                               value: { let c = color($0); return [c.red, c.green, c.blue] }) { w, k in
+            w.numeric("animate", attribute: attribute, keys: k, format: SMILFormat.color)
+        }
+        animations += track(name, "\(attribute)-opacity", unit: "", tolerance: self.color, knots: knots, owner: owner,
+                            value: { [max(color($0).alpha, 0)] }) { w, k in
+            w.numeric("animate", attribute: "\(attribute)-opacity", keys: k, format: SMILFormat.number)
+        }
+        return (attributes, animations)
+    }
+
+    mutating func writeFill(_ id: String, _ key: String, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
+                            samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
+        let this = self
+        let (hidden, display) = visibility("\(name).fill", knots: knots) { this.shape(id, key, at: $0)?.hasFill ?? false }
+        var attributes = hidden, animations = display
+        let first = shapeAt(0)
+        // The wide-stroke wedge: exact for pie and donut slices with a plain fill.
+        if case .wedge(let center, let radius, let inner, _, _)? = first.semantic,
+           samples.allSatisfy({ s in
+               if case .wedge(let c, let r, let i, _, _)? = s.semantic { return c == center && r == radius && i == inner && s.fillGradient.stops.isEmpty }
+               return false
+           }) {
+            // Chromium's stroker draws a band whose inner edge reaches the centre wrongly (a chord, or
+            // holes); an inner edge 0.25 px out (within the geometric bound) draws every sweep right.
+            let inner = max(inner, min(0.25, geometry))
+            let mid = (radius + inner) / 2
+            let knots = withSignChanges(knots) { t in
+                if case .wedge(_, _, _, let start, let end)? = shapeAt(t).semantic { return end.radians - start.radians }
+                return 0
+            }
+            let circle = dashedCircle(center, mid) { t in
+                guard case .wedge(_, _, _, let start, let end)? = shapeAt(t).semantic else { return (0, 0) }
+                let sweep = max(-2 * Double.pi, min(2 * Double.pi, end.radians - start.radians))
+                return (min(start.radians, start.radians + sweep), abs(sweep))
+            }
+            if let (d, band) = circle {
+                let v0 = band(0)
+                attributes += " d=\"\(d)\" fill=\"none\" stroke-width=\"\(SVGNumber.format(radius - inner))\""
+                attributes += " stroke-dasharray=\"\(SMILFormat.numbers(Array(v0.prefix(2))))\" stroke-dashoffset=\"\(SVGNumber.format(v0[2]))\""
+                animations += track("\(name).fill", "wedge stroke-dasharray", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                                    value: { Array(band($0).prefix(2)) }) { w, k in
+                    w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
+                }
+                animations += track("\(name).fill", "wedge stroke-dashoffset", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                                    value: { [band($0)[2]] }) { w, k in
+                    w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
+                }
+                let (paint, paintAnimations) = colorTracks("\(name).fill", "stroke", knots: knots, owner: owner) { shapeAt($0).fill }
+                out += element("path", attributes + paint, animations + paintAnimations)
+                return
+            }
+        }
+        let (d, dAnimations) = pathTrack("\(name).fill", path: { shapeAt($0).path }, samples: samples.map(\.path), knots: knots, owner: owner)
+        attributes += " d=\"\(d)\""
+        animations += dAnimations
+        if !first.fillGradient.stops.isEmpty {
+            attributes += " fill=\"url(#\(gradient(first.fillGradient)))\""
+        } else {
+            let (paint, paintAnimations) = colorTracks("\(name).fill", "fill", knots: knots, owner: owner) { shapeAt($0).fill }
+            attributes += paint
+            animations += paintAnimations
+        }
+        if first.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
+        out += element("path", attributes, animations)
+    }
+
+    mutating func writeStroke(_ id: String, _ key: String, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
+                              samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
+        let this = self
+        let (hidden, display) = visibility("\(name).stroke", knots: knots) { this.shape(id, key, at: $0)?.hasStroke ?? false }
+        var attributes = hidden + " fill=\"none\"", animations = display
+        let first = shapeAt(0)
+        let noDashes = samples.allSatisfy { $0.dashPattern.lengths.isEmpty }
+        var dash: ((Double) -> [Double])?
+        if noDashes, case .arc(let arc)? = first.semantic,
+           samples.allSatisfy({ s in
+               if case .arc(let a)? = s.semantic { return a.center == arc.center && a.radius == arc.radius }
+               return false
+           }) {
+            // An arc: a circle dashed over the visible angles.
+            let circle = dashedCircle(arc.center, arc.radius) { t in
+                let s = shapeAt(t)
+                guard case .arc(let a)? = s.semantic else { return (0, 0) }
+                let from = a.startAngle.radians + a.sweep.radians * s.strokeStart
+                let to = a.startAngle.radians + a.sweep.radians * s.strokeEnd
+                return (min(from, to), abs(to - from))
+            }
+            if let (d, values) = circle {
+                attributes += " d=\"\(d)\""
+                dash = values
+            }
+        } else if noDashes, samples.allSatisfy({ $0.path.subpaths.count == 1 }),
+                  Set(samples.map { [$0.strokeStart, $0.strokeEnd] }).count > 1 {
+            // strokeStart/strokeEnd animating: the whole path, dashed by its exact length (exact while
+            // the path itself stays put; the path may also move, then both are sampled).
+            let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt($0).path }, samples: samples.map(\.path),
+                                             knots: knots, owner: owner)
+            attributes += " d=\"\(d)\""
+            animations += dAnimations
+            let fixedLength = Set(samples.map(\.path)).count == 1 ? first.path.length : nil
+            dash = { t in
+                let s = shapeAt(t)
+                let length = fixedLength ?? s.path.length
+                return [max(0, s.strokeEnd - s.strokeStart) * length, length, -s.strokeStart * length]
+            }
+        }
+        var knots = knots
+        if case .arc? = first.semantic, dash != nil {
+            knots = withSignChanges(knots) { t in
+                guard case .arc(let a)? = shapeAt(t).semantic else { return 0 }
+                let s = shapeAt(t)
+                return a.sweep.radians * (s.strokeEnd - s.strokeStart)
+            }
+        }
+        if let d = dash, grid.allSatisfy({ d($0) == d(0) }) {
+            // The dash never changes: write the visible path itself.
+            dash = nil
+            attributes = hidden + " fill=\"none\" d=\"\(SVGPathData.string(first.strokedPath))\""
+        }
+        if let dash {
+            let v0 = dash(0)
+            attributes += " stroke-dasharray=\"\(SMILFormat.numbers(Array(v0.prefix(2))))\""
+            if v0[2] != 0 { attributes += " stroke-dashoffset=\"\(SVGNumber.format(v0[2]))\"" }
+            animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                                value: { Array(dash($0).prefix(2)) }) { w, k in
+                w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
+            }
+            animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                                value: { [dash($0)[2]] }) { w, k in
+                w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
+            }
+        } else {
+            let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt($0).strokedPath }, samples: samples.map(\.strokedPath),
+                                             knots: knots, owner: owner)
+            attributes += " d=\"\(d)\""
+            animations += dAnimations
+            let patterns = samples.map(\.dashPattern.lengths)
+            if let pattern = patterns.first, !pattern.isEmpty {
+                attributes += " stroke-dasharray=\"\(SMILFormat.numbers(pattern))\""
+                if Set(patterns.map(\.count)).count == 1 {
+                    animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                                        value: { shapeAt($0).dashPattern.lengths }) { w, k in
+                        w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
+                    }
+                }
+                if first.dashPhase != 0 { attributes += " stroke-dashoffset=\"\(SVGNumber.format(first.dashPhase))\"" }
+                animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                                    value: { [shapeAt($0).dashPhase] }) { w, k in
+                    w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
+                }
+            }
+        }
+        let (paint, paintAnimations) = colorTracks("\(name).stroke", "stroke", knots: knots, owner: owner) { shapeAt($0).stroke }
+        attributes += paint
+        animations += paintAnimations
+        if first.lineWidth != 1 { attributes += " stroke-width=\"\(SVGNumber.format(first.lineWidth))\"" }
+        animations += track("\(name).stroke", "stroke-width", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                            value: { [shapeAt($0).lineWidth] }) { w, k in
+            w.numeric("animate", attribute: "stroke-width", keys: k, format: SMILFormat.number)
+        }
+        if first.lineCap != .butt { attributes += " stroke-linecap=\"\(first.lineCap.rawValue)\"" }
+        if first.lineJoin != .miter { attributes += " stroke-linejoin=\"\(first.lineJoin.rawValue)\"" }
+        if first.lineJoin == .miter && first.miterLimit != 10 { attributes += " stroke-miterlimit=\"\(SVGNumber.format(max(first.miterLimit, 1)))\"" }
+        out += element("path", attributes, animations)
+    }
+
+    /// `<name attributes/>`, or with the animations inside.
+    func element(_ name: String, _ attributes: String, _ animations: String) -> String {
+        animations.isEmpty ? "<\(name)\(attributes)/>\n" : "<\(name)\(attributes)>\(animations)</\(name)>\n"
+    }
+
+    /// `knots` plus the instants where `f` changes sign (bisected to 1e-12 s): a dash over |sweep|
+    /// has a kink there, and each side is exact on its own.
+    func withSignChanges(_ knots: [Double], _ f: (Double) -> Double) -> [Double] {
+        var result = knots
+        let times = Self.merge(knots + grid, grid: scene.duration)
+        for (a, b) in zip(times, times.dropFirst()) {
+            let fa = f(a), fb = f(b)
+            guard fa * fb < 0 else { continue }
+            var lo = a, hi = b
+            for _ in 0..<60 where hi - lo > 1e-12 {
+                let mid = 0.5 * (lo + hi)
+                if f(mid) * fa > 0 { lo = mid } else { hi = mid }
+            }
+            result.append(0.5 * (lo + hi))
+        }
+        return result
+    }
+
+    // MARK: Paths
+
+    /// The `d` at t = 0 and its animation: static, a morph between keyframes of one fixed structure
+    /// (sampled), or a discrete switch when the structure changes.
+    mutating func pathTrack(_ name: String, path: @escaping (Double) -> Path, samples: [Path], knots: [Double], owner: String) -> (String, String) {
+        let initial = path(0)
+        guard Set(samples).count > 1 else { return (SVGPathData.string(initial), "") }
+        // Arcs as their natural cubics when every sample has the same structure that way (a morph
+        // between wedges of equal sweep), else as four cubics each.
+        var pieces: Int? = nil
+        if Set(samples.map { FixedPath($0, arcPieces: nil).signature }).count > 1 { pieces = 4 }
+        let forms = samples.map { FixedPath($0, arcPieces: pieces) }
+        if Set(forms.map(\.signature)).count == 1 {
+            let template = forms[0]
+            let animation = track(name, "d", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                                  value: { FixedPath(path($0), arcPieces: pieces).coordinates },
+                                  error: { a, b in
+                                      var worst = 0.0
+                                      var i = 0
+                                      while i + 1 < a.count {
+                                          worst = max(worst, ((a[i] - b[i]) * (a[i] - b[i]) + (a[i + 1] - b[i + 1]) * (a[i + 1] - b[i + 1])).squareRoot())
+                                          i += 2
+                                      }
+                                      return worst
+                                  }) { w, k in
+                w.numeric("animate", attribute: "d", keys: k) { template.data(with: $0) }
+            }
+            let first = FixedPath(initial, arcPieces: pieces)
+            return (first.data(with: first.coordinates), animation)
+        }
+        let animation = discrete(name, "d", knots: knots) { SVGPathData.string(path($0)) }
+        return (SVGPathData.string(initial), animation)
+    }
+
+    /// A circle traversed twice from 3 o'clock, clockwise on screen, and the dash values that show the
+    /// interval of angles `interval(t)` (start, sweep ≥ 0, radians) on it: [dash, gap, offset].
+    ///
+    /// Two turns, with every interval shifted by one constant number of turns so it lies strictly
+    /// inside the path: a dash that meets a path's end gets a cap (or a join, closed) computed from a
+    /// degenerate last piece, which a wide stroke turns into a spike (seen in Chromium). The gap is the
+    /// rest of the two turns, so the pattern never repeats. Nil when no shift by whole turns fits
+    /// every interval inside (start angles spread over more than about a turn).
+    func dashedCircle(_ c: Point, _ r: Double, interval: @escaping (Double) -> (Double, Double)) -> (String, (Double) -> [Double])? {
+        let intervals = grid.map(interval)
+        guard let low = intervals.map(\.0).min(), let high = intervals.map({ $0.0 + min($0.1, 2 * Double.pi) }).max() else { return nil }
+        let turn = 2 * Double.pi
+        // Whole turns only, so angles stay where they are.
+        let shift = turn * ((turn / 64 - low) / turn).rounded(.up)
+        guard low + shift > 0, high + shift < 2 * turn - turn / 64 else { return nil }
+        let circumference = turn * r
+        let rr = SVGNumber.format(r)
+        let right = "\(SVGNumber.format(c.x + r)) \(SVGNumber.format(c.y))", left = "\(SVGNumber.format(c.x - r)) \(SVGNumber.format(c.y))"
+        let half = "A\(rr) \(rr) 0 0 1 "
+        let d = "M" + right + half + left + half + right + half + left + half + right
+        return (d, { t in
+            let (start, sweep) = interval(t)
+            let length = min(r * sweep, circumference)
+            return [length, 2 * circumference - length, -r * (start + shift)]
+        })
+    }
+
+    mutating func gradient(_ g: Gradient) -> String {
+        gradients += 1
+        let id = "g\(gradients)"
+        var d = g.kind == .linear
+            ? "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGNumber.format(g.start.x))\" y1=\"\(SVGNumber.format(g.start.y))\" x2=\"\(SVGNumber.format(g.end.x))\" y2=\"\(SVGNumber.format(g.end.y))\">"
+            : "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(SVGNumber.format(g.start.x))\" cy=\"\(SVGNumber.format(g.start.y))\" r=\"\(SVGNumber.format(g.radius))\">"
+        for stop in g.stops {
+            d += "<stop offset=\"\(SVGNumber.format(min(max(stop.offset, 0), 1)))\" stop-color=\"\(SMILFormat.color([stop.color.red, stop.color.green, stop.color.blue]))\""
+            if stop.color.alpha < 1 { d += " stop-opacity=\"\(SVGNumber.format(max(stop.color.alpha, 0)))\"" }
+            d += "/>"
+        }
+        d += g.kind == .linear ? "</linearGradient>\n" : "</radialGradient>\n"
+        defs += d
+        return id
+    }
+
+    // MARK: Text
+
+    mutating func writeText(_ id: String, _ key: String, name: String, first: TextDrawing, into out: inout String) {
+        let this = self
+        let textAt = { (t: Double) -> TextDrawing in
+            if case .text(let text)? = this.item(id, key, at: t) { return text }
+            return first
+        }
+        let itemKnots = knots(id), ownerID = owner(of: id)
+        let (hidden, display) = visibility(name, knots: itemKnots) { this.item(id, key, at: $0) != nil }
+        let t0 = textAt(0)
+        var attributes = hidden + " x=\"\(SVGNumber.format(t0.origin.x))\" y=\"\(SVGNumber.format(t0.origin.y))\""
+        var animations = display
+        animations += track(name, "x", unit: "px", tolerance: geometry, knots: itemKnots, owner: ownerID, value: { [textAt($0).origin.x] }) { w, k in
+            w.numeric("animate", attribute: "x", keys: k, format: SMILFormat.number)
+        }
+        animations += track(name, "y", unit: "px", tolerance: geometry, knots: itemKnots, owner: ownerID, value: { [textAt($0).origin.y] }) { w, k in
+            w.numeric("animate", attribute: "y", keys: k, format: SMILFormat.number)
+        }
+        attributes += " font-family=\"\(escape(t0.fontFamily))\" font-size=\"\(SVGNumber.format(t0.fontSize))\""
+        animations += track(name, "font-size", unit: "px", tolerance: geometry, knots: itemKnots, owner: ownerID, value: { [textAt($0).fontSize] }) { w, k in
+            w.numeric("animate", attribute: "font-size", keys: k, format: SMILFormat.number)
+        }
+        if t0.fontWeight != 400 { attributes += " font-weight=\"\(SVGNumber.format(t0.fontWeight, decimals: 0))\"" }
+        switch t0.alignment {
+        case .left: break
+        case .center: attributes += " text-anchor=\"middle\""
+        case .right: attributes += " text-anchor=\"end\""
+        }
+        let (paint, paintAnimations) = colorTracks(name, "fill", knots: itemKnots, owner: ownerID) { textAt($0).color }
+        out += "<text" + attributes + paint + ">" + animations + paintAnimations + escape(first.string) + "</text>\n"
+    }
+
+    func escape(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+/// A path in a structure that does not depend on its parameters, so that keyframes interpolate
+/// point by point: lines stay lines, quadratics become cubics, every arc becomes a line to its start
+/// and cubics (four each, or as many as it needs at ≤ 90° each; error below 2.7e-4 of the radius for
+/// pieces ≤ 90°, a zero sweep degenerate cubics).
+struct FixedPath {
+    /// One letter per command: M, L, C, Z.
+    var signature: String = ""
+    var coordinates: [Double] = []
+
+    /// - Parameter arcPieces: cubics per arc; nil for the natural count (⌈|sweep| / 90°⌉, as `Arc.cubics`).
+    init(_ path: Path, arcPieces: Int?) {
+        var current: Point?
+        var start: Point?
+        func add(_ letter: Character, _ points: [Point]) {
+            signature.append(letter)
+            for p in points { coordinates += [p.x, p.y] }
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p): add("M", [p]); current = p; start = p
+            case .line(let p): add(current == nil ? "M" : "L", [p]); current = p; if start == nil { start = p }
+            case .quad(let c, let p):
+                let from = current ?? c
+                if current == nil { add("M", [from]) }
+                let cubic = CubicBezierSegment(quadratic: from, c, p)
+                add("C", [cubic.p1, cubic.p2, cubic.p3]); current = p
+            case .cubic(let c1, let c2, let p):
+                if current == nil { add("M", [c1]) }
+                add("C", [c1, c2, p]); current = p
+            case .arc(let arc):
+                add(current == nil ? "M" : "L", [arc.startPoint])
+                if start == nil { start = arc.startPoint }
+                let count = arcPieces ?? max(1, Int((abs(arc.sweep.radians) / (Double.pi / 2) - 1e-12).rounded(.up)))
+                let step = arc.sweep.radians / Double(count)
+                let k = 4.0 / 3.0 * tan(step / 4) * arc.radius
+                for i in 0..<count {
+                    let a0 = arc.startAngle.radians + step * Double(i), a1 = a0 + step
+                    let p0 = Point(arc.center.x + arc.radius * cos(a0), arc.center.y + arc.radius * sin(a0))
+                    let p3 = Point(arc.center.x + arc.radius * cos(a1), arc.center.y + arc.radius * sin(a1))
+                    add("C", [p0 + Point(-sin(a0), cos(a0)) * k, p3 - Point(-sin(a1), cos(a1)) * k, p3])
+                }
+                current = arc.endPoint
+            case .close:
+                add("Z", [])
+                current = start
+            }
+        }
+    }
+
+    /// Path data with this signature and the given coordinates.
+    func data(with coordinates: [Double]) -> String {
+        var out = ""
+        var i = 0
+        for letter in signature {
+            out.append(letter)
+            let count = letter == "C" ? 6 : (letter == "Z" ? 0 : 2)
+            for n in 0..<count {
+                if n > 0 { out += " " }
+                SVGNumber.append(i + n < coordinates.count ? coordinates[i + n] : 0, to: &out)
+            }
+            i += count
+        }
+        return out
+    }
+}

@@ -1,0 +1,94 @@
+import Flipbook
+
+/// Writes SMIL animation elements from keyframes.
+///
+/// Every numeric track becomes one `<animate>` (or `<animateTransform>`) spanning the whole scene
+/// (`dur` = the scene's duration) with `calcMode="spline"`: each segment's easing is a keySpline
+/// (linear segments "0 0 1 1"; curves whose control points leave the unit square are split into
+/// valid pieces first, still exact), a hold repeats a value, and a jump is two keys at the same time.
+/// Key times are written with 9 decimals, values by `SVGNumber`. A non-looping scene freezes on its
+/// last value; a looping one repeats indefinitely.
+struct SMILWriter {
+    let duration: Double
+    let loops: Bool
+
+    var timing: String {
+        var out = " dur=\""
+        SVGNumber.append(duration, decimals: 9, to: &out)
+        out += loops ? "s\" repeatCount=\"indefinite\"" : "s\" fill=\"freeze\""
+        return out
+    }
+
+    /// `<animate attributeName=… values=… keyTimes=… keySplines=…/>`, or "" when the value never changes.
+    /// - Parameters:
+    ///   - element: "animate" or "animateTransform".
+    ///   - extra: further attributes, e.g. ` type="rotate"`.
+    ///   - format: how one value is written.
+    func numeric(_ element: String, attribute: String, extra: String = "", keys: [Keyframe], format: ([Double]) -> String) -> String {
+        guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
+        // Expand curved segments into valid keySpline pieces.
+        var times: [Double] = [], values: [[Double]] = [], splines: [UnitCurve] = []
+        for (index, key) in keys.enumerated() {
+            times.append(key.time)
+            values.append(key.value)
+            guard index + 1 < keys.count else { break }
+            let next = keys[index + 1]
+            let curve = key.curve ?? .linear
+            let pieces = next.time > key.time ? curve.splines() : [(x: 1.0, y: 1.0, curve: UnitCurve.linear)]
+            for (n, piece) in pieces.enumerated() {
+                splines.append(piece.curve)
+                if n < pieces.count - 1 {
+                    times.append(key.time + (next.time - key.time) * piece.x)
+                    values.append(key.value.indices.map { key.value[$0] + (next.value[$0] - key.value[$0]) * piece.y })
+                }
+            }
+        }
+        var out = "<\(element) attributeName=\"\(attribute)\"\(extra)" + timing + " calcMode=\"spline\" values=\""
+        out += values.map(format).joined(separator: ";")
+        out += "\" keyTimes=\""
+        out += times.map { t -> String in SVGNumber.format(min(max(t / duration, 0), 1), decimals: 9) }.joined(separator: ";")
+        out += "\" keySplines=\""
+        out += splines.map { c -> String in
+            [c.p1.x, c.p1.y, c.p2.x, c.p2.y].map { SVGNumber.format(min(max($0, 0), 1), decimals: 6) }.joined(separator: " ")
+        }.joined(separator: ";")
+        out += "\"/>"
+        return out
+    }
+
+    /// `<animate … calcMode="discrete">` for values that switch, or "" when it never changes.
+    func discrete(attribute: String, keys: [(time: Double, value: String)]) -> String {
+        guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
+        var out = "<animate attributeName=\"\(attribute)\"" + timing + " calcMode=\"discrete\" values=\""
+        out += keys.map(\.value).joined(separator: ";")
+        out += "\" keyTimes=\""
+        out += keys.map { SVGNumber.format(min(max($0.time / duration, 0), 1), decimals: 9) }.joined(separator: ";")
+        out += "\"/>"
+        return out
+    }
+}
+
+/// Value formats for SMIL and attributes.
+enum SMILFormat {
+    static func numbers(_ v: [Double]) -> String {
+        var out = ""
+        for (i, x) in v.enumerated() {
+            if i > 0 { out += " " }
+            SVGNumber.append(x, to: &out)
+        }
+        return out
+    }
+
+    static func number(_ v: [Double]) -> String { SVGNumber.format(v[0]) }
+
+    /// `#rrggbb` from components in [0, 1].
+    static func color(_ v: [Double]) -> String {
+        let digits = Array("0123456789abcdef")
+        var s = "#"
+        for x in v.prefix(3) {
+            let b = Int((min(max(x, 0), 1) * 255).rounded())
+            s.append(digits[b >> 4])
+            s.append(digits[b & 15])
+        }
+        return s
+    }
+}

@@ -1,0 +1,199 @@
+/// One key of a value track: the value at `time`, and the easing of the segment that starts here.
+struct Keyframe {
+    var time: Double
+    var value: [Double]
+    /// The curve to the next key (nil: linear).
+    var curve: UnitCurve?
+}
+
+/// How a value track was encoded, for the report.
+struct TrackSummary {
+    /// True when every segment follows its exact curve (or holds constant).
+    var exact: Bool
+    var keyframes: Int
+    /// Largest error of the sampled segments, in the track's units.
+    var maxError: Double
+}
+
+/// Turns a value that changes over time into keyframes for SMIL.
+///
+/// ## Exact segments
+/// Between knots (animation boundaries), a value that follows `v(a) + Δ·E(u)` for a known easing E — a
+/// span's cubic-bezier (or the part of it the interval covers), linear, or constant — is one exact
+/// segment. Each component may have its own Δ. A jump at the end of an interval (a snap back, a step)
+/// becomes two keys at the same time. Consecutive knot intervals are merged when one curve covers them.
+///
+/// ## Sampled segments
+/// Elsewhere (springs, elastic, composed easings, path morphs, changing structure) the track is
+/// sampled adaptively: a linear segment is kept when the values at five interior points are within
+/// `tolerance` of the straight line; otherwise it is split at the worst point, down to 1e-4 s.
+struct TrackFitter {
+    /// The value at a time; every call returns the same count of components.
+    let value: (Double) -> [Double]
+    /// Largest allowed error, in the track's units, as measured by `error`.
+    let tolerance: Double
+    /// The error between two values (default: the largest component difference).
+    var error: ([Double], [Double]) -> Double = { a, b in zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) } }
+
+    func fit(knots: [Double], spans: [AnimationSpans.Span]) -> ([Keyframe], TrackSummary) {
+        var keys: [Keyframe] = []
+        var exact = true
+        var worst = 0.0
+        var i = 0
+        guard knots.count >= 2 else {
+            return ([Keyframe(time: knots.first ?? 0, value: value(knots.first ?? 0), curve: nil)], TrackSummary(exact: true, keyframes: 1, maxError: 0))
+        }
+        while i < knots.count - 1 {
+            let a = knots[i]
+            var matched = false
+            var j = min(knots.count - 1, i + 12)
+            while j > i {
+                if let segment = exactSegment(a, knots[j], spans: spans) {
+                    keys.append(Keyframe(time: a, value: segment.start, curve: segment.curve))
+                    if let jump = segment.jumpFrom {
+                        keys.append(Keyframe(time: knots[j], value: jump, curve: nil))
+                    }
+                    i = j
+                    matched = true
+                    break
+                }
+                j -= 1
+            }
+            if matched { continue }
+            exact = false
+            let b = knots[i + 1]
+            worst = max(worst, sampled(a, b, into: &keys))
+            i += 1
+        }
+        keys.append(Keyframe(time: knots[knots.count - 1], value: value(knots[knots.count - 1]), curve: nil))
+        // Drop keys that repeat a constant run.
+        var compact: [Keyframe] = []
+        for key in keys {
+            if compact.count >= 2, let last = compact.last, compact[compact.count - 2].value == last.value, last.value == key.value,
+               last.time != key.time, compact[compact.count - 2].time != last.time {
+                compact[compact.count - 1] = key
+            } else {
+                compact.append(key)
+            }
+        }
+        return (compact, TrackSummary(exact: exact, keyframes: compact.count, maxError: worst))
+    }
+
+    private struct Segment {
+        var start: [Double]
+        var curve: UnitCurve?
+        /// The value reached just before the end, when it differs from the value at the end.
+        var jumpFrom: [Double]?
+    }
+
+    private static let fractions: [Double] = (1...7).map { Double($0) / 8 }
+
+    /// A segment on [a, b] following a known curve exactly, or nil.
+    private func exactSegment(_ a: Double, _ b: Double, spans: [AnimationSpans.Span]) -> Segment? {
+        let va = value(a), vb = value(b)
+        let samples = Self.fractions.map { value(a + (b - a) * $0) }
+        let scale = max(1, (va + vb + samples.flatMap { $0 }).map(abs).max() ?? 1)
+        // Exact up to the easing solver: frames solve cubic-bezier x to 1e-7, as browsers do.
+        let eps = 2e-6 * scale
+        func fits(_ curve: UnitCurve?, end: [Double]) -> Bool {
+            for (u, v) in zip(Self.fractions, samples) {
+                let e = curve?.value(at: u) ?? u
+                for c in va.indices where abs(va[c] + (end[c] - va[c]) * e - v[c]) > eps { return false }
+            }
+            return true
+        }
+        // Constant.
+        if samples.allSatisfy({ s in zip(s, va).allSatisfy { abs($0 - $1) <= eps } }) {
+            let jump = zip(vb, va).allSatisfy { abs($0 - $1) <= eps } ? nil : va
+            return Segment(start: va, curve: nil, jumpFrom: jump)
+        }
+        var candidates: [UnitCurve?] = [nil]
+        for span in spans where span.start <= a + 1e-9 && span.end >= b - 1e-9 && span.end > span.start {
+            let x0 = (a - span.start) / (span.end - span.start), x1 = (b - span.start) / (span.end - span.start)
+            let whole = UnitCurve(span.curve)
+            if x0 <= 1e-12 && x1 >= 1 - 1e-12 {
+                candidates.append(whole)
+            } else if let piece = whole.piece(from: max(0, x0), to: min(1, x1)) {
+                candidates.append(piece)
+            }
+        }
+        for curve in candidates {
+            if fits(curve, end: vb) { return Segment(start: va, curve: curve, jumpFrom: nil) }
+            // A jump at b: infer the end value from the last sample.
+            let e = curve?.value(at: Self.fractions[6]) ?? Self.fractions[6]
+            guard abs(e) > 0.1 else { continue }
+            let end = va.indices.map { va[$0] + (samples[6][$0] - va[$0]) / e }
+            if fits(curve, end: end) { return Segment(start: va, curve: curve, jumpFrom: end) }
+        }
+        return nil
+    }
+
+    /// Adaptive linear keys over [a, b); returns the largest error left.
+    private func sampled(_ a: Double, _ b: Double, into keys: inout [Keyframe]) -> Double {
+        let va = value(a)
+        let leftOfB = value(b - min(1e-7, (b - a) * 1e-3))
+        var worst = 0.0
+        refine(a, va, b, leftOfB, depth: 0, into: &keys, worst: &worst)
+        let vb = value(b)
+        if error(vb, leftOfB) > tolerance * 1e-3 {
+            keys.append(Keyframe(time: b, value: leftOfB, curve: nil))
+        }
+        return worst
+    }
+
+    private func refine(_ a: Double, _ va: [Double], _ b: Double, _ vb: [Double], depth: Int, into keys: inout [Keyframe],
+                        worst: inout Double) {
+        var maxError = 0.0, at = 0.5
+        var atValue = va
+        for u in [0.1, 0.3, 0.5, 0.7, 0.9] {
+            let t = a + (b - a) * u
+            let v = value(t)
+            let line = va.indices.map { va[$0] * (1 - u) + vb[$0] * u }
+            let e = error(v, line)
+            if e > maxError { maxError = e; at = u; atValue = v }
+        }
+        if maxError <= tolerance || depth >= 18 || b - a < 1e-4 {
+            keys.append(Keyframe(time: a, value: va, curve: nil))
+            worst = max(worst, maxError)
+            return
+        }
+        let m = a + (b - a) * at
+        refine(a, va, m, atValue, depth: depth + 1, into: &keys, worst: &worst)
+        refine(m, atValue, b, vb, depth: depth + 1, into: &keys, worst: &worst)
+    }
+}
+
+/// Keys of a value with no interpolation (visibility, line cap, a text's content): the times where it
+/// changes, found between samples by bisection and placed on the first instant of the new value.
+struct DiscreteTrack<Value: Equatable> {
+    let value: (Double) -> Value
+
+    func fit(knots: [Double], step: Double, duration: Double) -> [(time: Double, value: Value)] {
+        var times = Set(knots)
+        if step > 0 && duration > 0 {
+            var t = 0.0
+            while t < duration { times.insert(t); t += step }
+            times.insert(duration)
+        }
+        let sorted = times.filter { $0 >= 0 && $0 <= duration }.sorted()
+        var keys: [(Double, Value)] = [(0, value(0))]
+        for (a, b) in zip(sorted, sorted.dropFirst()) {
+            let va = value(a), vb = value(b)
+            if va == vb { continue }
+            var lo = a, hi = b
+            for _ in 0..<48 where hi - lo > 1e-12 {
+                let mid = 0.5 * (lo + hi)
+                if value(mid) == va { lo = mid } else { hi = mid }
+            }
+            // Prefer a round time (a frame time lands exactly on it) that already shows the new value;
+            // keep the change clear of the sample before it, so written key times stay ordered.
+            var change = hi
+            let rounded = (hi * 1e6).rounded() / 1e6
+            if rounded > lo && rounded <= hi + 1e-9 && value(rounded) != va { change = rounded }
+            if change - a < 1e-6 * max(duration, 1) { change = min(b, a + 1e-6 * max(duration, 1)) }
+            keys.append((change, value(change)))
+            if value(b) != keys[keys.count - 1].1 { keys.append((b, value(b))) }
+        }
+        return keys
+    }
+}
