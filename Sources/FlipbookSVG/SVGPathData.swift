@@ -4,9 +4,9 @@ import Flipbook
 /// `SVGNumber`.
 ///
 /// Arcs become SVG elliptical arcs with equal radii: sweep-flag 1 for a positive (clockwise on screen)
-/// sweep, large-arc-flag 1 above 180°; a sweep above 300° is written as two halves (SVG cannot draw a
-/// full circle in one arc, and renderers lose precision as one arc's end points meet). A path's
-/// connecting lines into arcs are written out, as Core Graphics draws them.
+/// sweep, in pieces of at most 120°: SVG cannot draw a full circle in one arc, and an arc near 180° is
+/// ill-conditioned — end points rounded to 0.001 px move its centre by up to √(2r·0.001) px (0.6 px
+/// for r = 170). A path's connecting lines into arcs are written out, as Core Graphics draws them.
 public enum SVGPathData {
     public static func string(_ path: Path) -> String {
         var out = ""
@@ -57,7 +57,7 @@ public enum SVGPathData {
     private static func appendArc(_ arc: Arc, to out: inout String) {
         let sweep = max(-2 * Double.pi, min(2 * Double.pi, arc.sweep.radians))
         guard sweep != 0, arc.radius > 0 else { return }
-        let pieces = abs(sweep) > Double.pi * 5 / 3 ? 2 : 1
+        let pieces = max(1, Int((abs(sweep) / (Double.pi * 2 / 3) - 1e-9).rounded(.up)))
         for i in 1...pieces {
             let piece = Arc(center: arc.center, radius: arc.radius,
                             startAngle: arc.startAngle + Angle(radians: sweep * Double(i - 1) / Double(pieces)),

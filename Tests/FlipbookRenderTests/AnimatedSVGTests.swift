@@ -1,4 +1,6 @@
 import Easing
+import FlipbookScenes
+import Foundation
 import Flipbook
 import Testing
 @testable import FlipbookSVG
@@ -33,3 +35,69 @@ struct AnimatedSVGTests {
     }
 }
 
+
+struct AnimatedCompileTests {
+    static func scene(_ name: String) throws -> Scene {
+        try SceneLoader().load(contentsOf: GoldenTests.root.appendingPathComponent("Scenes/\(name).json").path)
+    }
+
+    /// The issue's size bound, and every animated property of the rings exact.
+    @Test func ringsAreSmallAndExact() throws {
+        let compiled = AnimatedSVGCompiler(scene: try Self.scene("activity-rings")).compile()
+        #expect(compiled.svg.utf8.count < 2500)
+        #expect(!compiled.report.isEmpty)
+        #expect(compiled.report.allSatisfy { $0.encoding == "exact" || $0.encoding == "discrete" })
+    }
+
+    /// An ease-in-out strokeEnd animation is one keySpline segment with the curve's own control points.
+    @Test func strokeEndBecomesOneSpline() throws {
+        let compiled = AnimatedSVGCompiler(scene: try Self.scene("round-cap-chart")).compile()
+        let dash = try #require(compiled.report.first { $0.property == "stroke-dasharray" })
+        #expect(dash.encoding == "exact")
+        #expect(compiled.svg.contains("keySplines=\"0 0 1 1"))
+    }
+
+    /// Springs and elastic curves are sampled, within the bound, and say so.
+    @Test func springsAreSampledWithinBound() throws {
+        let compiled = AnimatedSVGCompiler(scene: try Self.scene("easing-gallery")).compile()
+        let sampled = compiled.report.filter { $0.encoding == "sampled" }
+        #expect(sampled.count == 4)
+        #expect(sampled.allSatisfy { $0.maxError <= 0.25 / 2 + 1e-12 })
+        #expect(compiled.report.filter { $0.encoding == "exact" }.count == 5)
+    }
+
+    /// Every animate element is well formed: as many keyTimes as values, one keySpline fewer, key
+    /// times from 0 to 1 and never decreasing, spline control points in [0, 1].
+    @Test(arguments: GoldenTests.scenes)
+    func smilIsWellFormed(_ name: String) throws {
+        let svg = AnimatedSVGCompiler(scene: try Self.scene(name)).compile().svg
+        var rest = Substring(svg)
+        while let start = rest.range(of: " values=\"") {
+            let head = rest[..<start.lowerBound]
+            let discrete = head[(head.range(of: "<anim", options: .backwards)?.lowerBound ?? head.startIndex)...].contains("discrete")
+            let after = rest[start.upperBound...]
+            let values = after[..<after.firstIndex(of: "\"")!].split(separator: ";")
+            rest = after
+            guard let keyTimesRange = rest.range(of: " keyTimes=\""), rest[..<keyTimesRange.lowerBound].contains("/>") == false else { continue }
+            let kt = rest[keyTimesRange.upperBound...]
+            let times = kt[..<kt.firstIndex(of: "\"")!].split(separator: ";").map { Double($0)! }
+            #expect(times.count == values.count)
+            #expect(times.first == 0 && (discrete || times.last == 1))
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
+            if let splineRange = kt.range(of: "keySplines=\""), !kt[..<splineRange.lowerBound].contains("/>") {
+                let ks = kt[splineRange.upperBound...]
+                let splines = ks[..<ks.firstIndex(of: "\"")!].split(separator: ";")
+                #expect(splines.count == values.count - 1)
+                for spline in splines {
+                    #expect(spline.split(separator: " ").map { Double($0)! }.allSatisfy { (0...1).contains($0) })
+                }
+            }
+        }
+    }
+
+    /// Deterministic: the same scene compiles to the same bytes.
+    @Test func deterministic() throws {
+        let scene = try Self.scene("pie-chart")
+        #expect(AnimatedSVGCompiler(scene: scene).compile().svg == AnimatedSVGCompiler(scene: scene).compile().svg)
+    }
+}

@@ -22,12 +22,15 @@ struct SVGWriterTests {
         path.cubic(to: Point(30, 30), control1: Point(20, 20), control2: Point(25, 30))
         path.close()
         #expect(SVGPathData.string(path) == "M0 0L10 0Q15 0 20 10C20 20 25 30 30 30Z")
-        // A full circle is two half arcs; a quarter arc is one small clockwise arc.
-        #expect(SVGPathData.string(.circle(center: Point(50, 50), radius: 10)) == "M60 50A10 10 0 0 1 40 50A10 10 0 0 1 60 50Z")
+        // A full circle is three 120° arcs; a quarter arc is one small clockwise arc.
+        #expect(SVGPathData.string(.circle(center: Point(50, 50), radius: 10)) == "M60 50A10 10 0 0 1 45 58.66A10 10 0 0 1 45 41.34A10 10 0 0 1 60 50Z")
         let quarter = Path.arc(center: .zero, radius: 10, startAngle: .twelveOClock, endAngle: .zero, clockwise: true)
         #expect(SVGPathData.string(quarter) == "M0 -10A10 10 0 0 1 10 0")
+        // 270° is three 90° pieces, each small.
         let large = Path.arc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(-90), clockwise: true)
-        #expect(SVGPathData.string(large) == "M10 0A10 10 0 1 1 0 -10")
+        #expect(SVGPathData.string(large) == "M10 0A10 10 0 0 1 0 10A10 10 0 0 1 -10 0A10 10 0 0 1 0 -10")
+        let wide = Path.arc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(100), clockwise: true)
+        #expect(SVGPathData.string(wide) == "M10 0A10 10 0 0 1 -1.736 9.848")
         let counter = Path.arc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(-90), clockwise: false)
         #expect(SVGPathData.string(counter) == "M10 0A10 10 0 0 0 0 -10")
     }

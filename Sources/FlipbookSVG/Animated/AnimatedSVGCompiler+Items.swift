@@ -110,8 +110,15 @@ extension AnimatedSVGCompiler.Context {
             }
             if let (d, band) = circle {
                 let v0 = band(0)
-                attributes += " d=\"\(d)\" fill=\"none\" stroke-width=\"\(SVGNumber.format(radius - inner))\""
+                // Static: the wedge itself, filled, for renderers without animation (librsvg draws a
+                // wide dashed stroke's caps tilted); from t = 0 the animation turns it into the band.
+                let c0 = shapeAt(0).fill
+                attributes += " d=\"\(SVGPathData.string(first.path))\"" + paint("fill", c0)
+                attributes += " stroke-width=\"\(SVGNumber.format(radius - inner))\""
                 attributes += " stroke-dasharray=\"\(SMILFormat.numbers(Array(v0.prefix(2))))\" stroke-dashoffset=\"\(SVGNumber.format(v0[2]))\""
+                animations += "<set attributeName=\"d\" to=\"\(d)\" begin=\"0s\"/><set attributeName=\"fill-opacity\" to=\"0\" begin=\"0s\"/>"
+                animations += "<set attributeName=\"stroke\" to=\"\(SMILFormat.color([c0.red, c0.green, c0.blue]))\" begin=\"0s\"/>"
+                if c0.alpha < 1 { animations += "<set attributeName=\"stroke-opacity\" to=\"\(SVGNumber.format(max(c0.alpha, 0)))\" begin=\"0s\"/>" }
                 animations += track("\(name).fill", "wedge stroke-dasharray", unit: "px", tolerance: geometry, knots: knots, owner: owner,
                                     value: { Array(band($0).prefix(2)) }) { w, k in
                     w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
@@ -120,8 +127,8 @@ extension AnimatedSVGCompiler.Context {
                                     value: { [band($0)[2]] }) { w, k in
                     w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
                 }
-                let (paint, paintAnimations) = colorTracks("\(name).fill", "stroke", knots: knots, owner: owner) { shapeAt($0).fill }
-                out += element("path", attributes + paint, animations + paintAnimations)
+                let (_, paintAnimations) = colorTracks("\(name).fill", "stroke", knots: knots, owner: owner) { shapeAt($0).fill }
+                out += element("path", attributes, animations + paintAnimations)
                 return
             }
         }
@@ -188,9 +195,9 @@ extension AnimatedSVGCompiler.Context {
             }
         }
         if let d = dash, grid.allSatisfy({ d($0) == d(0) }) {
-            // The dash never changes: write the visible path itself.
+            // The dash never changes: write the visible path itself (below).
             dash = nil
-            attributes = hidden + " fill=\"none\" d=\"\(SVGPathData.string(first.strokedPath))\""
+            attributes = hidden + " fill=\"none\""
         }
         if let dash {
             let v0 = dash(0)
@@ -305,21 +312,31 @@ extension AnimatedSVGCompiler.Context {
     /// rest of the two turns, so the pattern never repeats. Nil when no shift by whole turns fits
     /// every interval inside (start angles spread over more than about a turn).
     func dashedCircle(_ c: Point, _ r: Double, interval: @escaping (Double) -> (Double, Double)) -> (String, (Double) -> [Double])? {
+        let phase = 0.0
         let intervals = grid.map(interval)
-        guard let low = intervals.map(\.0).min(), let high = intervals.map({ $0.0 + min($0.1, 2 * Double.pi) }).max() else { return nil }
+        guard let low = intervals.map({ $0.0 - phase }).min(),
+              let high = intervals.map({ $0.0 - phase + min($0.1, 2 * Double.pi) }).max() else { return nil }
         let turn = 2 * Double.pi
         // Whole turns only, so angles stay where they are.
         let shift = turn * ((turn / 64 - low) / turn).rounded(.up)
         guard low + shift > 0, high + shift < 2 * turn - turn / 64 else { return nil }
         let circumference = turn * r
         let rr = SVGNumber.format(r)
-        let right = "\(SVGNumber.format(c.x + r)) \(SVGNumber.format(c.y))", left = "\(SVGNumber.format(c.x - r)) \(SVGNumber.format(c.y))"
-        let half = "A\(rr) \(rr) 0 0 1 "
-        let d = "M" + right + half + left + half + right + half + left + half + right
+        func point(_ angle: Double) -> String {
+            let x = angle.truncatingRemainder(dividingBy: Double.pi) == 0 ? c.x + r * (Int((angle / Double.pi).rounded()) % 2 == 0 ? 1 : -1) : c.x + r * cos(angle)
+            let y = angle.truncatingRemainder(dividingBy: Double.pi) == 0 ? c.y : c.y + r * sin(angle)
+            return "\(SVGNumber.format(x)) \(SVGNumber.format(y))"
+        }
+        // Four half turns when their end points are exact at 0.001 px; otherwise six 120° arcs (a
+        // half-turn arc between rounded end points has an ill-conditioned centre).
+        let exact = [c.x + r, c.x - r, c.y].allSatisfy { ($0 * 1000).rounded() == $0 * 1000 }
+        let pieces = exact ? 4 : 6
+        var d = "M" + point(phase)
+        for k in 1...pieces { d += "A\(rr) \(rr) 0 0 1 " + point(phase + Double(k) * 2 * turn / Double(pieces)) }
         return (d, { t in
             let (start, sweep) = interval(t)
             let length = min(r * sweep, circumference)
-            return [length, 2 * circumference - length, -r * (start + shift)]
+            return [length, 2 * circumference - length, -r * (start - phase + shift)]
         })
     }
 

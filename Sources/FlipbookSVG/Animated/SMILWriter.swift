@@ -12,9 +12,18 @@ struct SMILWriter {
     let duration: Double
     let loops: Bool
 
-    var timing: String {
-        var out = " dur=\""
-        SVGNumber.append(duration, decimals: 9, to: &out)
+    var timing: String { timing(begin: 0, end: duration) }
+
+    /// ` begin=… dur=… fill="freeze"`, or the whole scene repeated when it loops.
+    func timing(begin: Double, end: Double) -> String {
+        var out = ""
+        if begin > 0 {
+            out += " begin=\""
+            SVGNumber.append(begin, decimals: 9, to: &out)
+            out += "s\""
+        }
+        out += " dur=\""
+        SVGNumber.append(end - begin, decimals: 9, to: &out)
         out += loops ? "s\" repeatCount=\"indefinite\"" : "s\" fill=\"freeze\""
         return out
     }
@@ -26,6 +35,24 @@ struct SMILWriter {
     ///   - format: how one value is written.
     func numeric(_ element: String, attribute: String, extra: String = "", keys: [Keyframe], format: ([Double]) -> String) -> String {
         guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
+        // Without looping, the holds before the first change and after the last one need no keys: the
+        // static attribute shows the first value until `begin`, and `fill="freeze"` keeps the last.
+        var keys = keys
+        var begin = 0.0, end = duration
+        if !loops {
+            let last = keys[keys.count - 1].value
+            if let change = keys.lastIndex(where: { $0.value != last }), change + 1 < keys.count {
+                end = keys[change + 1].time
+                keys = Array(keys[...(change + 1)])
+            }
+            // Not for transform chains: until a replacing animateTransform begins, the additive ones
+            // after it would add to the static attribute, which already holds their values.
+            if element != "animateTransform", let change = keys.firstIndex(where: { $0.value != first.value }), change >= 1 {
+                begin = keys[change - 1].time
+                keys = Array(keys[(change - 1)...])
+            }
+            guard end > begin else { return "" }
+        }
         // Expand curved segments into valid keySpline pieces.
         var times: [Double] = [], values: [[Double]] = [], splines: [UnitCurve] = []
         for (index, key) in keys.enumerated() {
@@ -43,10 +70,10 @@ struct SMILWriter {
                 }
             }
         }
-        var out = "<\(element) attributeName=\"\(attribute)\"\(extra)" + timing + " calcMode=\"spline\" values=\""
+        var out = "<\(element) attributeName=\"\(attribute)\"\(extra)" + timing(begin: begin, end: end) + " calcMode=\"spline\" values=\""
         out += values.map(format).joined(separator: ";")
         out += "\" keyTimes=\""
-        out += times.map { t -> String in SVGNumber.format(min(max(t / duration, 0), 1), decimals: 9) }.joined(separator: ";")
+        out += times.map { t -> String in SVGNumber.format(min(max((t - begin) / (end - begin), 0), 1), decimals: 9) }.joined(separator: ";")
         out += "\" keySplines=\""
         out += splines.map { c -> String in
             [c.p1.x, c.p1.y, c.p2.x, c.p2.y].map { SVGNumber.format(min(max($0, 0), 1), decimals: 6) }.joined(separator: " ")
@@ -58,6 +85,13 @@ struct SMILWriter {
     /// `<animate … calcMode="discrete">` for values that switch, or "" when it never changes.
     func discrete(attribute: String, keys: [(time: Double, value: String)]) -> String {
         guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
+        // One change, no loop: a `set` at that instant.
+        let changes = zip(keys, keys.dropFirst()).filter { $0.value != $1.value }
+        if !loops, changes.count == 1, let change = changes.first {
+            var out = "<set attributeName=\"\(attribute)\" to=\"\(change.1.value)\" begin=\""
+            SVGNumber.append(change.1.time, decimals: 9, to: &out)
+            return out + "s\"/>"
+        }
         var out = "<animate attributeName=\"\(attribute)\"" + timing + " calcMode=\"discrete\" values=\""
         out += keys.map(\.value).joined(separator: ";")
         out += "\" keyTimes=\""
