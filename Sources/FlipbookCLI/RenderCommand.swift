@@ -102,8 +102,8 @@ enum RenderCommand {
     /// Scene frame indices whose times fall in [from, to].
     static func frameRange(_ scene: Scene, from: Double?, to: Double?) throws(UsageError) -> [Int] {
         let last = scene.frameCount - 1
-        let first = from.map { Int(($0 * scene.fps - 1e-9).rounded(.up)) } ?? 0
-        let end = to.map { min(Int(($0 * scene.fps + 1e-9).rounded(.down)), last) } ?? last
+        let first = from.map { Int(saturating: ($0 * scene.fps - 1e-9).rounded(.up)) } ?? 0
+        let end = to.map { min(Int(saturating: ($0 * scene.fps + 1e-9).rounded(.down)), last) } ?? last
         if let from, let to, from > to { throw UsageError("--from (\(from)) is after --to (\(to))") }
         guard first <= end else { throw UsageError("no frame falls between --from and --to") }
         return Array(first...end)

@@ -230,7 +230,7 @@ public struct SVGFrameWriter {
         let digits = Array("0123456789abcdef")
         var s = "#"
         for v in [c.red, c.green, c.blue] {
-            let b = Int((min(max(v, 0), 1) * 255).rounded())
+            let b = Int(saturating: (min(max(v, 0), 1) * 255).rounded())
             s.append(digits[b >> 4])
             s.append(digits[b & 15])
         }

@@ -57,7 +57,7 @@ public enum SVGPathData {
     private static func appendArc(_ arc: Arc, to out: inout String) {
         let sweep = max(-2 * Double.pi, min(2 * Double.pi, arc.sweep.radians))
         guard sweep != 0, arc.radius > 0 else { return }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi * 2 / 3) - 1e-9).rounded(.up)))
+        let pieces = max(1, min(64, Int(saturating: (abs(sweep) / (Double.pi * 2 / 3) - 1e-9).rounded(.up))))
         for i in 1...pieces {
             let piece = Arc(center: arc.center, radius: arc.radius,
                             startAngle: arc.startAngle + Angle(radians: sweep * Double(i - 1) / Double(pieces)),

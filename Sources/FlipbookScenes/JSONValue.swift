@@ -14,6 +14,11 @@ public struct JSONValue: Hashable, Sendable {
     public struct Member: Hashable, Sendable {
         public var key: String
         public var value: JSONValue
+
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
     }
 
     public var kind: Kind
@@ -21,6 +26,12 @@ public struct JSONValue: Hashable, Sendable {
     public var line: Int
     /// Column of the value's first character, from 1 (in bytes).
     public var column: Int
+
+    public init(kind: Kind, line: Int, column: Int) {
+        self.kind = kind
+        self.line = line
+        self.column = column
+    }
 
     /// What the value is, for messages: "a number", "an object", …
     public var typeName: String {

@@ -99,7 +99,7 @@ public struct SceneLoader {
             try o.finish(allowed: Self.topKeys)
             let frames = (duration * fps).rounded() + 1
             guard frames <= Double(loader.limits.frames) else {
-                throw r.child("duration", r.value).error("\(Int(frames)) frames (duration × fps + 1) is over the limit of \(loader.limits.frames); shorten the scene, lower fps or raise --max-frames")
+                throw r.child("duration", r.value).error("\(Int(saturating: frames)) frames (duration × fps + 1) is over the limit of \(loader.limits.frames); shorten the scene, lower fps or raise --max-frames")
             }
             return Scene(canvas: canvas, background: background, duration: duration, fps: fps, loops: loops, root: root, changes: changes)
         }

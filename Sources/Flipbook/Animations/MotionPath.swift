@@ -38,7 +38,7 @@ struct MotionPath {
             fraction = min(max(local, 0), 1)
         } else {
             let scaled = p * Double(segments.count)
-            index = min(Int(scaled.rounded(.down)), segments.count - 1)
+            index = max(0, min(Int(saturating: scaled.rounded(.down)), segments.count - 1))
             fraction = scaled - Double(index)
         }
         return Self.pointAndTangent(segments[index], fraction: fraction)

@@ -82,7 +82,7 @@ public enum LineGraph: LayerBehavior {
         var gridPath = Path()
         var offsets: [Double] = []
         var i = spacing
-        while i <= b.height - oy {
+        while i <= b.height - oy && offsets.count < 1000 {
             gridPath.move(to: Point(b.minX + ox, bottom - i))
             gridPath.line(to: Point(b.maxX, bottom - i))
             offsets.append(i)
@@ -116,7 +116,7 @@ public enum LineGraph: LayerBehavior {
                 result.append(label("y\(index)", yLabel(low + offset * perPixel), x: b.minX, baseline: bottom - offset + fontSize * 0.35,
                                     width: max(ox - 3, 0), alignment: .right))
             }
-            let step = Int(layer[.xLabelStep])
+            let step = Int(saturating: layer[.xLabelStep])
             if step > 0 {
                 let points = viewPoints(values, bounds: b, offsetX: ox, offsetY: oy)
                 for index in stride(from: 0, to: values.count, by: step) {

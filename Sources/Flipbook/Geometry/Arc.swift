@@ -63,7 +63,7 @@ public struct Arc: Hashable, Sendable, Codable {
     public var cubics: [CubicBezierSegment] {
         let total = sweep.radians
         guard total != 0 else { return [] }
-        let count = max(1, Int((abs(total) / (Double.pi / 2) - 1e-12).rounded(.up)))
+        let count = max(1, min(64, Int(saturating: (abs(total) / (Double.pi / 2) - 1e-12).rounded(.up))))
         let step = total / Double(count)
         let k = 4.0 / 3.0 * tan(step / 4)
         return (0..<count).map { i in

@@ -84,7 +84,7 @@ public struct CubicBezierSegment: Hashable, Sendable, Codable {
     /// Points along the curve, excluding P0, with every chord within `tolerance` pixels of the curve.
     public func flattened(tolerance: Double) -> [Point] {
         let dd1 = (p0 - p1 * 2 + p2).length, dd2 = (p1 - p2 * 2 + p3).length
-        let n = max(1, min(10_000, Int((0.75 * max(dd1, dd2) / max(tolerance, 1e-9)).squareRoot().rounded(.up))))
+        let n = max(1, min(10_000, Int(saturating: (0.75 * max(dd1, dd2) / max(tolerance, 1e-9)).squareRoot().rounded(.up))))
         return (1...n).map { point(at: Double($0) / Double(n)) }
     }
 

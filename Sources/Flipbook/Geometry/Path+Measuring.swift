@@ -59,7 +59,7 @@ extension Path {
                 case .arc(let arc):
                     let ratio = max(-1, min(1, 1 - tolerance / max(arc.radius, 1e-12)))
                     let perChord = 2 * acos(ratio)
-                    let n = perChord > 0 ? max(1, min(100_000, Int((abs(arc.sweep.radians) / perChord).rounded(.up)))) : 1
+                    let n = perChord > 0 ? max(1, min(100_000, Int(saturating: (abs(arc.sweep.radians) / perChord).rounded(.up)))) : 1
                     for i in 1...n { points.append(arc.point(at: Double(i) / Double(n))) }
                 }
             }

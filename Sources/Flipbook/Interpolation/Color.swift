@@ -24,7 +24,7 @@ public struct Color: Hashable, Sendable, Codable {
     /// `colorWithHue:saturation:brightness:alpha:`. Hue wraps (1 is red again).
     public init(hue: Double, saturation: Double, brightness: Double, alpha: Double = 1) {
         let h = (hue - hue.rounded(.down)) * 6
-        let sector = Int(h.rounded(.down)) % 6
+        let sector = Int(saturating: h.rounded(.down)) % 6
         let f = h - h.rounded(.down)
         let v = brightness, p = v * (1 - saturation), q = v * (1 - saturation * f), t = v * (1 - saturation * (1 - f))
         let (r, g, b): (Double, Double, Double) = switch sector {
@@ -59,7 +59,7 @@ public struct Color: Hashable, Sendable, Codable {
     /// `#rrggbb`, or `#rrggbbaa` when not opaque; components rounded to 8 bits.
     public var hexString: String {
         func byte(_ v: Double) -> String {
-            let b = Int((min(max(v, 0), 1) * 255).rounded())
+            let b = Int(saturating: (min(max(v, 0), 1) * 255).rounded())
             return String(b, radix: 16).count == 1 ? "0" + String(b, radix: 16) : String(b, radix: 16)
         }
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")

@@ -52,7 +52,7 @@ public struct Scene: Hashable, Sendable {
     /// Number of frames: round(duration × fps) + 1, so the last frame shows the end state; one fewer
     /// when the scene loops (its last frame would repeat the first).
     public var frameCount: Int {
-        let intervals = Int((duration * fps).rounded())
+        let intervals = Int(saturating: (duration * fps).rounded())
         return loops ? max(intervals, 1) : intervals + 1
     }
 

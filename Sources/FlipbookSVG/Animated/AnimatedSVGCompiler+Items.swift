@@ -323,7 +323,7 @@ extension AnimatedSVGCompiler.Context {
         let circumference = turn * r
         let rr = SVGNumber.format(r)
         func point(_ angle: Double) -> String {
-            let x = angle.truncatingRemainder(dividingBy: Double.pi) == 0 ? c.x + r * (Int((angle / Double.pi).rounded()) % 2 == 0 ? 1 : -1) : c.x + r * cos(angle)
+            let x = angle.truncatingRemainder(dividingBy: Double.pi) == 0 ? c.x + r * (Int(saturating: (angle / Double.pi).rounded()) % 2 == 0 ? 1 : -1) : c.x + r * cos(angle)
             let y = angle.truncatingRemainder(dividingBy: Double.pi) == 0 ? c.y : c.y + r * sin(angle)
             return "\(SVGNumber.format(x)) \(SVGNumber.format(y))"
         }
@@ -436,7 +436,7 @@ struct FixedPath {
             case .arc(let arc):
                 add(current == nil ? "M" : "L", [arc.startPoint])
                 if start == nil { start = arc.startPoint }
-                let count = arcPieces ?? max(1, Int((abs(arc.sweep.radians) / (Double.pi / 2) - 1e-12).rounded(.up)))
+                let count = arcPieces ?? max(1, min(64, Int(saturating: (abs(arc.sweep.radians) / (Double.pi / 2) - 1e-12).rounded(.up))))
                 let step = arc.sweep.radians / Double(count)
                 let k = 4.0 / 3.0 * tan(step / 4) * arc.radius
                 for i in 0..<count {

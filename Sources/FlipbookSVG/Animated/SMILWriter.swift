@@ -119,7 +119,7 @@ enum SMILFormat {
         let digits = Array("0123456789abcdef")
         var s = "#"
         for x in v.prefix(3) {
-            let b = Int((min(max(x, 0), 1) * 255).rounded())
+            let b = Int(saturating: (min(max(x, 0), 1) * 255).rounded())
             s.append(digits[b >> 4])
             s.append(digits[b & 15])
         }

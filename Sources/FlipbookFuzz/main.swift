@@ -1,0 +1,64 @@
+import Flipbook
+import FlipbookSVG
+import FlipbookScenes
+import Foundation
+
+// flipbook-fuzz: mutates the scenes of a folder and checks that loading and rendering each mutant
+// never crashes or hangs, and that every rejection is a clear error naming the file.
+// Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--current FILE] [--animated]
+// Before each input it writes the input to FILE (default .fuzz-current.json), so that a crash or
+// hang (which ends the process) leaves the input behind for Tools/fuzz to report.
+
+func option(_ name: String) -> String? {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: "--" + name), i + 1 < args.count else { return nil }
+    return args[i + 1]
+}
+
+let folder = option("scenes") ?? "Scenes"
+let count = Int(option("count") ?? "1000") ?? 1000
+let seed = UInt64(option("seed") ?? "1") ?? 1
+let currentPath = option("current") ?? ".fuzz-current.json"
+let animated = CommandLine.arguments.contains("--animated")
+
+let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+    .filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" }.sorted()
+let seeds = names.compactMap { FileManager.default.contents(atPath: folder + "/" + $0).map { [UInt8]($0) } }
+guard !seeds.isEmpty else {
+    FileHandle.standardError.write(Data("flipbook-fuzz: no scenes in \(folder)\n".utf8))
+    exit(2)
+}
+
+var mutator = Mutator(seed: seed)
+var accepted = 0, rejected = 0, slowest = 0.0, slowestInput = 0
+let loader = SceneLoader(limits: SceneLimits(frames: 2_000))
+let started = Date()
+for n in 0..<count {
+    let which = mutator.below(seeds.count)
+    let input = mutator.mutate(seeds[which])
+    FileManager.default.createFile(atPath: currentPath, contents: Data(input))
+    let t0 = Date()
+    do {
+        let scene = try loader.decode(input, file: "mutant.json")
+        for index in Set([0, scene.frameCount / 2, scene.frameCount - 1]) {
+            _ = scene.svgFrame(index)
+        }
+        if animated { _ = AnimatedSVGCompiler(scene: scene).compile() }
+        accepted += 1
+    } catch {
+        guard error.file == "mutant.json", !error.message.isEmpty else {
+            print("BAD ERROR for input \(n): \(error)")
+            exit(3)
+        }
+        rejected += 1
+    }
+    let elapsed = Date().timeIntervalSince(t0)
+    if elapsed > slowest { slowest = elapsed; slowestInput = n }
+    if elapsed > 10 {
+        print("SLOW input \(n) (seed \(seed)): \(elapsed) s, kept in \(currentPath)")
+        exit(4)
+    }
+}
+try? FileManager.default.removeItem(atPath: currentPath)
+let total = Date().timeIntervalSince(started)
+print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted, \(rejected) rejected with a located error, 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")
