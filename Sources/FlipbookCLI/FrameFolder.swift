@@ -36,7 +36,14 @@ final class FrameFolder {
                 }
             }
         }
-        temporary = parent.appendingPathComponent(".\(destination.lastPathComponent).flipbook-\(ProcessInfo.processInfo.processIdentifier)")
+        // Temporary folders of renders that were killed (SIGKILL) and whose process is gone.
+        let prefix = ".\(destination.lastPathComponent).flipbook-"
+        for name in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
+            if let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0 && errno == ESRCH {
+                try? fileManager.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
+        temporary = parent.appendingPathComponent(prefix + "\(ProcessInfo.processInfo.processIdentifier)")
         try? fileManager.removeItem(at: temporary)
         do {
             try fileManager.createDirectory(at: temporary, withIntermediateDirectories: false)
@@ -59,8 +66,19 @@ final class FrameFolder {
         written.append(name)
     }
 
-    /// Moves the written files into the destination and records them in its manifest.
+    /// Moves the written files into the destination and records them in its manifest. SIGINT and
+    /// SIGTERM wait until it is done, so an interrupted render never leaves a mix of old and new frames.
     func commit() throws(InputError) {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        sigprocmask(SIG_BLOCK, &blocked, &previous)
+        defer { sigprocmask(SIG_SETMASK, &previous, nil) }
+        try move()
+    }
+
+    private func move() throws(InputError) {
         let manifest = Data((written.joined(separator: "\n") + "\n").utf8)
         if !fileManager.fileExists(atPath: destination.path) {
             do {
