@@ -1,3 +1,4 @@
+import FlipbookRaster
 import Flipbook
 import FlipbookSVG
 import Foundation
@@ -5,7 +6,7 @@ import Foundation
 /// `flipbook render SCENE --frames DIR`: numbered SVG frames.
 enum RenderCommand {
     static let help = """
-    USAGE: flipbook render <scene.json> (--frames <folder> | --animated <file.svg>) [options]
+    USAGE: flipbook render <scene.json> (--frames <folder> | --animated <file.svg> | --stdout --format ppm|rgba) [options]
 
     Renders the scene to numbered SVG frames: <folder>/frame_0000.svg, frame_0001.svg, … (at least
     four digits, wider when needed), numbered from 0 in the order written. Frame i of the scene is at
@@ -19,8 +20,17 @@ enum RenderCommand {
     (exact where SVG has an encoding, sampled within 0.25 px and 1/255 elsewhere); --report prints,
     per animated property, the encoding used and, for sampled ones, the keyframe count and error.
 
+    Raster frames need no SVG rasterizer: --format png writes PNG files, and --stdout streams PPM or raw
+    RGBA frames for ffmpeg:
+      flipbook render rings.json --stdout --format ppm | ffmpeg -f image2pipe -c:v ppm -framerate 60 -i - out.mp4
+      flipbook render rings.json --stdout --format rgba | ffmpeg -f rawvideo -pixel_format rgba -video_size 400x400 -framerate 60 -i - out.mp4
+
     OPTIONS:
       --frames <folder>    Where to write the frames.
+      --format <f>         svg (default), png; with --stdout: ppm or rgba.
+      --stdout             Stream raster frames to standard output.
+      --scale <s>          Raster pixels per scene pixel (default 1).
+      --font <file.ttf>    TrueType font for text in raster frames (default: DejaVu Sans).
       --animated <file>    Write one animated SVG.
       --report             With --animated: print the encoding of every animated property.
       --fps <n>            Frames per second (default: the scene's).
@@ -36,12 +46,25 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try ParsedArguments(arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated"]),
-                                       flagOptions: ["help", "loop", "force", "quiet", "report"], command: "render")
+        let args = try ParsedArguments(arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font"]),
+                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
-        guard args.options["frames"] != nil || args.options["animated"] != nil else {
-            throw UsageError("'render' needs an output: --frames <folder> or --animated <file.svg>")
+        let stdout = args.flags.contains("stdout")
+        guard args.options["frames"] != nil || args.options["animated"] != nil || stdout else {
+            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg> or --stdout --format ppm|rgba")
+        }
+        let format = args.options["format"] ?? (stdout ? "" : "svg")
+        if stdout {
+            guard format == "ppm" || format == "rgba" else { throw UsageError("--stdout needs --format ppm or --format rgba") }
+            guard args.options["frames"] == nil else { throw UsageError("use either --stdout or --frames, not both") }
+        } else {
+            guard format == "svg" || format == "png" else { throw UsageError("--format for --frames is svg or png, got '\(format)'") }
+        }
+        var scale = 1.0
+        if let text = args.options["scale"] {
+            guard let v = Double(text), v > 0, v <= 16 else { throw UsageError("--scale expects a number in (0, 16], got '\(text)'") }
+            scale = v
         }
         if args.flags.contains("report") && args.options["animated"] == nil { throw UsageError("--report goes with --animated") }
         func seconds(_ name: String) throws(UsageError) -> Double? {
@@ -65,13 +88,19 @@ enum RenderCommand {
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
-        guard let folder = args.options["frames"] else { return 0 }
+        guard args.options["frames"] != nil || stdout else { return 0 }
         let range = try frameRange(scene, from: from, to: to)
         guard range.count <= loader.limits.frames else {
             throw InputError("\(range.count) frames is over the limit of \(loader.limits.frames) (raise --max-frames)")
         }
         let quiet = args.flags.contains("quiet")
         let progress = !quiet && isatty(STDERR_FILENO) == 1
+        var raster: RasterRenderer?
+        if stdout || format == "png" {
+            raster = try RasterOutput.renderer(for: scene, scale: scale, fontPath: args.options["font"])
+        }
+        if stdout { return try RasterOutput.stream(scene, range: range, renderer: raster!, format: format, progress: progress) }
+        let folder = args.options["frames"]!
 
         Interruption.install()
         let output = try FrameFolder(folder, force: args.flags.contains("force"))
@@ -80,9 +109,18 @@ enum RenderCommand {
         var bytes = 0
         do {
             for (n, index) in range.enumerated() {
-                let svg = writer.document(for: scene.presentation(at: scene.frameTime(index)).renderNode())
-                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) + ".svg"
-                let data = Data(svg.utf8)
+                let node = scene.presentation(at: scene.frameTime(index)).renderNode()
+                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) + "." + format
+                let data: Data
+                if let raster {
+                    do {
+                        data = Data(ImageEncoder.png(try raster.render(node)))
+                    } catch {
+                        throw InputError(error.description)
+                    }
+                } else {
+                    data = Data(writer.document(for: node).utf8)
+                }
                 bytes += data.count
                 try output.write(name, data)
                 if progress { drawProgress(n + 1, of: range.count) }

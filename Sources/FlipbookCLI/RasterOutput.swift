@@ -1,0 +1,66 @@
+import Flipbook
+import FlipbookRaster
+import Foundation
+
+/// Raster frames on standard output, and the font lookup for them.
+enum RasterOutput {
+    /// A renderer for the scene; loads the font only when the scene draws text.
+    static func renderer(for scene: Scene, scale: Double, fontPath: String?) throws -> RasterRenderer {
+        var font: TrueTypeFont?
+        if let fontPath {
+            do { font = try TrueTypeFont(path: fontPath) } catch { throw InputError("\(error)") }
+        } else if hasText(scene) {
+            font = TrueTypeFont.systemDefault()
+            guard font != nil else {
+                throw InputError("the scene has text but no font was found (looked for \(TrueTypeFont.defaultPaths.joined(separator: ", "))); install fonts-dejavu-core or give one with --font FILE.ttf")
+            }
+        }
+        return RasterRenderer(canvas: scene.canvas, background: scene.background, scale: scale, font: font)
+    }
+
+    /// Whether any frame's layers include text (text layers or components that make labels).
+    static func hasText(_ scene: Scene) -> Bool {
+        func check(_ layer: Layer) -> Bool {
+            layer.type.name == TextLayer.typeName || layer.type.name == LineGraph.typeName || layer.sublayers.contains(where: check)
+        }
+        return check(scene.root) || check(scene.presentation(at: 0))
+    }
+
+    /// Streams frames as PPM or raw RGBA. A reader that closes the pipe stops the render cleanly.
+    static func stream(_ scene: Scene, range: [Int], renderer: RasterRenderer, format: String, progress: Bool) throws -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let background: (UInt8, UInt8, UInt8) = scene.background.alpha > 0
+            ? (UInt8((scene.background.red * 255).rounded()), UInt8((scene.background.green * 255).rounded()), UInt8((scene.background.blue * 255).rounded()))
+            : (255, 255, 255)
+        for (n, index) in range.enumerated() {
+            let image: RasterImage
+            do {
+                image = try renderer.render(scene.presentation(at: scene.frameTime(index)).renderNode())
+            } catch {
+                throw InputError(error.description)
+            }
+            let bytes = format == "ppm" ? ImageEncoder.ppm(image, background: background) : ImageEncoder.rgba(image)
+            if !writeAll(bytes) {
+                printError("flipbook render: the reader closed the pipe after \(n) of \(range.count) frames; stopping")
+                return 0
+            }
+            if progress { FileHandle.standardError.write(Data("\r\(n + 1)/\(range.count) frames".utf8)) }
+        }
+        if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+        return 0
+    }
+
+    /// Writes everything to standard output; false when the reader has gone (EPIPE).
+    static func writeAll(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}
