@@ -62,3 +62,15 @@ def read(path):
                     out += bytes((px[0], px[1], px[2], 255))
             rows.append(out)
     return width, height, rows
+
+
+def read_fast(path):
+    """(width, height, rows) like `read`, decoded by ffmpeg (much faster than Python for big images)."""
+    import subprocess
+    probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                            "-of", "csv=p=0", path], capture_output=True, text=True, check=True).stdout.strip().split(",")
+    width, height = int(probe[0]), int(probe[1])
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         capture_output=True, check=True).stdout
+    stride = width * 4
+    return width, height, [bytearray(raw[y * stride:(y + 1) * stride]) for y in range(height)]

@@ -6,16 +6,16 @@ import Foundation
 enum RasterOutput {
     /// A renderer for the scene; loads the font only when the scene draws text.
     static func renderer(for scene: Scene, scale: Double, fontPath: String?) throws -> RasterRenderer {
-        var font: TrueTypeFont?
+        var fonts: FontSet?
         if let fontPath {
-            do { font = try TrueTypeFont(path: fontPath) } catch { throw InputError("\(error)") }
+            do { fonts = FontSet(font: try TrueTypeFont(path: fontPath)) } catch { throw InputError("\(error)") }
         } else if hasText(scene) {
-            font = TrueTypeFont.systemDefault()
-            guard font != nil else {
+            fonts = FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
+            guard fonts != nil else {
                 throw InputError("the scene has text but no font was found (looked for \(TrueTypeFont.defaultPaths.joined(separator: ", "))); install fonts-dejavu-core or give one with --font FILE.ttf")
             }
         }
-        return RasterRenderer(canvas: scene.canvas, background: scene.background, scale: scale, font: font)
+        return RasterRenderer(canvas: scene.canvas, background: scene.background, scale: scale, fonts: fonts)
     }
 
     /// Whether any frame's layers include text (text layers or components that make labels).

@@ -34,7 +34,8 @@ struct CoverageRasterizer {
 
     /// The bounding rows and columns touched, or nil when nothing was added.
     var bounds: (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
-        minY <= maxY ? (max(minX, 0), min(maxX, width - 1), max(minY, 0), min(maxY, height - 1)) : nil
+        let b = (max(minX, 0), min(maxX, width - 1), max(minY, 0), min(maxY, height - 1))
+        return minY <= maxY && b.2 <= b.3 ? b : nil
     }
 
     private mutating func addLine(_ p0: Point, _ p1: Point) {
@@ -95,12 +96,17 @@ struct CoverageRasterizer {
 
     /// Calls `body(x, y, coverage)` for every pixel with coverage > 0, and clears the cells.
     mutating func sweep(evenOdd: Bool, _ body: (Int, Int, Float) -> Void) {
-        guard let b = bounds else { return }
+        guard let b = bounds else {
+            // Nothing visible: clear whatever was accumulated.
+            if minY <= maxY { for i in cells.indices { cells[i] = 0 } }
+            minY = .max; maxY = .min; minX = .max; maxX = .min
+            return
+        }
         let stride = width + 2
         for y in b.minY...b.maxY {
             var acc: Float = 0
             let base = y * stride
-            for x in 0...(b.maxX + 1) where x < width {
+            for x in 0...max(0, min(b.maxX + 1, width - 1)) {
                 acc += cells[base + x]
                 cells[base + x] = 0
                 let coverage: Float
@@ -113,7 +119,7 @@ struct CoverageRasterizer {
                 }
                 if coverage > 1.0 / 512 { body(x, y, coverage) }
             }
-            for x in (b.maxX + 1)..<stride where x >= 0 { cells[base + x] = 0 }
+            for x in max(0, min(b.maxX + 1, width - 1))..<stride { cells[base + x] = 0 }
         }
         minY = .max; maxY = .min; minX = .max; maxX = .min
     }

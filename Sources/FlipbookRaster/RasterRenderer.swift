@@ -22,18 +22,18 @@ public struct RasterRenderer {
     public let background: Color
     /// Device pixels per scene pixel; default 1.
     public let scale: Double
-    public let font: TrueTypeFont?
+    public let fonts: FontSet?
     /// The image size in pixels: the canvas times the scale, rounded up.
     public var width: Int { max(1, Int(saturating: (canvas.width * scale).rounded(.up))) }
     public var height: Int { max(1, Int(saturating: (canvas.height * scale).rounded(.up))) }
     /// Flattening tolerance, device pixels.
     let tolerance = 0.1
 
-    public init(canvas: Size, background: Color = .clear, scale: Double = 1, font: TrueTypeFont? = nil) {
+    public init(canvas: Size, background: Color = .clear, scale: Double = 1, fonts: FontSet? = nil) {
         self.canvas = canvas
         self.background = background
         self.scale = scale
-        self.font = font
+        self.fonts = fonts
     }
 
     /// The image of a render tree.
@@ -104,7 +104,7 @@ public struct RasterRenderer {
                 paint(shape.stroke, gradient: .none, transform: m, evenOdd: false, into: &surface, coverage: &coverage)
             }
         case .text(let text):
-            guard let font else { throw .noFont }
+            guard let font = fonts?.font(family: text.fontFamily, weight: text.fontWeight) else { throw .noFont }
             let size = text.fontSize / font.unitsPerEm
             var advance = 0.0
             var glyphs: [(Int, Double)] = []
