@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook-fuzz", targets: ["FlipbookFuzz"]),
+        .executable(name: "flipbook-bench", targets: ["FlipbookBench"]),
     ],
     targets: [
         .target(name: "Easing"),
@@ -15,6 +16,7 @@ let package = Package(
         .target(name: "FlipbookSVG", dependencies: ["Flipbook"]),
         .target(name: "FlipbookScenes", dependencies: ["Flipbook"]),
         .target(name: "FlipbookRaster", dependencies: ["Flipbook"]),
+        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
         .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookSVG", "FlipbookScenes"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Easing", "Flipbook", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
         .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),

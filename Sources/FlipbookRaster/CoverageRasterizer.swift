@@ -106,7 +106,8 @@ struct CoverageRasterizer {
         for y in b.minY...b.maxY {
             var acc: Float = 0
             let base = y * stride
-            for x in 0...max(0, min(b.maxX + 1, width - 1)) {
+            // Cells left of the first touched column are zero: start there.
+            for x in b.minX...max(b.minX, min(b.maxX + 1, width - 1)) {
                 acc += cells[base + x]
                 cells[base + x] = 0
                 let coverage: Float

@@ -42,10 +42,9 @@ public struct RasterRenderer {
         var surface = Surface(width: width, height: height)
         var coverage = CoverageRasterizer(width: width, height: height)
         if background.alpha > 0 {
-            let a = Float(background.alpha)
-            for y in 0..<height { for x in 0..<width {
-                surface.blend(x, y, Float(background.red) * a, Float(background.green) * a, Float(background.blue) * a, a, coverage: 1)
-            } }
+            let a = Float(min(max(background.alpha, 0), 1))
+            let pixel = [Float(background.red) * a, Float(background.green) * a, Float(background.blue) * a, a]
+            for i in 0..<(width * height) { for c in 0..<4 { surface.data[i * 4 + c] = pixel[c] } }
         }
         if let root {
             try draw(root, transform: .scale(scale, scale), into: &surface, coverage: &coverage)

@@ -51,9 +51,7 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ behavior: any LayerBehavior.Type) {
         self.behavior = behavior
-        var defaults: [String: PropertyValue] = [:]
-        for key in behavior.properties { defaults[key.name] = key.defaultValue }
-        declaredDefaults = defaults
+        declaredDefaults = DefaultsCache.shared.defaults(for: behavior)
     }
 
     public var name: String { behavior.typeName }
@@ -68,5 +66,26 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     /// The property named `name`, or nil.
     public func property(named name: String) -> AnyPropertyKey? {
         allProperties.first { $0.name == name }
+    }
+}
+
+import Foundation
+
+/// Each layer type's declared defaults, computed once per type (layers are created every frame by
+/// components, and building the table each time dominated frame generation).
+final class DefaultsCache: @unchecked Sendable {
+    static let shared = DefaultsCache()
+    private var tables: [String: [String: PropertyValue]] = [:]
+    private let lock = NSLock()
+
+    func defaults(for behavior: any LayerBehavior.Type) -> [String: PropertyValue] {
+        let name = behavior.typeName
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = tables[name] { return hit }
+        var table: [String: PropertyValue] = [:]
+        for key in behavior.properties { table[key.name] = key.defaultValue }
+        tables[name] = table
+        return table
     }
 }

@@ -1,0 +1,128 @@
+import Flipbook
+import FlipbookRaster
+import FlipbookSVG
+import FlipbookScenes
+import Foundation
+
+// flipbook-bench: benchmark workloads (release build; run through Tools/bench).
+//   flipbook-bench scene FILE [FRAMES]   SVG in memory, SVG to files, raster, animated compile
+//   flipbook-bench scale LAYERS FRAMES   time per layer-frame and peak memory
+//   flipbook-bench limit FILE            the format limit: the rings frame's SVG bytes from a table
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func peakMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let mode = args.first else {
+    print("usage: flipbook-bench scene FILE [FRAMES] | scale LAYERS FRAMES | limit FILE")
+    exit(2)
+}
+
+switch mode {
+case "scene":
+    let scene = try SceneLoader().load(contentsOf: args[1])
+    let frames = args.count > 2 ? Int(args[2])! : 120
+    let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+    var bytes = 0
+    // Warm up, then measure.
+    for i in 0..<10 { bytes &+= writer.document(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).utf8.count }
+    let memory = seconds {
+        for i in 0..<frames { bytes &+= writer.document(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).utf8.count }
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let files = try seconds {
+        for i in 0..<frames {
+            let svg = writer.document(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode())
+            try Data(svg.utf8).write(to: folder.appendingPathComponent(String(format: "frame_%04d.svg", i)))
+        }
+    }
+    try? FileManager.default.removeItem(at: folder)
+    let renderer = RasterRenderer(canvas: scene.canvas, background: scene.background, fonts: FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu"))
+    let rasterFrames = min(frames, 60)
+    let raster = try seconds {
+        for i in 0..<rasterFrames { _ = try renderer.render(scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()) }
+    }
+    var compileBytes = 0
+    _ = AnimatedSVGCompiler(scene: scene).compile()
+    let runs = 5
+    let compile = seconds { for _ in 0..<runs { compileBytes = AnimatedSVGCompiler(scene: scene).compile().svg.utf8.count } }
+    print("svg_memory_fps=\(Double(frames) / memory) svg_files_fps=\(Double(frames) / files) raster_fps=\(Double(rasterFrames) / raster) raster_ms=\(raster / Double(rasterFrames) * 1000) compile_ms=\(compile / Double(runs) * 1000) animated_bytes=\(compileBytes) bytes_per_frame=\(bytes / (frames + 10))")
+
+case "scale":
+    let layers = Int(args[1])!, frames = Int(args[2])!
+    // A grid of arc layers, each animating its end angle: layers × frames units of work.
+    let side = Int(Double(layers).squareRoot().rounded(.up))
+    var root = Layer(id: "root")
+    root[.bounds] = Rect(x: 0, y: 0, width: 1000, height: 1000)
+    root[.anchorPoint] = .zero
+    for i in 0..<layers {
+        var arc = Layer(id: "a\(i)", type: ArcLayer.self)
+        let cell = 1000 / Double(side)
+        arc[.bounds] = Rect(x: 0, y: 0, width: cell, height: cell)
+        arc[.position] = Point(Double(i % side) * cell + cell / 2, Double(i / side) * cell + cell / 2)
+        arc[.strokeColor] = Color(hue: Double(i % 12) / 12, saturation: 0.6, brightness: 0.9)
+        arc[.lineWidth] = 2
+        arc[.startAngle] = .twelveOClock
+        arc.add(.basic(PropertyKey<Angle>.endAngle, from: .twelveOClock, to: .degrees(270), duration: 1, timingFunction: .easeInOut))
+        root.sublayers.append(arc)
+    }
+    let scene = Scene(canvas: Size(1000, 1000), duration: Double(frames - 1) / 60, fps: 60, root: root)
+    let writer = SVGFrameWriter(canvas: scene.canvas)
+    var bytes = 0
+    let time = seconds {
+        for i in 0..<frames { bytes &+= writer.document(for: scene.presentation(at: scene.frameTime(i)).renderNode()).utf8.count }
+    }
+    print("layer_frame_us=\(time / Double(layers * frames) * 1e6) peak_mb=\(peakMegabytes()) bytes=\(bytes)")
+
+case "limit":
+    // The same bytes as the rings frames, from a table of numbers: no presentation, geometry or
+    // interpolation — the ceiling frame generation can approach.
+    let scene = try SceneLoader().load(contentsOf: args[1])
+    let frames = 120
+    let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+    let documents = (0..<frames).map { writer.document(for: scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode()) }
+    // Split each document into its text pieces and its numbers, then rebuild it with SVGNumber.
+    struct Template { var pieces: [Substring]; var numbers: [Double] }
+    let templates: [Template] = documents.map { doc in
+        var pieces: [Substring] = [], numbers: [Double] = []
+        var rest = Substring(doc)
+        while let range = rest.firstRange(of: #/-?[0-9]+(\.[0-9]+)?/#) {
+            pieces.append(rest[..<range.lowerBound])
+            numbers.append(Double(rest[range])!)
+            rest = rest[range.upperBound...]
+        }
+        pieces.append(rest)
+        return Template(pieces: pieces, numbers: numbers)
+    }
+    var bytes = 0
+    let rounds = 20
+    let time = seconds {
+        for _ in 0..<rounds {
+            for t in templates {
+                var out = ""
+                out.reserveCapacity(1200)
+                for (i, number) in t.numbers.enumerated() {
+                    out += t.pieces[i]
+                    SVGNumber.append(number, to: &out)
+                }
+                out += t.pieces[t.pieces.count - 1]
+                bytes &+= out.utf8.count
+            }
+        }
+    }
+    print("limit_fps=\(Double(frames * rounds) / time) bytes=\(bytes / (frames * rounds))")
+
+default:
+    print("unknown mode \(mode)")
+    exit(2)
+}
