@@ -124,4 +124,43 @@ struct CoverageRasterizer {
         }
         minY = .max; maxY = .min; minX = .max; maxX = .min
     }
+
+    /// `sweep` specialised for a solid premultiplied colour composited source-over into `surface`:
+    /// the same coverage, without a call per pixel or bounds checks.
+    mutating func sweepSolid(evenOdd: Bool, into surface: inout Surface, _ r: Float, _ g: Float, _ b: Float, _ a: Float) {
+        guard let bounds = bounds else {
+            sweep(evenOdd: evenOdd) { _, _, _ in }
+            return
+        }
+        let stride = width + 2, w = width
+        cells.withUnsafeMutableBufferPointer { cells in
+            surface.data.withUnsafeMutableBufferPointer { data in
+                for y in bounds.minY...bounds.maxY {
+                    var acc: Float = 0
+                    let base = y * stride
+                    let last = max(bounds.minX, min(bounds.maxX + 1, w - 1))
+                    for x in bounds.minX...last {
+                        acc += cells[base + x]
+                        cells[base + x] = 0
+                        var coverage: Float
+                        if evenOdd {
+                            let v = abs(acc)
+                            coverage = abs(v - 2 * (v / 2).rounded())
+                        } else {
+                            coverage = min(1, abs(acc))
+                        }
+                        guard coverage > 1.0 / 512 else { continue }
+                        let i = (y * w + x) * 4
+                        let keep = 1 - a * coverage
+                        data[i] = r * coverage + data[i] * keep
+                        data[i + 1] = g * coverage + data[i + 1] * keep
+                        data[i + 2] = b * coverage + data[i + 2] * keep
+                        data[i + 3] = a * coverage + data[i + 3] * keep
+                    }
+                    for x in last..<stride { cells[base + x] = 0 }
+                }
+            }
+        }
+        minY = .max; maxY = .min; minX = .max; maxX = .min
+    }
 }

@@ -79,8 +79,10 @@ struct Surface {
 
     var image: RasterImage {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<bytes.count {
-            bytes[i] = UInt8(min(max(data[i] * 255 + 0.5, 0), 255))
+        bytes.withUnsafeMutableBufferPointer { out in
+            data.withUnsafeBufferPointer { data in
+                for i in 0..<out.count { out[i] = UInt8(min(max(data[i] * 255 + 0.5, 0), 255)) }
+            }
         }
         return RasterImage(width: width, height: height, pixels: bytes)
     }

@@ -133,7 +133,7 @@ public struct RasterRenderer {
         if gradient.stops.isEmpty {
             let a = Float(min(max(color.alpha, 0), 1))
             let r = Float(min(max(color.red, 0), 1)) * a, g = Float(min(max(color.green, 0), 1)) * a, b = Float(min(max(color.blue, 0), 1)) * a
-            coverage.sweep(evenOdd: evenOdd) { x, y, c in surface.blend(x, y, r, g, b, a, coverage: c) }
+            coverage.sweepSolid(evenOdd: evenOdd, into: &surface, r, g, b, a)
             return
         }
         guard let inverse = m.inverted else { coverage.sweep(evenOdd: evenOdd) { _, _, _ in }; return }
