@@ -185,33 +185,7 @@ public struct SVGFrameWriter {
     private func gradient(_ g: Gradient, state: inout State) -> String {
         state.gradients += 1
         let id = "g\(state.gradients)"
-        var d = ""
-        switch g.kind {
-        case .linear:
-            d += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\""
-            SVGNumber.append(g.start.x, to: &d); d += "\" y1=\""
-            SVGNumber.append(g.start.y, to: &d); d += "\" x2=\""
-            SVGNumber.append(g.end.x, to: &d); d += "\" y2=\""
-            SVGNumber.append(g.end.y, to: &d); d += "\">"
-        case .radial:
-            d += "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\""
-            SVGNumber.append(g.start.x, to: &d); d += "\" cy=\""
-            SVGNumber.append(g.start.y, to: &d); d += "\" r=\""
-            SVGNumber.append(g.radius, to: &d); d += "\">"
-        }
-        for stop in g.stops {
-            d += "<stop offset=\""
-            SVGNumber.append(min(max(stop.offset, 0), 1), to: &d)
-            d += "\" stop-color=\"\(rgbHex(stop.color))\""
-            if stop.color.alpha < 1 {
-                d += " stop-opacity=\""
-                SVGNumber.append(max(stop.color.alpha, 0), to: &d)
-                d += "\""
-            }
-            d += "/>"
-        }
-        d += g.kind == .linear ? "</linearGradient>\n" : "</radialGradient>\n"
-        state.defs += d
+        state.defs += SVGMarkup.gradient(g, id: id)
         return id
     }
 
@@ -225,31 +199,9 @@ public struct SVGFrameWriter {
         }
     }
 
-    /// `#rrggbb` with each channel clamped to [0, 1] and rounded to 8 bits.
-    func rgbHex(_ c: Color) -> String {
-        let digits = Array("0123456789abcdef")
-        var s = "#"
-        for v in [c.red, c.green, c.blue] {
-            let b = Int(saturating: (min(max(v, 0), 1) * 255).rounded())
-            s.append(digits[b >> 4])
-            s.append(digits[b & 15])
-        }
-        return s
-    }
+    func rgbHex(_ c: Color) -> String { SVGMarkup.hex(c) }
 
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { SVGMarkup.escape(text) }
 }
 
 extension Scene {

@@ -343,16 +343,7 @@ extension AnimatedSVGCompiler.Context {
     mutating func gradient(_ g: Gradient) -> String {
         gradients += 1
         let id = "g\(gradients)"
-        var d = g.kind == .linear
-            ? "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGNumber.format(g.start.x))\" y1=\"\(SVGNumber.format(g.start.y))\" x2=\"\(SVGNumber.format(g.end.x))\" y2=\"\(SVGNumber.format(g.end.y))\">"
-            : "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(SVGNumber.format(g.start.x))\" cy=\"\(SVGNumber.format(g.start.y))\" r=\"\(SVGNumber.format(g.radius))\">"
-        for stop in g.stops {
-            d += "<stop offset=\"\(SVGNumber.format(min(max(stop.offset, 0), 1)))\" stop-color=\"\(SMILFormat.color([stop.color.red, stop.color.green, stop.color.blue]))\""
-            if stop.color.alpha < 1 { d += " stop-opacity=\"\(SVGNumber.format(max(stop.color.alpha, 0)))\"" }
-            d += "/>"
-        }
-        d += g.kind == .linear ? "</linearGradient>\n" : "</radialGradient>\n"
-        defs += d
+        defs += SVGMarkup.gradient(g, id: id)
         return id
     }
 
@@ -389,19 +380,7 @@ extension AnimatedSVGCompiler.Context {
         out += "<text" + attributes + paint + ">" + animations + paintAnimations + escape(first.string) + "</text>\n"
     }
 
-    func escape(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    func escape(_ text: String) -> String { SVGMarkup.escape(text) }
 }
 
 /// A path in a structure that does not depend on its parameters, so that keyframes interpolate
