@@ -14,6 +14,17 @@ extension EasingParser {
     /// A number or percentage literal, or a math function's result.
     mutating func parseCalcValue(context: String) throws(EasingParseError) -> CalcValue {
         let token = current
+        guard var result = try parseLiteralOrFunction() else {
+            throw error("expected a number for \(context), found \(describe(token))", at: token)
+        }
+        if case .function = token.kind, result.value.isNaN { result.value = 0 }
+        return result
+    }
+
+    /// A number, a percentage or a math function at the current token; nil (nothing consumed) for
+    /// anything else. Shared by top-level values and operands inside calculations.
+    private mutating func parseLiteralOrFunction() throws(EasingParseError) -> CalcValue? {
+        let token = current
         switch token.kind {
         case .number(let value, _):
             advance()
@@ -23,11 +34,9 @@ extension EasingParser {
             return CalcValue(value: value, isPercent: true)
         case .function(let name) where Self.mathFunctions.contains(name.lowercased()):
             advance()
-            var result = try parseMathFunction(name.lowercased(), at: token)
-            if result.value.isNaN { result.value = 0 }
-            return result
+            return try parseMathFunction(name.lowercased(), at: token)
         default:
-            throw error("expected a number for \(context), found \(describe(token))", at: token)
+            return nil
         }
     }
 
@@ -163,17 +172,11 @@ extension EasingParser {
             }
             advance()
             return CalcValue(value: constant, isPercent: false)
-        case .function(let name) where Self.mathFunctions.contains(name.lowercased()):
-            advance()
-            return try parseMathFunction(name.lowercased(), at: token)
-        case .number(let value, _):
-            advance()
-            return CalcValue(value: value, isPercent: false)
-        case .percentage(let value):
-            advance()
-            return CalcValue(value: value, isPercent: true)
         default:
-            throw error("expected a number, a percentage or '(' in the calculation, found \(describe(token))", at: token)
+            guard let value = try parseLiteralOrFunction() else {
+                throw error("expected a number, a percentage or '(' in the calculation, found \(describe(token))", at: token)
+            }
+            return value
         }
     }
 
