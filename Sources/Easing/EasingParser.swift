@@ -168,11 +168,19 @@ struct EasingParser {
             for name in ["mass", "stiffness", "damping"] where args.values[name] != nil {
                 throw error("spring() takes either mass/stiffness/damping or duration/bounce, not both; remove '\(name)'", at: args.tokens[name]!)
             }
-            return .spring(Spring(perceptualDuration: args.values["duration"] ?? 0.5, bounce: bounce, initialVelocity: v))
+            do {
+                return .spring(try Spring.checked(perceptualDuration: args.values["duration"] ?? 0.5, bounce: bounce, initialVelocity: v))
+            } catch {
+                throw self.error(error.message, at: open)
+            }
         }
-        return .spring(Spring(mass: args.values["mass"] ?? 1, stiffness: args.values["stiffness"] ?? 100,
-                              damping: args.values["damping"] ?? 10, initialVelocity: v,
-                              duration: args.values["duration"]))
+        do {
+            return .spring(try Spring.checked(mass: args.values["mass"] ?? 1, stiffness: args.values["stiffness"] ?? 100,
+                                              damping: args.values["damping"] ?? 10, initialVelocity: v,
+                                              duration: args.values["duration"]))
+        } catch {
+            throw self.error(error.message, at: open)
+        }
     }
 
     // MARK: Penner curves with parameters

@@ -64,9 +64,55 @@ public struct Spring: Hashable, Sendable, Codable {
     public init(perceptualDuration duration: Double, bounce: Double, initialVelocity: Double = 0) {
         precondition(duration.isFinite && duration > 0 && bounce > -1 && bounce < 1,
                      "spring duration must be > 0 and bounce in (-1, 1)")
-        let stiffness = pow(2 * .pi / duration, 2)
-        let damping = bounce >= 0 ? 4 * .pi * (1 - bounce) / duration : 4 * .pi / (duration * (1 + bounce))
+        let (stiffness, damping) = Self.perceptual(duration: duration, bounce: bounce)
         self.init(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+    }
+
+    /// Stiffness and damping (mass 1) for a perceptual duration and bounce; see the initialiser.
+    private static func perceptual(duration: Double, bounce: Double) -> (stiffness: Double, damping: Double) {
+        (pow(2 * .pi / duration, 2),
+         bounce >= 0 ? 4 * .pi * (1 - bounce) / duration : 4 * .pi / (duration * (1 + bounce)))
+    }
+
+    /// Why a spring built from user input cannot be used: a message naming the parameter.
+    public struct Problem: Error, Hashable, Sendable {
+        /// What is wrong, e.g. "spring stiffness must be finite and > 0, got inf".
+        public let message: String
+    }
+
+    /// A spring from parameters a user typed, checked instead of trapped.
+    ///
+    /// Beyond `init`'s preconditions, the derived ω₀ and ζ must be finite and > 0 and the timing
+    /// duration (`duration`, else the settling duration) finite and > 0: extreme inputs such as a
+    /// damping of 1e-300 or a stiffness of 1e308 pass the first checks and fail these.
+    public static func checked(mass: Double = 1, stiffness: Double = 100, damping: Double = 10,
+                               initialVelocity: Double = 0, duration: Double? = nil) throws(Problem) -> Spring {
+        func positive(_ name: String, _ v: Double) throws(Problem) {
+            guard v.isFinite && v > 0 else { throw Problem(message: "spring \(name) must be finite and > 0, got \(v)") }
+        }
+        try positive("mass", mass)
+        try positive("stiffness", stiffness)
+        try positive("damping", damping)
+        guard initialVelocity.isFinite else { throw Problem(message: "spring velocity must be finite, got \(initialVelocity)") }
+        if let duration { try positive("duration", duration) }
+        let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity, duration: duration)
+        let w0 = spring.naturalFrequency, zeta = spring.dampingRatio
+        guard w0.isFinite && w0 > 0 && zeta.isFinite && zeta > 0 else {
+            throw Problem(message: "spring parameters out of range: natural frequency \(w0) and damping ratio \(zeta) must be finite and > 0")
+        }
+        let t = spring.timingDuration
+        guard t.isFinite && t > 0 else {
+            throw Problem(message: "this spring never settles in a usable time (settling duration \(t) s); give a duration or more damping")
+        }
+        return spring
+    }
+
+    /// `init(perceptualDuration:bounce:initialVelocity:)` for user input, checked as `checked(mass:…)`.
+    public static func checked(perceptualDuration duration: Double, bounce: Double, initialVelocity: Double = 0) throws(Problem) -> Spring {
+        guard duration.isFinite && duration > 0 else { throw Problem(message: "spring duration must be finite and > 0, got \(duration)") }
+        guard bounce > -1 && bounce < 1 else { throw Problem(message: "spring bounce must be between -1 and 1 (exclusive), got \(bounce)") }
+        let (stiffness, damping) = perceptual(duration: duration, bounce: bounce)
+        return try checked(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
     }
 
     /// Undamped angular frequency ω₀ = √(k/m), radians per second.
@@ -128,7 +174,9 @@ public struct Spring: Hashable, Sendable, Codable {
     private var overdampedTerms: (Double, Double, Double, Double) {
         let w0 = naturalFrequency, zeta = dampingRatio
         let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        // r₁ = −ω₀(ζ − √(ζ² − 1)) cancels catastrophically for large ζ (it reached 0 at ζ = 4e11);
+        // since r₁·r₂ = ω₀², r₁ = −ω₀ / (ζ + √(ζ² − 1)) is the same root without the cancellation.
+        let r1 = -w0 / (zeta + root), r2 = -w0 * (zeta + root)
         let c2 = (-initialVelocity - r1) / (r2 - r1)
         return (r1, r2, 1 - c2, c2)
     }

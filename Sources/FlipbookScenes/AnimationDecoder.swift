@@ -42,9 +42,15 @@ struct AnimationDecoder {
                 if let springReader = o.optional("spring") {
                     let spring = try Self.spring(springReader)
                     let duration = try o.optional("duration")?.number("a duration > 0 in seconds", where: { $0 > 0 && $0.isFinite })
-                    let d = duration ?? spring.settlingDuration
-                    animation.timingFunction = .spring(Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                                                              initialVelocity: spring.initialVelocity, duration: d))
+                    let timed: Spring
+                    do {
+                        timed = try Spring.checked(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                                                   initialVelocity: spring.initialVelocity, duration: duration ?? spring.timingDuration)
+                    } catch {
+                        throw springReader.error(error.message)
+                    }
+                    let d = timed.timingDuration
+                    animation.timingFunction = .spring(timed)
                     animation.timing.duration = d
                     allowed.append("spring")
                 }
@@ -173,13 +179,16 @@ struct AnimationDecoder {
             let b = try bounce.number("a bounce between -1 and 1 (exclusive)", where: { $0 > -1 && $0 < 1 })
             let d = try o.optional("duration")?.number("a perceptual duration > 0", where: positive) ?? 0.5
             try o.finish(allowed: ["bounce", "duration", "velocity"])
-            return Spring(perceptualDuration: d, bounce: b, initialVelocity: velocity)
+            do { return try Spring.checked(perceptualDuration: d, bounce: b, initialVelocity: velocity) } catch { throw r.error(error.message) }
         }
-        let spring = Spring(mass: try o.optional("mass")?.number("a mass > 0", where: positive) ?? 1,
-                            stiffness: try o.optional("stiffness")?.number("a stiffness > 0", where: positive) ?? 100,
-                            damping: try o.optional("damping")?.number("a damping > 0", where: positive) ?? 10,
-                            initialVelocity: velocity)
+        let mass = try o.optional("mass")?.number("a mass > 0", where: positive) ?? 1
+        let stiffness = try o.optional("stiffness")?.number("a stiffness > 0", where: positive) ?? 100
+        let damping = try o.optional("damping")?.number("a damping > 0", where: positive) ?? 10
         try o.finish(allowed: ["mass", "stiffness", "damping", "velocity", "bounce", "duration"])
-        return spring
+        do {
+            return try Spring.checked(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+        } catch {
+            throw r.error(error.message)
+        }
     }
 }

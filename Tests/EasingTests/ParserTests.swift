@@ -61,6 +61,7 @@ struct ParserTests {
         ("cubic-bezier(0, 1s, 0, 1)", "expected a number for cubic-bezier() y1, found '1s' (easing values have no units) at column 17 of \"cubic-bezier(0, 1s, 0, 1)\""),
         ("cubic-bezier(0, calc(1 + 50%), 0, 1)", "cannot add a number and a percentage at column 24 of \"cubic-bezier(0, calc(1 + 50%), 0, 1)\""),
         ("spring(mass: 0)", "spring() mass must be greater than 0, got 0 at column 14 of \"spring(mass: 0)\""),
+        ("spring(damping: 1e-310)", "this spring never settles in a usable time (settling duration inf s); give a duration or more damping at column 8 of \"spring(damping: 1e-310)\""),
         ("spring(weight: 1)", "unknown spring() parameter 'weight'; expected one of mass, stiffness, damping, velocity, duration, bounce at column 8 of \"spring(weight: 1)\""),
         ("spring(bounce: 0.2, mass: 2)", "spring() takes either mass/stiffness/damping or duration/bounce, not both; remove 'mass' at column 27 of \"spring(bounce: 0.2, mass: 2)\""),
         ("ease-in-quad(2)", "the quad curves take no parameters; write the name without parentheses at column 14 of \"ease-in-quad(2)\""),

@@ -81,4 +81,32 @@ struct SpringTests {
         // Perceptual duration is the undamped period: ω₀ = 2π / duration.
         #expect(abs(Spring(perceptualDuration: 0.25, bounce: 0.2).naturalFrequency - 8 * .pi) < 1e-12)
     }
+
+    /// Heavily over-damped (ζ = 4e11, found by the fuzzer): the slow root is −ω₀/(2ζ) to first order
+    /// (r₁ = −ω₀/(ζ + √(ζ² − 1))), so the settling time is ln(1/ε)·2ζ/ω₀ ≈ 5.67e11 s, finite and
+    /// not the infinity the cancelling form ζ − √(ζ² − 1) gave.
+    @Test func heavilyOverDampedSettlesInClosedForm() throws {
+        let spring = try Spring.checked(damping: 8e12)
+        let zeta = 4e11, w0 = 10.0
+        // |C₁| + |C₂| = 1 + O(1/ζ²) here (v₀ = 0), so the envelope is e^(r₁t) to far below 1e-9.
+        let expected = log(1200) * 2 * zeta / w0
+        #expect(abs(spring.settlingDuration / expected - 1) < 1e-9)
+        // Early on it barely moves: value ≈ 1 − e^(r₁t) ≈ −r₁·t once the fast root has died. The value
+        // is computed as 1 − x with x ≈ 1, so it carries an absolute error of about ulp(1) = 2.2e-16:
+        // a relative 2e-5 at 1.25e-11.
+        #expect(abs(spring.value(atTime: 1) / (w0 / (2 * zeta)) - 1) < 2e-5)
+    }
+
+    /// User input is checked, not trapped: each bad parameter is named.
+    @Test(arguments: [
+        (1.0, 100.0, 0.0, "damping"), (0, 100, 10, "mass"), (1, .infinity, 10, "stiffness"),
+        (1, 100, .nan, "damping"), (1e-300, 1e300, 10, "natural frequency"), (1, 100, 1e-310, "settles"),
+    ])
+    func checkedRejects(_ mass: Double, _ stiffness: Double, _ damping: Double, _ named: String) {
+        #expect {
+            _ = try Spring.checked(mass: mass, stiffness: stiffness, damping: damping)
+        } throws: { error in
+            (error as? Spring.Problem)?.message.contains(named) == true
+        }
+    }
 }
