@@ -8,6 +8,7 @@ import Foundation
 //   flipbook-bench scene FILE [FRAMES]   SVG in memory, SVG to files, raster, animated compile
 //   flipbook-bench scale LAYERS FRAMES   time per layer-frame and peak memory
 //   flipbook-bench limit FILE            the format limit: the rings frame's SVG bytes from a table
+//   flipbook-bench raster FILE [FRAMES]  rasterizing prebuilt render trees only (for callgrind)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -47,16 +48,38 @@ case "scene":
         }
     }
     try? FileManager.default.removeItem(at: folder)
-    let renderer = RasterRenderer(canvas: scene.canvas, background: scene.background, fonts: FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu"))
-    let rasterFrames = min(frames, 60)
+    var renderer = RasterRenderer(canvas: scene.canvas, background: scene.background, fonts: FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu"))
+    let rasterFrames = frames
+    for i in 0..<10 { _ = try renderer.render(scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()) }
+    // The whole raster pipeline (presentation, render tree, pixels), then the pixels alone.
     let raster = try seconds {
         for i in 0..<rasterFrames { _ = try renderer.render(scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()) }
+    }
+    let nodes = (0..<rasterFrames).map { scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode() }
+    let rasterize = try seconds {
+        for node in nodes { _ = try renderer.render(node) }
+    }
+    var ppmBytes = 0
+    let ppm = try seconds {
+        for node in nodes { ppmBytes &+= ImageEncoder.ppm(try renderer.render(node)).count }
     }
     var compileBytes = 0
     _ = AnimatedSVGCompiler(scene: scene).compile()
     let runs = 5
     let compile = seconds { for _ in 0..<runs { compileBytes = AnimatedSVGCompiler(scene: scene).compile().svg.utf8.count } }
-    print("svg_memory_fps=\(Double(frames) / memory) svg_files_fps=\(Double(frames) / files) raster_fps=\(Double(rasterFrames) / raster) raster_ms=\(raster / Double(rasterFrames) * 1000) compile_ms=\(compile / Double(runs) * 1000) animated_bytes=\(compileBytes) bytes_per_frame=\(bytes / (frames + 10))")
+    print("svg_memory_fps=\(Double(frames) / memory) svg_files_fps=\(Double(frames) / files) raster_fps=\(Double(rasterFrames) / raster) raster_ms=\(raster / Double(rasterFrames) * 1000) rasterize_ms=\(rasterize / Double(rasterFrames) * 1000) ppm_ms=\(ppm / Double(rasterFrames) * 1000) compile_ms=\(compile / Double(runs) * 1000) animated_bytes=\(compileBytes) bytes_per_frame=\(bytes / (frames + 10))")
+
+case "raster":
+    // Only the pixels: render trees built first, then rasterized (for profiling with callgrind).
+    let scene = try SceneLoader().load(contentsOf: args[1])
+    let frames = args.count > 2 ? Int(args[2])! : 60
+    var renderer = RasterRenderer(canvas: scene.canvas, background: scene.background, fonts: FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu"))
+    let nodes = (0..<frames).map { scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode() }
+    var checksum = 0
+    let time = try seconds {
+        for node in nodes { checksum &+= Int(try renderer.render(node).pixels[0]) }
+    }
+    print("rasterize_ms=\(time / Double(frames) * 1000) checksum=\(checksum)")
 
 case "scale":
     let layers = Int(args[1])!, frames = Int(args[2])!

@@ -28,6 +28,7 @@ enum RasterOutput {
 
     /// Streams frames as PPM or raw RGBA. A reader that closes the pipe stops the render cleanly.
     static func stream(_ scene: Scene, range: [Int], renderer: RasterRenderer, format: String, progress: Bool) throws -> Int32 {
+        var renderer = renderer
         signal(SIGPIPE, SIG_IGN)
         let background: (UInt8, UInt8, UInt8) = scene.background.alpha > 0
             ? (UInt8((scene.background.red * 255).rounded()), UInt8((scene.background.green * 255).rounded()), UInt8((scene.background.blue * 255).rounded()))

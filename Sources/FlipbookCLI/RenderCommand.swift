@@ -112,9 +112,9 @@ enum RenderCommand {
                 let node = scene.presentation(at: scene.frameTime(index)).renderNode()
                 let name = "frame_" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) + "." + format
                 let data: Data
-                if let raster {
+                if raster != nil {
                     do {
-                        data = Data(ImageEncoder.png(try raster.render(node)))
+                        data = Data(ImageEncoder.png(try raster!.render(node)))
                     } catch {
                         throw InputError(error.description)
                     }

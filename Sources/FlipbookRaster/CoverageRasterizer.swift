@@ -8,159 +8,233 @@ import Flipbook
 /// Fill rules: non-zero takes min(1, |w|) of the accumulated winding w; even-odd folds w into
 /// [0, 1] as a triangle wave (|w − 2·round(w/2)|). Both are exact where only one edge crosses a pixel.
 /// Coordinates are device pixels, y down; pixel (x, y) covers [x, x+1) × [y, y+1).
+///
+/// Each row keeps one bit per block of 4 cells that an edge wrote to. Between touched blocks the
+/// winding is constant, so a sweep takes such a run at once (skipped when empty, filled when full)
+/// and visits single cells only next to edges. The sweep clears what it read, so one rasterizer
+/// serves every shape of every frame without being cleared.
 struct CoverageRasterizer {
     let width: Int
     let height: Int
-    /// Accumulation cells, (width + 2) per row.
+    /// Accumulation cells, `stride` = width + 2 per row (an edge in the last column spills into the
+    /// next; the cell at `width` also marks a row covered to its end by edges right of the canvas).
     private var cells: [Float]
-    private var minY = Int.max, maxY = Int.min, minX = Int.max, maxX = Int.min
+    /// `words` per row: bit b of a row says whether cells 4b…4b+3 were written.
+    private var touched: [UInt64]
+    private var minY = Int.max, maxY = Int.min
+    private let stride: Int
+    private let words: Int
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        cells = [Float](repeating: 0, count: (width + 2) * max(height, 1))
+        stride = width + 2
+        words = (width + 2 + 255) / 256
+        cells = [Float](repeating: 0, count: stride * max(height, 1))
+        touched = [UInt64](repeating: 0, count: words * max(height, 1))
     }
 
     /// Adds the edges of closed polygons (each a list of points; the closing edge is implied).
     mutating func add(polygons: [[Point]]) {
-        for polygon in polygons where polygon.count >= 2 {
-            var previous = polygon[polygon.count - 1]
-            for point in polygon {
-                addLine(previous, point)
-                previous = point
+        let geometry = Geometry(width: width, height: height, stride: stride, words: words)
+        var rows = (minY, maxY)
+        cells.withUnsafeMutableBufferPointer { cells in
+            touched.withUnsafeMutableBufferPointer { touched in
+                let target = Target(cells: cells.baseAddress!, touched: touched.baseAddress!)
+                for polygon in polygons where polygon.count >= 2 {
+                    var previous = polygon[polygon.count - 1]
+                    for point in polygon {
+                        Self.addLine(previous, point, geometry, target, rows: &rows)
+                        previous = point
+                    }
+                }
             }
+        }
+        (minY, maxY) = rows
+    }
+
+    private struct Geometry { let width: Int, height: Int, stride: Int, words: Int }
+    private struct Target { let cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64> }
+
+    /// Marks cells `from...to` of the row whose bits start at `bits` as written.
+    @inline(__always)
+    private static func mark(_ bits: UnsafeMutablePointer<UInt64>, _ from: Int, _ to: Int) {
+        var block = from >> 2
+        let last = to >> 2
+        while block <= last {
+            bits[block >> 6] |= 1 << UInt64(block & 63)
+            block += 1
         }
     }
 
-    /// The bounding rows and columns touched, or nil when nothing was added.
-    var bounds: (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
-        let b = (max(minX, 0), min(maxX, width - 1), max(minY, 0), min(maxY, height - 1))
-        return minY <= maxY && b.2 <= b.3 ? b : nil
-    }
-
-    private mutating func addLine(_ p0: Point, _ p1: Point) {
+    private static func addLine(_ p0: Point, _ p1: Point, _ g: Geometry, _ t: Target, rows: inout (Int, Int)) {
         guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
         let (a, b, direction): (Point, Point, Float) = p0.y < p1.y ? (p0, p1, 1) : (p1, p0, -1)
-        let y0 = max(a.y, 0), y1 = min(b.y, Double(height))
+        let y0 = max(a.y, 0), y1 = min(b.y, Double(g.height))
         guard y0 < y1 else { return }
         let dxdy = (b.x - a.x) / (b.y - a.y)
         var x = a.x + (y0 - a.y) * dxdy
-        let firstRow = Int(y0), lastRow = min(Int((y1).rounded(.up)) - 1, height - 1)
-        minY = min(minY, firstRow)
-        maxY = max(maxY, lastRow)
-        let stride = width + 2
+        let firstRow = Int(y0), lastRow = min(Int(y1.rounded(.up)) - 1, g.height - 1)
+        rows.0 = min(rows.0, firstRow)
+        rows.1 = max(rows.1, lastRow)
+        let right = Double(g.width)
         for row in firstRow...lastRow {
             let rowTop = max(Double(row), y0), rowBottom = min(Double(row + 1), y1)
             let dy = rowBottom - rowTop
             guard dy > 0 else { continue }
             let xNext = x + dxdy * dy
-            let base = row * stride
-            let d = Float(dy) * direction
             let xa = min(x, xNext), xb = max(x, xNext)
+            x = xNext
+            let cells = t.cells + row * g.stride, bits = t.touched + row * g.words
+            let d = Float(dy) * direction
             let span = xb - xa
-            // The part left of the canvas covers column 0 fully; the part right of it covers nothing.
+            // The part left of the canvas covers column 0 fully; the part right of it covers
+            // nothing, but the row is covered to its end (marked by the cell at `width`).
+            if xb >= right { mark(bits, g.width, g.width) }
             let left = min(xb, 0) - min(xa, 0)
             if left > 0 || (span == 0 && xa < 0) {
-                cells[base] += d * Float(span > 0 ? left / span : 1)
+                cells[0] += d * Float(span > 0 ? left / span : 1)
+                mark(bits, 0, 0)
             }
-            let ca = max(xa, 0), cb = min(xb, Double(width))
-            if ca < cb || (span == 0 && xa >= 0 && xa < Double(width)) {
-                let ia = Int(ca), ib = min(Int(cb), width - 1)
-                minX = min(minX, ia)
-                maxX = max(maxX, ib)
-                if span == 0 || ia == ib {
-                    let share = span > 0 ? Float((cb - ca) / span) : 1
-                    let area = Float(Double(ia) + 1 - (ca + cb) / 2)
-                    cells[base + ia] += d * share * area
-                    cells[base + ia + 1] += d * share * (1 - area)
-                } else {
-                    var xCurrent = ca
-                    var column = ia
-                    while column <= ib && xCurrent < cb {
-                        let xEnd = min(Double(column + 1), cb)
-                        let h = d * Float((xEnd - xCurrent) / span)
-                        let area = Float(Double(column) + 1 - (xCurrent + xEnd) / 2)
-                        cells[base + column] += h * area
-                        cells[base + column + 1] += h * (1 - area)
-                        xCurrent = xEnd
-                        column += 1
-                    }
+            let ca = max(xa, 0), cb = min(xb, right)
+            guard ca < cb || (span == 0 && xa >= 0 && xa < right) else { continue }
+            let ia = Int(ca), ib = min(Int(cb), g.width - 1)
+            mark(bits, ia, ib + 1)
+            if span == 0 || ia == ib {
+                let share = span > 0 ? Float((cb - ca) / span) : 1
+                let area = Float(Double(ia) + 1 - (ca + cb) / 2)
+                cells[ia] += d * share * area
+                cells[ia + 1] += d * share * (1 - area)
+            } else {
+                var xCurrent = ca
+                var column = ia
+                let scale = d / Float(span)
+                while column <= ib && xCurrent < cb {
+                    let xEnd = min(Double(column + 1), cb)
+                    let h = scale * Float(xEnd - xCurrent)
+                    let area = Float(Double(column) + 1 - (xCurrent + xEnd) / 2)
+                    cells[column] += h * area
+                    cells[column + 1] += h * (1 - area)
+                    xCurrent = xEnd
+                    column += 1
                 }
-            } else if xa < 0 {
-                minX = min(minX, 0)
-                maxX = max(maxX, 0)
             }
-            x = xNext
         }
     }
 
-    /// Calls `body(x, y, coverage)` for every pixel with coverage > 0, and clears the cells.
-    mutating func sweep(evenOdd: Bool, _ body: (Int, Int, Float) -> Void) {
-        guard let b = bounds else {
-            // Nothing visible: clear whatever was accumulated.
-            if minY <= maxY { for i in cells.indices { cells[i] = 0 } }
-            minY = .max; maxY = .min; minX = .max; maxX = .min
-            return
-        }
-        let stride = width + 2
-        for y in b.minY...b.maxY {
-            var acc: Float = 0
-            let base = y * stride
-            // Cells left of the first touched column are zero: start there.
-            for x in b.minX...max(b.minX, min(b.maxX + 1, width - 1)) {
-                acc += cells[base + x]
-                cells[base + x] = 0
-                let coverage: Float
-                if evenOdd {
-                    let w = abs(acc)
-                    let folded = w - 2 * (w / 2).rounded()
-                    coverage = abs(folded)
-                } else {
-                    coverage = min(1, abs(acc))
-                }
-                if coverage > 1.0 / 512 { body(x, y, coverage) }
-            }
-            for x in max(0, min(b.maxX + 1, width - 1))..<stride { cells[base + x] = 0 }
-        }
-        minY = .max; maxY = .min; minX = .max; maxX = .min
+    /// Coverage 0…1 from an accumulated winding, by the fill rule.
+    @inline(__always)
+    private static func coverage(_ acc: Float, evenOdd: Bool) -> Float {
+        let w = abs(acc)
+        return evenOdd ? abs(w - 2 * (w / 2).rounded()) : min(1, w)
     }
 
-    /// `sweep` specialised for a solid premultiplied colour composited source-over into `surface`:
-    /// the same coverage, without a call per pixel or bounds checks.
-    mutating func sweepSolid(evenOdd: Bool, into surface: inout Surface, _ r: Float, _ g: Float, _ b: Float, _ a: Float) {
-        guard let bounds = bounds else {
-            sweep(evenOdd: evenOdd) { _, _, _ in }
-            return
-        }
-        let stride = width + 2, w = width
+    /// Visits every touched row as runs, left to right: `body(y, x0, x1, isTouched, cells)` for
+    /// cells x0..<x1 of row y, all inside the canvas. In a run that is not touched every cell is
+    /// zero (the winding is constant across it); a touched run must be read cell by cell. A row's
+    /// runs start at its first touched block and end with its last (or at the canvas's edge).
+    /// Afterwards the rows are clear.
+    private mutating func runs(_ body: (Int, Int, Int, Bool, UnsafeMutablePointer<Float>) -> Void) {
+        guard minY <= maxY else { return }
+        let stride = self.stride, width = self.width, words = self.words
         cells.withUnsafeMutableBufferPointer { cells in
-            surface.data.withUnsafeMutableBufferPointer { data in
-                for y in bounds.minY...bounds.maxY {
-                    var acc: Float = 0
-                    let base = y * stride
-                    let last = max(bounds.minX, min(bounds.maxX + 1, w - 1))
-                    for x in bounds.minX...last {
-                        acc += cells[base + x]
-                        cells[base + x] = 0
-                        var coverage: Float
-                        if evenOdd {
-                            let v = abs(acc)
-                            coverage = abs(v - 2 * (v / 2).rounded())
-                        } else {
-                            coverage = min(1, abs(acc))
+            touched.withUnsafeMutableBufferPointer { touched in
+                for y in minY...maxY {
+                    let bits = touched.baseAddress! + y * words
+                    /// The first block from `b` on whose bit is `set`; Int.max >> 3 when there is none.
+                    func nextBlock(from b: Int, set: Bool) -> Int {
+                        var w = b >> 6
+                        guard w < words else { return Int.max >> 3 }
+                        var word = (set ? bits[w] : ~bits[w]) & (~0 << UInt64(b & 63))
+                        while word == 0 {
+                            w += 1
+                            guard w < words else { return Int.max >> 3 }
+                            word = set ? bits[w] : ~bits[w]
                         }
-                        guard coverage > 1.0 / 512 else { continue }
-                        let i = (y * w + x) * 4
-                        let keep = 1 - a * coverage
-                        data[i] = r * coverage + data[i] * keep
-                        data[i + 1] = g * coverage + data[i + 1] * keep
-                        data[i + 2] = b * coverage + data[i + 2] * keep
-                        data[i + 3] = a * coverage + data[i + 3] * keep
+                        return w << 6 + word.trailingZeroBitCount
                     }
-                    for x in last..<stride { cells[base + x] = 0 }
+                    var lastBlock = -1
+                    for w in (0..<words).reversed() where bits[w] != 0 {
+                        lastBlock = w << 6 + 63 - bits[w].leadingZeroBitCount
+                        break
+                    }
+                    guard lastBlock >= 0 else { continue }
+                    let row = cells.baseAddress! + y * stride
+                    let end = min(lastBlock * 4 + 4, width)
+                    var x = nextBlock(from: 0, set: true) << 2
+                    while x < end {
+                        let block = x >> 2
+                        let isTouched = bits[block >> 6] & (1 << UInt64(block & 63)) != 0
+                        let runEnd = min(nextBlock(from: block + 1, set: !isTouched) << 2, end)
+                        body(y, x, runEnd, isTouched, row)
+                        x = runEnd
+                    }
+                    // Clear the touched blocks (cells past the canvas included) and their bits.
+                    for w in 0..<words where bits[w] != 0 {
+                        var word = bits[w]
+                        while word != 0 {
+                            let from = (w << 6 + word.trailingZeroBitCount) << 2
+                            (row + from).update(repeating: 0, count: min(4, stride - from))
+                            word &= word - 1
+                        }
+                        bits[w] = 0
+                    }
                 }
             }
         }
-        minY = .max; maxY = .min; minX = .max; maxX = .min
+        minY = .max
+        maxY = .min
+    }
+
+    /// Calls `body(x, y, coverage)` for every pixel with coverage > 1/512, and clears the cells.
+    mutating func sweep(evenOdd: Bool, _ body: (Int, Int, Float) -> Void) {
+        var acc: Float = 0, currentRow = -1
+        runs { y, x0, x1, isTouched, row in
+            if y != currentRow { acc = 0; currentRow = y }
+            if isTouched {
+                for x in x0..<x1 {
+                    acc += row[x]
+                    let coverage = Self.coverage(acc, evenOdd: evenOdd)
+                    if coverage > 1.0 / 512 { body(x, y, coverage) }
+                }
+            } else {
+                let coverage = Self.coverage(acc, evenOdd: evenOdd)
+                if coverage > 1.0 / 512 { for x in x0..<x1 { body(x, y, coverage) } }
+            }
+        }
+    }
+
+    /// `sweep` specialised for one premultiplied packed pixel composited source-over into `surface`:
+    /// the same coverage (rounded to 8 bits), without a call per pixel; a fully covered run of an
+    /// opaque colour is a fill, an empty run is skipped.
+    mutating func sweepSolid(evenOdd: Bool, into surface: inout Surface, _ pixel: UInt32) {
+        let width = self.width
+        let opaque = pixel >> 24 == 255
+        surface.withPixels { pixels in
+            var acc: Float = 0, currentRow = -1
+            runs { y, x0, x1, isTouched, row in
+                if y != currentRow { acc = 0; currentRow = y }
+                let out = pixels.baseAddress! + y * width
+                if isTouched {
+                    for x in x0..<x1 {
+                        acc += row[x]
+                        let c = PackedPixel.coverage(Self.coverage(acc, evenOdd: evenOdd))
+                        if c == 255 {
+                            out[x] = opaque ? pixel : PackedPixel.over(pixel, out[x])
+                        } else if c > 0 {
+                            out[x] = PackedPixel.over(PackedPixel.scale(pixel, c), out[x])
+                        }
+                    }
+                    return
+                }
+                let c = PackedPixel.coverage(Self.coverage(acc, evenOdd: evenOdd))
+                if c == 255 && opaque {
+                    (out + x0).update(repeating: pixel, count: x1 - x0)
+                } else if c > 0 {
+                    let source = c == 255 ? pixel : PackedPixel.scale(pixel, c)
+                    for x in x0..<x1 { out[x] = PackedPixel.over(source, out[x]) }
+                }
+            }
+        }
     }
 }

@@ -1,10 +1,23 @@
 import Flipbook
 import Foundation
 
-/// Turns polylines into the polygons their stroke covers: one quadrilateral per segment, a join at
-/// every inner vertex (miter within the miter limit, else bevel; round; bevel) and caps at open ends
-/// (butt, round, square). Every polygon is emitted counter-clockwise on screen, so that filling them
-/// together by the non-zero rule (|winding| clamped to 1) is their union.
+/// Turns polylines into the outlines their stroke covers, for filling by the non-zero rule.
+///
+/// Each open polyline becomes one closed outline: its left offset forward, the end cap, its right
+/// offset backward, the start cap. A closed polyline becomes two outlines of opposite orientation
+/// (left offset forward, right offset backward), so the ring between them has winding ±1.
+/// At each vertex the outer side gets the join (miter within the miter limit, else bevel; round;
+/// bevel); the inner side takes the point where the two offset lines cross, or, where a segment is
+/// too short for that (the crossing would lie beyond half of it), a detour through the vertex
+/// itself (Skia's inner join), whose loops have the outline's own orientation and so only raise
+/// the winding inside the stroke. Caps at open ends: butt, round, square.
+///
+/// One outline rather than a polygon per segment means far fewer edges crossing the stroke's width
+/// (each crossed every row of it), and exact anti-aliasing: overlapping polygons add their partial
+/// coverage along shared edges, an outline does not. What remains: where two stretches of one
+/// outline with the same orientation pass through the same pixel (the tip of a hairpin turn, an exact
+/// reversal), the pixel gets min(1, a + b) of their partial coverages a and b rather than the area of
+/// their union — at most min(a, b) ≤ 1/2 too much, never too little (StrokerTests).
 ///
 /// Dashes: `dashed(_:pattern:phase:)` cuts a polyline into its dashes first (SVG and Core Graphics
 /// semantics: the pattern runs along each subpath from its start, shifted by the phase; an odd count
@@ -15,49 +28,123 @@ enum Stroker {
         var cap: LineCap
         var join: LineJoin
         var miterLimit: Double
-        /// Round joins and caps are polygons with segments no longer than this angle allows.
+        /// Round joins and caps are polygons whose chords stray no further than this from the arc.
         var tolerance: Double
     }
 
     static func stroke(_ polylines: [(points: [Point], isClosed: Bool)], style: Style) -> [[Point]] {
-        var polygons: [[Point]] = []
+        var outlines: [[Point]] = []
         let h = style.width / 2
-        guard h > 0 else { return [] }
+        guard h > 0, h.isFinite else { return [] }
         for line in polylines {
             var points: [Point] = []
+            points.reserveCapacity(line.points.count)
             for p in line.points where points.last.map({ $0.distance(to: p) > 1e-9 }) ?? true { points.append(p) }
             if line.isClosed, points.count > 2, let first = points.first, let last = points.last, first.distance(to: last) <= 1e-9 {
                 points.removeLast()
             }
-            if points.count == 1 {
+            let n = points.count
+            if n == 1 {
                 // A zero-length subpath: round and square caps draw a dot (SVG), butt draws nothing.
-                if style.cap == .round { polygons.append(circle(points[0], h, style.tolerance)) }
-                if style.cap == .square { polygons.append(oriented(square(points[0], h, direction: Point(1, 0)))) }
+                if style.cap == .round { outlines.append(circle(points[0], h, style.tolerance)) }
+                if style.cap == .square { outlines.append(oriented(square(points[0], h, direction: Point(1, 0)))) }
                 continue
             }
-            guard points.count >= 2 else { continue }
-            let closed = line.isClosed && points.count > 2
-            let count = closed ? points.count : points.count - 1
-            for i in 0..<count {
-                let a = points[i], b = points[(i + 1) % points.count]
-                let d = unit(b - a)
-                let n = Point(-d.y, d.x) * h
-                polygons.append(oriented([a + n, b + n, b - n, a - n]))
+            guard n >= 2 else { continue }
+            if line.isClosed && n > 2 {
+                var left: [Point] = [], right: [Point] = []
+                left.reserveCapacity(2 * n)
+                right.reserveCapacity(2 * n)
+                for i in 0..<n { vertex(points[(i + n - 1) % n], points[i], points[(i + 1) % n], h, style, into: &left) }
+                for i in (0..<n).reversed() { vertex(points[(i + 1) % n], points[i], points[(i + n - 1) % n], h, style, into: &right) }
+                outlines.append(left)
+                outlines.append(right)
+                continue
             }
-            // Joins.
-            let joinIndices = closed ? Array(0..<points.count) : Array(1..<max(points.count - 1, 1))
-            for i in joinIndices where points.count > 2 || closed {
-                let p = points[i]
-                let prev = points[(i - 1 + points.count) % points.count], next = points[(i + 1) % points.count]
-                polygons += join(prev: prev, at: p, next: next, h: h, style: style)
-            }
-            if !closed {
-                polygons += cap(points[0], direction: unit(points[0] - points[1]), h: h, style: style)
-                let n = points.count
-                polygons += cap(points[n - 1], direction: unit(points[n - 1] - points[n - 2]), h: h, style: style)
-            }
+            var outline: [Point] = []
+            outline.reserveCapacity(4 * n + 16)
+            let first = unit(points[1] - points[0]), last = unit(points[n - 1] - points[n - 2])
+            outline.append(points[0] + normal(first) * h)
+            for i in 1..<(n - 1) { vertex(points[i - 1], points[i], points[i + 1], h, style, into: &outline) }
+            cap(points[n - 1], direction: last, h: h, style: style, into: &outline)
+            for i in (1..<(n - 1)).reversed() { vertex(points[i + 1], points[i], points[i - 1], h, style, into: &outline) }
+            cap(points[0], direction: first * -1, h: h, style: style, into: &outline)
+            outline.removeLast()  // the start cap ends where the outline began
+            outlines.append(outline)
         }
-        return polygons
+        return outlines
+    }
+
+    /// The left normal (d rotated +90° in the plane's own orientation).
+    @inline(__always)
+    private static func normal(_ d: Point) -> Point { Point(-d.y, d.x) }
+
+    /// Appends the left-side outline points at vertex `p` between segments prev→p and p→next.
+    private static func vertex(_ prev: Point, _ p: Point, _ next: Point, _ h: Double, _ style: Style, into out: inout [Point]) {
+        let v0 = p - prev, v1 = next - p
+        let d0 = unit(v0), d1 = unit(v1)
+        let n0 = normal(d0) * h, n1 = normal(d1) * h
+        let cross = d0.x * d1.y - d0.y * d1.x, dot = d0.x * d1.x + d0.y * d1.y
+        if abs(cross) < 1e-12 && dot > 0 {
+            out.append(p + n0)
+            return
+        }
+        if cross > 0 {
+            // A turn toward the left: the left side is inside. Offset lines cross at c = h·tan(θ/2)
+            // before the vertex (tan(θ/2) = sin θ / (1 + cos θ)).
+            let c = h * cross / (1 + dot)
+            if c.isFinite && c <= 0.5 * min(v0.length, v1.length) {
+                out.append(p + n0 - d0 * c)
+            } else {
+                out.append(p + n0)
+                out.append(p)
+                out.append(p + n1)
+            }
+            return
+        }
+        // The left side is outside (a right turn, or a reversal).
+        out.append(p + n0)
+        switch style.join {
+        case .round:
+            let turn = cross == 0 ? -Double.pi : atan2(cross, dot)
+            arc(around: p, from: n0, turn: turn, h: h, tolerance: style.tolerance, into: &out)
+        case .miter:
+            let cosHalf = ((1 + dot) / 2).squareRoot()
+            if cosHalf > 0, 1 / cosHalf <= style.miterLimit {
+                let tip = unit(n0 + n1) * (h / cosHalf)
+                if tip.x.isFinite && tip.y.isFinite { out.append(p + tip) }
+            }
+        case .bevel:
+            break
+        }
+        out.append(p + n1)
+    }
+
+    /// Appends the points strictly between `center + from` and its rotation by `turn` radians.
+    private static func arc(around center: Point, from: Point, turn: Double, h: Double, tolerance: Double, into out: inout [Point]) {
+        let step = 2 * acos(max(-1, min(1, 1 - tolerance / h)))
+        let count = max(1, min(256, Int(saturating: (abs(turn) / max(step, 1e-3)).rounded(.up))))
+        guard count > 1 else { return }
+        for j in 1..<count {
+            let a = turn * Double(j) / Double(count)
+            let c = cos(a), s = sin(a)
+            out.append(Point(center.x + from.x * c - from.y * s, center.y + from.x * s + from.y * c))
+        }
+    }
+
+    /// Appends an end cap at `p` for a segment arriving in direction `d`: from the left offset,
+    /// around the end, to the right offset (both included).
+    private static func cap(_ p: Point, direction d: Point, h: Double, style: Style, into out: inout [Point]) {
+        let n = normal(d) * h
+        out.append(p + n)
+        switch style.cap {
+        case .butt: break
+        case .round: arc(around: p, from: n, turn: -Double.pi, h: h, tolerance: style.tolerance, into: &out)
+        case .square:
+            out.append(p + n + d * h)
+            out.append(p - n + d * h)
+        }
+        out.append(p - n)
     }
 
     static func dashed(_ polylines: [(points: [Point], isClosed: Bool)], pattern: [Double], phase: Double) -> [(points: [Point], isClosed: Bool)] {
@@ -134,41 +221,5 @@ enum Stroker {
     private static func square(_ p: Point, _ h: Double, direction d: Point) -> [Point] {
         let n = Point(-d.y, d.x) * h, f = d * h
         return [p - f + n, p + f + n, p + f - n, p - f - n]
-    }
-
-    private static func cap(_ p: Point, direction d: Point, h: Double, style: Style) -> [[Point]] {
-        switch style.cap {
-        case .butt: return []
-        case .round: return [circle(p, h, style.tolerance)]
-        case .square:
-            let n = Point(-d.y, d.x) * h
-            return [oriented([p + n, p + n + d * h, p - n + d * h, p - n])]
-        }
-    }
-
-    private static func join(prev: Point, at p: Point, next: Point, h: Double, style: Style) -> [[Point]] {
-        let d0 = unit(p - prev), d1 = unit(next - p)
-        let cross = d0.x * d1.y - d0.y * d1.x
-        if abs(cross) < 1e-12 && d0.x * d1.x + d0.y * d1.y > 0 { return [] }
-        switch style.join {
-        case .round:
-            return [circle(p, h, style.tolerance)]
-        case .bevel, .miter:
-            // The outer side of the turn.
-            let side: Double = cross > 0 ? -1 : 1
-            let n0 = Point(-d0.y, d0.x) * (h * side), n1 = Point(-d1.y, d1.x) * (h * side)
-            var polygon = [p, p + n0, p + n1]
-            if style.join == .miter {
-                let cosTheta = max(-1, min(1, -(d0.x * d1.x + d0.y * d1.y)))
-                let sinHalf = ((1 - cosTheta) / 2).squareRoot()
-                if sinHalf > 0, 1 / sinHalf <= style.miterLimit {
-                    // The miter tip: along the bisector of the two normals.
-                    let bisector = unit(n0 + n1)
-                    let length = h / ((1 + (d0.x * d1.x + d0.y * d1.y)) / 2).squareRoot()
-                    if length.isFinite { polygon = [p, p + n0, p + bisector * length, p + n1] }
-                }
-            }
-            return [oriented(polygon)]
-        }
     }
 }

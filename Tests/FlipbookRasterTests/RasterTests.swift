@@ -89,13 +89,15 @@ struct RasterTests {
         square[.path] = .rect(Rect(x: 10, y: 10, width: 20, height: 20))
         square[.fillColor] = Color(red: 1, green: 0, blue: 0)
         square[.anchorPoint] = .zero
-        let image = try RasterRenderer(canvas: Size(40, 40)).render(square.renderNode())
+        var renderer = RasterRenderer(canvas: Size(40, 40))
+        let image = try renderer.render(square.renderNode())
         let i = (20 * 40 + 20) * 4
         #expect(Array(image.pixels[i..<i + 4]) == [255, 0, 0, 255])
-        #expect(image.pixels[(5 * 40 + 5) * 4 + 3] == 0)
+        let corner: UInt8 = image.pixels[(5 * 40 + 5) * 4 + 3]
+        #expect(corner == 0)
         // Half opacity composites premultiplied.
         square[.opacity] = 0.5
-        let half = try RasterRenderer(canvas: Size(40, 40)).render(square.renderNode())
+        let half = try renderer.render(square.renderNode())
         #expect(Array(half.pixels[i..<i + 4]) == [128, 0, 0, 128])
     }
 

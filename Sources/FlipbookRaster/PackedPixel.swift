@@ -1,0 +1,43 @@
+/// Premultiplied RGBA pixels packed in a `UInt32`, and the 8-bit arithmetic that composites them.
+///
+/// Layout: the bytes R, G, B, A in memory, read as a little-endian `UInt32` (R in the low byte, A in
+/// the high byte). Every platform Swift targets here (x86-64, arm64) is little-endian; `RasterImage`
+/// exposes the same memory as bytes, so the layout is never visible as numbers.
+///
+/// Arithmetic works on two channels at once (red and blue in the 0x00FF00FF lanes, green and alpha
+/// shifted down into them): each lane holds v·m + 128 ≤ 65 153 < 2¹⁶, so lanes never carry into one
+/// another. Division by 255 is exact and rounded to nearest: for 0 ≤ t ≤ 65 025,
+/// ⌊(t + 128 + ⌊(t + 128)/256⌋) / 256⌋ = round(t / 255) (Blinn's identity; checked exhaustively in
+/// the tests).
+enum PackedPixel {
+    /// round(v·m / 255) for every channel of `p`; `m` in 0…255.
+    @inline(__always)
+    static func scale(_ p: UInt32, _ m: UInt32) -> UInt32 {
+        var rb = (p & 0x00FF_00FF) &* m &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((p >> 8) & 0x00FF_00FF) &* m &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    /// Source-over: `source + destination·(1 − αsource)`, both premultiplied. Channels cannot
+    /// overflow: a premultiplied channel is ≤ its alpha, and rounding keeps scale(d, 255 − α) ≤ 255 − α.
+    @inline(__always)
+    static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+        source &+ scale(destination, 255 &- (source >> 24))
+    }
+
+    /// A straight colour with components in 0…1 (clamped) as a premultiplied packed pixel:
+    /// alpha round(255a), channels round(255·c·a).
+    static func premultiplied(red: Double, green: Double, blue: Double, alpha: Double) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        let a = min(max(alpha, 0), 1)
+        return byte(red * a) | byte(green * a) << 8 | byte(blue * a) << 16 | byte(a) << 24
+    }
+
+    /// Coverage 0…1 as an 8-bit factor, rounded; NaN gives 0.
+    @inline(__always)
+    static func coverage(_ c: Float) -> UInt32 {
+        UInt32(truncatingIfNeeded: Int32((c > 0 ? (c < 1 ? c : 1) : 0) * 255 + 0.5))
+    }
+}

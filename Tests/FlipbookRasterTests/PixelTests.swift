@@ -1,0 +1,77 @@
+import Flipbook
+import Foundation
+import Testing
+@testable import FlipbookRaster
+
+struct PixelTests {
+    /// The packed two-lane division is round(v·m / 255) for every v and m (checked exhaustively
+    /// against Double arithmetic), in every channel position.
+    @Test func scaleIsRoundedDivisionBy255() {
+        for v in 0...255 {
+            for m in 0...255 {
+                let expected = UInt32((Double(v * m) / 255).rounded())
+                let p = UInt32(v) | UInt32(v) << 8 | UInt32(v) << 16 | UInt32(v) << 24
+                let s = PackedPixel.scale(p, UInt32(m))
+                #expect(s == expected | expected << 8 | expected << 16 | expected << 24, "v \(v) m \(m)")
+            }
+        }
+    }
+
+    /// Source-over in premultiplied bytes: r = s + round(d·(255 − αs)/255) per channel, never above 255,
+    /// opaque sources replace, transparent sources keep.
+    @Test func sourceOver() {
+        let red = PackedPixel.premultiplied(red: 1, green: 0, blue: 0, alpha: 1)
+        let halfBlue = PackedPixel.premultiplied(red: 0, green: 0, blue: 1, alpha: 0.5)
+        #expect(red == 0xFF00_00FF)
+        #expect(halfBlue == 0x8080_0000)
+        #expect(PackedPixel.over(red, halfBlue) == red)
+        #expect(PackedPixel.over(0, halfBlue) == halfBlue)
+        // 50 % blue over opaque red: red 255·127/255 = 127, blue 128, alpha 128 + 127 = 255.
+        #expect(PackedPixel.over(halfBlue, red) == 0xFF80_007F)
+        var worst: UInt32 = 0
+        for a in stride(from: 0, through: 255, by: 5) {
+            for d in stride(from: 0, through: 255, by: 5) {
+                let s = UInt32(a) << 24 | UInt32(a)  // premultiplied: channel = alpha, the extreme case
+                let dst = UInt32(d) << 24 | UInt32(d)
+                worst = max(worst, PackedPixel.over(s, dst) & 0xFF)
+            }
+        }
+        #expect(worst == 255)
+        #expect(PackedPixel.coverage(.nan) == 0 && PackedPixel.coverage(2) == 255 && PackedPixel.coverage(0.5) == 128)
+    }
+
+    /// A rectangle that runs past the right edge covers its rows to the end of the canvas (its only
+    /// visible edge is on the left), and one that runs past the left edge from its right edge back.
+    @Test func shapesPastTheEdges() {
+        let right = RasterTests.coverage([[Point(10.5, 2), Point(500, 2), Point(500, 8), Point(10.5, 8)]], width: 40, height: 10)
+        #expect(right[5 * 40 + 9] == 0)
+        #expect(abs(right[5 * 40 + 10] - 0.5) < 1e-6)
+        #expect((11..<40).allSatisfy { right[5 * 40 + $0] == 1 })
+        let left = RasterTests.coverage([[Point(-300, 2), Point(20.25, 2), Point(20.25, 8), Point(-300, 8)]], width: 40, height: 10)
+        #expect((0..<20).allSatisfy { left[5 * 40 + $0] == 1 })
+        #expect(abs(left[5 * 40 + 20] - 0.25) < 1e-6)
+        #expect(left[5 * 40 + 21] == 0)
+    }
+
+    /// The renderer keeps its memory between frames; nothing leaks from one frame into the next.
+    @Test func reusedRendererMatchesAFreshOne() throws {
+        func scene(_ fraction: Double) -> RenderNode? {
+            var ring = Layer(id: "r", type: ArcLayer.self)
+            ring[.bounds] = Rect(x: 0, y: 0, width: 60, height: 60)
+            ring[.position] = Point(30, 30)
+            ring[.radius] = 20
+            ring[.lineWidth] = 8
+            ring[.strokeColor] = Color(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.8)
+            ring[.endAngle] = .degrees(360 * fraction)
+            ring[.opacity] = fraction < 0.5 ? 0.5 : 1
+            return ring.renderNode()
+        }
+        var reused = RasterRenderer(canvas: Size(60, 60), background: .white)
+        var images: [RasterImage] = []
+        for f in [0.9, 0.3, 0.9] { images.append(try reused.render(scene(f))) }
+        var fresh = RasterRenderer(canvas: Size(60, 60), background: .white)
+        #expect(images[0] == images[2])
+        #expect(images[1] == (try fresh.render(scene(0.3))))
+        #expect(images[0] != images[1])
+    }
+}

@@ -1,0 +1,89 @@
+import Flipbook
+import Foundation
+import Testing
+@testable import FlipbookRaster
+
+/// With round joins and caps a stroke is exactly the set of points within half the line width of
+/// the polyline: an independent reference computed by supersampling distances, pixel by pixel.
+struct StrokerTests {
+    static func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
+        let ab = b - a, ap = p - a
+        let l2 = ab.x * ab.x + ab.y * ab.y
+        let t = l2 > 0 ? min(1, max(0, (ap.x * ab.x + ap.y * ab.y) / l2)) : 0
+        return p.distance(to: Point(a.x + ab.x * t, a.y + ab.y * t))
+    }
+
+    /// The fraction of each pixel within `h` of the polyline, from 8 × 8 samples.
+    static func reference(_ points: [Point], closed: Bool, h: Double, width: Int, height: Int) -> [Float] {
+        var out = [Float](repeating: 0, count: width * height)
+        let segments = (0..<(closed ? points.count : points.count - 1)).map { (points[$0], points[($0 + 1) % points.count]) }
+        for y in 0..<height {
+            for x in 0..<width {
+                var inside = 0
+                for sy in 0..<8 {
+                    for sx in 0..<8 {
+                        let p = Point(Double(x) + (Double(sx) + 0.5) / 8, Double(y) + (Double(sy) + 0.5) / 8)
+                        if segments.contains(where: { distance(p, toSegment: $0.0, $0.1) <= h }) { inside += 1 }
+                    }
+                }
+                out[y * width + x] = Float(inside) / 64
+            }
+        }
+        return out
+    }
+
+    static let cases: [(String, [Point], Bool, Double)] = [
+        // A tight zig-zag: segments shorter than the half width, so inner joins detour through the vertex.
+        ("zigzag", [Point(10, 40), Point(16, 30), Point(22, 42), Point(26, 28), Point(50, 36), Point(52, 20)], false, 7),
+        // Two hairpins, one an exact reversal: near the tips, stretches of the outline with the same
+        // orientation run within a pixel of each other (see the bound below).
+        ("hairpin", [Point(10, 10), Point(50, 30), Point(20, 19), Point(52, 50), Point(12, 30)], false, 5),
+        // A closed, flattened circle: the ring between two outlines.
+        ("ring", (0..<40).map { Point(32 + 20 * cos(Double($0) * .pi / 20), 32 + 20 * sin(Double($0) * .pi / 20)) }, true, 6),
+        // A closed triangle with sharp corners and a thick stroke.
+        ("triangle", [Point(12, 12), Point(52, 20), Point(20, 52)], true, 8),
+    ]
+
+    @Test(arguments: cases.indices)
+    func roundStrokeIsTheSetWithinHalfTheWidth(_ index: Int) {
+        let (name, points, closed, h) = Self.cases[index]
+        let style = Stroker.Style(width: 2 * h, cap: .round, join: .round, miterLimit: 10, tolerance: 0.01)
+        let coverage = RasterTests.coverage(Stroker.stroke([(points, closed)], style: style), width: 64, height: 64)
+        let expected = Self.reference(points, closed: closed, h: h, width: 64, height: 64)
+        var over: Float = 0, under: Float = 0, total = 0.0, expectedTotal = 0.0
+        for i in coverage.indices {
+            over = max(over, coverage[i] - expected[i])
+            under = max(under, expected[i] - coverage[i])
+            total += Double(coverage[i])
+            expectedTotal += Double(expected[i])
+        }
+        if ProcessInfo.processInfo.environment["STROKE_DEBUG"] == name {
+            for y in 0..<64 {
+                print(String((0..<64).map { x -> Character in
+                    let d = coverage[y * 64 + x] - expected[y * 64 + x]
+                    return abs(d) < 0.13 ? (expected[y * 64 + x] > 0.5 ? "#" : ".") : (d > 0 ? "+" : "-")
+                }))
+            }
+        }
+        // 8 × 8 samples resolve a pixel's coverage to about 1/16 along an edge.
+        #expect(under < 0.13, "\(name): worst pixel under by \(under)")
+        if name == "hairpin" {
+            // Where two parts of the outline of the same orientation share a pixel, accumulation gives
+            // min(1, a + b) for partial coverages a and b instead of the area of their union: too much
+            // by at most the overlap, ≤ min(a, b) ≤ 1/2, and never too little.
+            #expect(over <= 0.5, "\(name): worst pixel over by \(over)")
+            #expect(abs(total - expectedTotal) / expectedTotal < 0.01, "\(name): \(total) vs \(expectedTotal)")
+        } else {
+            #expect(over < 0.13, "\(name): worst pixel over by \(over)")
+            #expect(abs(total - expectedTotal) / expectedTotal < 0.003, "\(name): \(total) vs \(expectedTotal)")
+        }
+    }
+
+    /// A closed circle's stroke covers the annulus 4πrh (r the radius, h half the width).
+    @Test func ringAreaIsClosedForm() {
+        let circle = Path.circle(center: Point(100, 100), radius: 60).flattened(tolerance: 0.001)[0].points
+        let style = Stroker.Style(width: 20, cap: .butt, join: .miter, miterLimit: 10, tolerance: 0.001)
+        let total = RasterTests.coverage(Stroker.stroke([(circle, true)], style: style)).reduce(0) { $0 + Double($1) }
+        #expect(abs(total - 4 * Double.pi * 60 * 10) < 1)
+    }
+}
