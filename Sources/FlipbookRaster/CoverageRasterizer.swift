@@ -9,7 +9,7 @@ import Flipbook
 /// [0, 1] as a triangle wave (|w − 2·round(w/2)|). Both are exact where only one edge crosses a pixel.
 /// Coordinates are device pixels, y down; pixel (x, y) covers [x, x+1) × [y, y+1).
 ///
-/// Each row keeps one bit per block of 4 cells that an edge wrote to. Between touched blocks the
+/// Each row keeps one bit per cell that an edge wrote to. Between touched cells the
 /// winding is constant, so a sweep takes such a run at once (skipped when empty, filled when full)
 /// and visits single cells only next to edges. The sweep clears what it read, so one rasterizer
 /// serves every shape of every frame without being cleared.
@@ -19,7 +19,7 @@ struct CoverageRasterizer {
     /// Accumulation cells, `stride` = width + 2 per row (an edge in the last column spills into the
     /// next; the cell at `width` also marks a row covered to its end by edges right of the canvas).
     private var cells: [Float]
-    /// `words` per row: bit b of a row says whether cells 4b…4b+3 were written.
+    /// `words` per row: bit b of a row says whether cell b was written.
     private var touched: [UInt64]
     private var minY = Int.max, maxY = Int.min
     private let stride: Int
@@ -29,7 +29,7 @@ struct CoverageRasterizer {
         self.width = width
         self.height = height
         stride = width + 2
-        words = (width + 2 + 255) / 256
+        words = (width + 2 + 63) / 64
         cells = [Float](repeating: 0, count: stride * max(height, 1))
         touched = [UInt64](repeating: 0, count: words * max(height, 1))
     }
@@ -59,12 +59,15 @@ struct CoverageRasterizer {
     /// Marks cells `from...to` of the row whose bits start at `bits` as written.
     @inline(__always)
     private static func mark(_ bits: UnsafeMutablePointer<UInt64>, _ from: Int, _ to: Int) {
-        var block = from >> 2
-        let last = to >> 2
-        while block <= last {
-            bits[block >> 6] |= 1 << UInt64(block & 63)
-            block += 1
+        var w = from >> 6
+        let last = to >> 6
+        var low = UInt64(from & 63)
+        while w < last {
+            bits[w] |= ~0 << low
+            low = 0
+            w += 1
         }
+        bits[w] |= (~0 << low) & (~0 >> (63 - UInt64(to & 63)))
     }
 
     private static func addLine(_ p0: Point, _ p1: Point, _ g: Geometry, _ t: Target, rows: inout (Int, Int)) {
@@ -132,7 +135,7 @@ struct CoverageRasterizer {
     /// Visits every touched row as runs, left to right: `body(y, x0, x1, isTouched, cells)` for
     /// cells x0..<x1 of row y, all inside the canvas. In a run that is not touched every cell is
     /// zero (the winding is constant across it); a touched run must be read cell by cell. A row's
-    /// runs start at its first touched block and end with its last (or at the canvas's edge).
+    /// runs start at its first touched cell and end with its last (or at the canvas's edge).
     /// Afterwards the rows are clear.
     private mutating func runs(_ body: (Int, Int, Int, Bool, UnsafeMutablePointer<Float>) -> Void) {
         guard minY <= maxY else { return }
@@ -141,8 +144,8 @@ struct CoverageRasterizer {
             touched.withUnsafeMutableBufferPointer { touched in
                 for y in minY...maxY {
                     let bits = touched.baseAddress! + y * words
-                    /// The first block from `b` on whose bit is `set`; Int.max >> 3 when there is none.
-                    func nextBlock(from b: Int, set: Bool) -> Int {
+                    /// The first cell from `b` on whose bit is `set`; Int.max >> 3 when there is none.
+                    func nextCell(from b: Int, set: Bool) -> Int {
                         var w = b >> 6
                         guard w < words else { return Int.max >> 3 }
                         var word = (set ? bits[w] : ~bits[w]) & (~0 << UInt64(b & 63))
@@ -153,28 +156,26 @@ struct CoverageRasterizer {
                         }
                         return w << 6 + word.trailingZeroBitCount
                     }
-                    var lastBlock = -1
+                    var lastCell = -1
                     for w in (0..<words).reversed() where bits[w] != 0 {
-                        lastBlock = w << 6 + 63 - bits[w].leadingZeroBitCount
+                        lastCell = w << 6 + 63 - bits[w].leadingZeroBitCount
                         break
                     }
-                    guard lastBlock >= 0 else { continue }
+                    guard lastCell >= 0 else { continue }
                     let row = cells.baseAddress! + y * stride
-                    let end = min(lastBlock * 4 + 4, width)
-                    var x = nextBlock(from: 0, set: true) << 2
+                    let end = min(lastCell + 1, width)
+                    var x = nextCell(from: 0, set: true)
                     while x < end {
-                        let block = x >> 2
-                        let isTouched = bits[block >> 6] & (1 << UInt64(block & 63)) != 0
-                        let runEnd = min(nextBlock(from: block + 1, set: !isTouched) << 2, end)
+                        let isTouched = bits[x >> 6] & (1 << UInt64(x & 63)) != 0
+                        let runEnd = min(nextCell(from: x + 1, set: !isTouched), end)
                         body(y, x, runEnd, isTouched, row)
                         x = runEnd
                     }
-                    // Clear the touched blocks (cells past the canvas included) and their bits.
+                    // Clear the touched cells (those past the canvas included) and their bits.
                     for w in 0..<words where bits[w] != 0 {
                         var word = bits[w]
                         while word != 0 {
-                            let from = (w << 6 + word.trailingZeroBitCount) << 2
-                            (row + from).update(repeating: 0, count: min(4, stride - from))
+                            row[w << 6 + word.trailingZeroBitCount] = 0
                             word &= word - 1
                         }
                         bits[w] = 0
@@ -229,7 +230,7 @@ struct CoverageRasterizer {
                 }
                 let c = PackedPixel.coverage(Self.coverage(acc, evenOdd: evenOdd))
                 if c == 255 && opaque {
-                    (out + x0).update(repeating: pixel, count: x1 - x0)
+                    PackedPixel.fill(out + x0, count: x1 - x0, with: pixel)
                 } else if c > 0 {
                     let source = c == 255 ? pixel : PackedPixel.scale(pixel, c)
                     for x in x0..<x1 { out[x] = PackedPixel.over(source, out[x]) }

@@ -10,6 +10,23 @@
 /// ⌊(t + 128 + ⌊(t + 128)/256⌋) / 256⌋ = round(t / 255) (Blinn's identity; checked exhaustively in
 /// the tests).
 enum PackedPixel {
+    /// Sets `count` pixels from `start` to `pixel`, eight at a time (the stdlib's `update(repeating:)`
+    /// stays a scalar loop here, and fills are most of a frame's pixels).
+    @inline(__always)
+    static func fill(_ start: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
+        let raw = UnsafeMutableRawPointer(start)
+        let eight = SIMD8<UInt32>(repeating: pixel)
+        var i = 0
+        while i + 8 <= count {
+            raw.storeBytes(of: eight, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
+            i += 8
+        }
+        while i < count {
+            start[i] = pixel
+            i += 1
+        }
+    }
+
     /// round(v·m / 255) for every channel of `p`; `m` in 0…255.
     @inline(__always)
     static func scale(_ p: UInt32, _ m: UInt32) -> UInt32 {

@@ -32,7 +32,7 @@ struct Surface {
 
     /// Sets every pixel to `pixel`.
     mutating func fill(_ pixel: UInt32) {
-        withPixels { $0.update(repeating: pixel) }
+        withPixels { PackedPixel.fill($0.baseAddress!, count: $0.count, with: pixel) }
     }
 
     /// Source-over of a premultiplied pixel with coverage at (x, y); (x, y) must be inside.
