@@ -9,6 +9,8 @@ import Foundation
 //   flipbook-bench scale LAYERS FRAMES   time per layer-frame and peak memory
 //   flipbook-bench limit FILE            the format limit: the rings frame's SVG bytes from a table
 //   flipbook-bench raster FILE [FRAMES]  rasterizing prebuilt render trees only (for callgrind)
+//   flipbook-bench svg FILE [FRAMES]     SVG frames in memory only (for callgrind)
+//   flipbook-bench compile FILE [RUNS]   the animated-SVG compiler only (for callgrind)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -68,6 +70,25 @@ case "scene":
     let runs = 5
     let compile = seconds { for _ in 0..<runs { compileBytes = AnimatedSVGCompiler(scene: scene).compile().svg.utf8.count } }
     print("svg_memory_fps=\(Double(frames) / memory) svg_files_fps=\(Double(frames) / files) raster_fps=\(Double(rasterFrames) / raster) raster_ms=\(raster / Double(rasterFrames) * 1000) rasterize_ms=\(rasterize / Double(rasterFrames) * 1000) ppm_ms=\(ppm / Double(rasterFrames) * 1000) compile_ms=\(compile / Double(runs) * 1000) animated_bytes=\(compileBytes) bytes_per_frame=\(bytes / (frames + 10))")
+
+case "svg":
+    // Only SVG frames in memory (for profiling with callgrind).
+    let scene = try SceneLoader().load(contentsOf: args[1])
+    let frames = args.count > 2 ? Int(args[2])! : 120
+    let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+    var bytes = 0
+    let time = seconds {
+        for i in 0..<frames { bytes &+= writer.document(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).utf8.count }
+    }
+    print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
+
+case "compile":
+    // Only the animated-SVG compiler (for profiling with callgrind).
+    let scene = try SceneLoader().load(contentsOf: args[1])
+    let runs = args.count > 2 ? Int(args[2])! : 5
+    var bytes = 0
+    let time = seconds { for _ in 0..<runs { bytes = AnimatedSVGCompiler(scene: scene).compile().svg.utf8.count } }
+    print("compile_ms=\(time / Double(runs) * 1000) bytes=\(bytes)")
 
 case "raster":
     // Only the pixels: render trees built first, then rasterized (for profiling with callgrind).

@@ -1,34 +1,34 @@
 extension Animation {
     /// Applies this animation's value at `parentTime` to `values` (model values with earlier
     /// animations already applied), as the render tree composes animations.
-    func apply(to values: inout [String: PropertyValue], parentTime: Double) {
+    func apply(to values: inout PropertyTable, parentTime: Double) {
         guard let state = timing.state(atParentTime: parentTime, removedOnCompletion: isRemovedOnCompletion) else { return }
         let eased = timingFunction.value(at: state.progress, beforeFlag: state.beforeFlag)
         switch content {
         case .basic(let basic):
-            let current = values[basic.key.name] ?? basic.key.defaultValue
+            let current = values[basic.key.propertyName] ?? basic.key.defaultValue
             let base = isAdditive ? (PropertyValue.zero(of: basic.key.kind) ?? current) : current
             let (a, b) = basic.endpoints(current: base)
             let value = PropertyValue.interpolate(a, b, eased, colorSpace: colorSpace)
-            values[basic.key.name] = compose(value, current: current, start: a, end: b, iteration: state.iteration)
+            values[basic.key.propertyName] = compose(value, current: current, start: a, end: b, iteration: state.iteration)
 
         case .keyframe(let keyframe):
-            let current = values[keyframe.key.name] ?? keyframe.key.defaultValue
+            let current = values[keyframe.key.propertyName] ?? keyframe.key.defaultValue
             if let path = keyframe.path {
                 let paced = keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
                 guard let (point, tangent) = MotionPath(path).sample(at: eased, paced: paced, keyTimes: keyframe.keyTimes) else { return }
-                values[keyframe.key.name] = compose(.point(point), current: current, start: .point(point), end: .point(point), iteration: 0)
+                values[keyframe.key.propertyName] = compose(.point(point), current: current, start: .point(point), end: .point(point), iteration: 0)
                 if let mode = keyframe.rotationMode {
                     let rotationKey = PropertyKey<Angle>.rotation
-                    let model = values[rotationKey.name].flatMap(Angle.init(propertyValue:)) ?? rotationKey.defaultValue
+                    let model = values[rotationKey.propertyName].flatMap(Angle.init(propertyValue:)) ?? rotationKey.defaultValue
                     let turn = mode == .autoReverse ? Angle(radians: .pi) : .zero
-                    values[rotationKey.name] = .angle(model + tangent + turn)
+                    values[rotationKey.propertyName] = .angle(model + tangent + turn)
                 }
                 return
             }
             guard !keyframe.values.isEmpty else { return }
             let value = keyframe.value(at: eased, beforeFlag: state.beforeFlag)
-            values[keyframe.key.name] = compose(value, current: current, start: keyframe.values[0],
+            values[keyframe.key.propertyName] = compose(value, current: current, start: keyframe.values[0],
                                                 end: keyframe.values[keyframe.values.count - 1], iteration: state.iteration)
 
         case .group(let children):

@@ -26,7 +26,7 @@ extension Layer {
         for keyed in animations where keyed.animation.keys.contains(key.name) {
             keyed.animation.apply(to: &values, parentTime: local)
         }
-        return values[key.name] ?? type.declaredDefaults[key.name] ?? key.defaultValue
+        return values[key.propertyName] ?? type.declaredDefaults[key.propertyName] ?? key.defaultValue
     }
 
     /// Sets `value` for `key` as a change inside `transaction` at `parentTime`: the model takes the new
@@ -36,7 +36,7 @@ extension Layer {
     public mutating func set(_ key: AnyPropertyKey, to value: PropertyValue, atParentTime parentTime: Double,
                              transaction: Transaction) {
         let from = presentationValue(of: key, atParentTime: parentTime)
-        properties[key.name] = value
+        properties[key.propertyName] = value
         guard !transaction.disableActions,
               var action = type.behavior.action(forKey: key, from: from, to: value, transaction: transaction) else { return }
         action.timing.beginTime = timing.layerLocalTime(parentTime)

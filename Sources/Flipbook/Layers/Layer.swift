@@ -9,7 +9,7 @@ public struct Layer: Hashable, Sendable {
     /// What the layer draws and which properties it adds.
     public var type: LayerType
     /// Values set by the user, by property name; unset properties have their key's default.
-    public var properties: [String: PropertyValue]
+    public var properties: PropertyTable
     /// Children, drawn in order above the layer's own content (then sorted by `zPosition`).
     public var sublayers: [Layer]
     /// Explicit animations in the order added.
@@ -20,7 +20,7 @@ public struct Layer: Hashable, Sendable {
     public init(id: String, type: any LayerBehavior.Type = PlainLayer.self, sublayers: [Layer] = []) {
         self.id = id
         self.type = LayerType(type)
-        self.properties = [:]
+        self.properties = PropertyTable()
         self.sublayers = sublayers
         self.animations = []
         self.timing = MediaTiming()
@@ -30,18 +30,18 @@ public struct Layer: Hashable, Sendable {
     /// key's default.
     public subscript<V: PropertyValueConvertible>(key: PropertyKey<V>) -> V {
         get {
-            (properties[key.name] ?? type.declaredDefaults[key.name]).flatMap(V.init(propertyValue:)) ?? key.defaultValue
+            (properties[key.propertyName] ?? type.declaredDefaults[key.propertyName]).flatMap(V.init(propertyValue:)) ?? key.defaultValue
         }
-        set { properties[key.name] = newValue.propertyValue }
+        set { properties[key.propertyName] = newValue.propertyValue }
     }
 
     /// The value of a property by erased key: the set value, the type's default, or the key's default.
     public func value(for key: AnyPropertyKey) -> PropertyValue {
-        properties[key.name] ?? type.declaredDefaults[key.name] ?? key.defaultValue
+        properties[key.propertyName] ?? type.declaredDefaults[key.propertyName] ?? key.defaultValue
     }
 
     /// Whether the property has been set (or animated, in a presentation layer).
-    public func isSet<V>(_ key: PropertyKey<V>) -> Bool { properties[key.name] != nil }
+    public func isSet<V>(_ key: PropertyKey<V>) -> Bool { properties[key.propertyName] != nil }
 
     /// Adds an animation; one with the same key replaces the earlier one (`addAnimation:forKey:`).
     public mutating func add(_ animation: Animation, forKey key: String? = nil) {

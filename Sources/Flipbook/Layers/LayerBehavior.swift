@@ -47,7 +47,7 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     public let behavior: any LayerBehavior.Type
     /// The defaults the type declares for its own properties, which win over the keys' defaults
     /// (an arc's fill is clear, a shape's black).
-    let declaredDefaults: [String: PropertyValue]
+    let declaredDefaults: PropertyTable
 
     public init(_ behavior: any LayerBehavior.Type) {
         self.behavior = behavior
@@ -75,16 +75,16 @@ import Foundation
 /// components, and building the table each time dominated frame generation).
 final class DefaultsCache: @unchecked Sendable {
     static let shared = DefaultsCache()
-    private var tables: [String: [String: PropertyValue]] = [:]
+    private var tables: [ObjectIdentifier: PropertyTable] = [:]
     private let lock = NSLock()
 
-    func defaults(for behavior: any LayerBehavior.Type) -> [String: PropertyValue] {
-        let name = behavior.typeName
+    func defaults(for behavior: any LayerBehavior.Type) -> PropertyTable {
+        let name = ObjectIdentifier(behavior)
         lock.lock()
         defer { lock.unlock() }
         if let hit = tables[name] { return hit }
-        var table: [String: PropertyValue] = [:]
-        for key in behavior.properties { table[key.name] = key.defaultValue }
+        var table = PropertyTable()
+        for key in behavior.properties { table[key.propertyName] = key.defaultValue }
         tables[name] = table
         return table
     }

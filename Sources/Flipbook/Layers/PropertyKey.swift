@@ -18,30 +18,38 @@ public protocol PropertyValueConvertible: Hashable, Sendable {
 /// }
 /// ```
 public struct PropertyKey<Value: PropertyValueConvertible>: Hashable, Sendable {
-    /// The property's name, unique within a layer type, e.g. "strokeEnd".
-    public let name: String
+    /// The property's name with its hash code, how layers look the value up.
+    public let propertyName: PropertyName
     /// The value a layer has until one is set.
     public let defaultValue: Value
 
     public init(_ name: String, default defaultValue: Value) {
-        self.name = name
+        self.propertyName = PropertyName(name)
         self.defaultValue = defaultValue
     }
 
+    /// The property's name, unique within a layer type, e.g. "strokeEnd".
+    public var name: String { propertyName.string }
+
     /// The key without its static type.
-    public var erased: AnyPropertyKey { AnyPropertyKey(name: name, defaultValue: defaultValue.propertyValue) }
+    public var erased: AnyPropertyKey { AnyPropertyKey(propertyName, defaultValue: defaultValue.propertyValue) }
 }
 
 /// A property key whose value type is known only at run time: what layer types declare and what
 /// animations and timed changes refer to.
 public struct AnyPropertyKey: Hashable, Sendable {
-    public let name: String
+    /// The property's name with its hash code.
+    public let propertyName: PropertyName
     public let defaultValue: PropertyValue
     /// For `.choice` properties: the allowed names; empty otherwise.
     public let choices: [String]
 
     public init(name: String, defaultValue: PropertyValue, choices: [String] = []) {
-        self.name = name
+        self.init(PropertyName(name), defaultValue: defaultValue, choices: choices)
+    }
+
+    init(_ propertyName: PropertyName, defaultValue: PropertyValue, choices: [String] = []) {
+        self.propertyName = propertyName
         self.defaultValue = defaultValue
         self.choices = choices
     }
@@ -51,8 +59,11 @@ public struct AnyPropertyKey: Hashable, Sendable {
     }
 
     public init<V: CaseIterable & RawRepresentable & PropertyValueConvertible>(_ key: PropertyKey<V>) where V.RawValue == String {
-        self.init(name: key.name, defaultValue: key.defaultValue.propertyValue, choices: V.allCases.map(\.rawValue))
+        self.init(key.propertyName, defaultValue: key.defaultValue.propertyValue, choices: V.allCases.map(\.rawValue))
     }
+
+    /// The property's name, e.g. "strokeEnd".
+    public var name: String { propertyName.string }
 
     public var kind: ValueKind { defaultValue.kind }
 }
