@@ -1,21 +1,42 @@
 /// A property name with its hash code computed once, so that property tables find values by
 /// comparing integers instead of hashing strings on every read.
 ///
-/// The code is 64-bit FNV-1a over the name's UTF-8 bytes; equal codes are confirmed by comparing the
-/// names, so a collision costs a string comparison, never a wrong value.
+/// The code mixes the name's UTF-8 bytes eight at a time (multiply and xor-shift, as in
+/// MurmurHash3's finalizer); equal codes are confirmed by comparing the names, so a collision costs a
+/// string comparison, never a wrong value. Codes live only in memory: they are never written out, so
+/// nothing depends on their exact values.
 public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
     /// The name as written in scene files, e.g. "strokeEnd".
     public let string: String
-    /// FNV-1a of `string`.
+    /// The mixed bytes of `string`.
     let code: UInt64
 
     public init(_ string: String) {
         self.string = string
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in string.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var copy = string
+        code = copy.withUTF8(Self.mix)
+    }
+
+    private static func mix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var i = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= bytes.count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                h ^= h >> 32
+                i += 8
+            }
         }
-        code = hash
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < bytes.count {
+            tail |= UInt64(bytes[i]) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return h ^ (h >> 29)
     }
 
     public static func == (a: PropertyName, b: PropertyName) -> Bool { a.code == b.code && a.string == b.string }
