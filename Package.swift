@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "FlipbookScenes", dependencies: ["Flipbook"]),
         .target(name: "FlipbookRaster", dependencies: ["Flipbook"]),
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
-        .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookSVG", "FlipbookScenes"]),
+        .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Easing", "Flipbook", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
         .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook"]),

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookRaster
 import FlipbookSVG
 import FlipbookScenes
 import Foundation
@@ -6,6 +7,8 @@ import Foundation
 // flipbook-fuzz: mutates the scenes of a folder and checks that loading and rendering each mutant
 // never crashes or hangs, and that every rejection is a clear error naming the file.
 // Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--current FILE] [--animated]
+// Every accepted mutant also has its middle frame rasterized, scaled to fit 96 px (the raster code
+// works on raw pointers, so hostile geometry must reach it too).
 // Before each input it writes the input to FILE (default .fuzz-current.json), so that a crash or
 // hang (which ends the process) leaves the input behind for Tools/fuzz to report.
 
@@ -32,6 +35,7 @@ guard !seeds.isEmpty else {
 var mutator = Mutator(seed: seed)
 var accepted = 0, rejected = 0, slowest = 0.0, slowestInput = 0
 let loader = SceneLoader(limits: SceneLimits(frames: 2_000))
+let fonts = FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
 let started = Date()
 for n in 0..<count {
     let which = mutator.below(seeds.count)
@@ -44,6 +48,9 @@ for n in 0..<count {
             _ = scene.svgFrame(index)
         }
         if animated { _ = AnimatedSVGCompiler(scene: scene).compile() }
+        let side = max(scene.canvas.width, scene.canvas.height)
+        var raster = RasterRenderer(canvas: scene.canvas, background: scene.background, scale: side > 96 ? 96 / side : 1, fonts: fonts)
+        _ = try? raster.render(scene.presentation(at: scene.frameTime(scene.frameCount / 2)).renderNode())
         accepted += 1
     } catch {
         guard error.file == "mutant.json", !error.message.isEmpty else {

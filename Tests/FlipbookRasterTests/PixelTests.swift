@@ -74,4 +74,29 @@ struct PixelTests {
         #expect(images[1] == (try fresh.render(scene(0.3))))
         #expect(images[0] != images[1])
     }
+
+    /// Hostile geometry (coordinates far off the canvas, overflowing products, NaN, huge strokes) draws
+    /// what is visible and never traps: the rasterizer works on raw pointers.
+    @Test(arguments: [1e3, 1e9, 1e18, 1e154, 1e300, .infinity, .nan])
+    func extremeCoordinatesDoNotTrap(_ big: Double) throws {
+        var layer = Layer(id: "s", type: ShapeLayer.self)
+        layer[.anchorPoint] = .zero
+        var path = Path()
+        path.move(to: Point(-big, 10))
+        path.line(to: Point(big, 12))
+        path.line(to: Point(20, big))
+        path.line(to: Point(20, -big))
+        path.close()
+        layer[.path] = path
+        layer[.fillColor] = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+        layer[.strokeColor] = .black
+        layer[.lineWidth] = min(big, 1e12)
+        layer[.lineJoin] = .round
+        layer[.lineCap] = .round
+        var renderer = RasterRenderer(canvas: Size(32, 32), background: .white)
+        let image = try renderer.render(layer.renderNode())
+        #expect(image.pixels.count == 32 * 32 * 4)
+        layer[.transform] = .scale(big, 1 / big)
+        _ = try renderer.render(layer.renderNode())
+    }
 }
