@@ -2,7 +2,12 @@
 public enum ImageEncoder {
     /// `P6` binary PPM: RGB composited over `background`.
     public static func ppm(_ image: RasterImage, background: (UInt8, UInt8, UInt8) = (255, 255, 255)) -> [UInt8] {
-        Array("P6\n\(image.width) \(image.height)\n255\n".utf8) + image.rgb(over: background)
+        let header = Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
+        return [UInt8](unsafeUninitializedCapacity: header.count + image.width * image.height * 3) { out, count in
+            _ = out.initialize(from: header)
+            image.appendRGB(over: background, into: out.baseAddress! + header.count)
+            count = header.count + image.width * image.height * 3
+        }
     }
 
     /// Raw RGBA, straight alpha, row by row (ffmpeg's `-f rawvideo -pixel_format rgba`).

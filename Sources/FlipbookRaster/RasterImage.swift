@@ -12,27 +12,44 @@ public struct RasterImage: Hashable, Sendable {
         self.pixels = pixels
     }
 
-    /// Straight (non-premultiplied) RGBA bytes, as PNG and raw video expect.
+    /// Straight (non-premultiplied) RGBA bytes, as PNG and raw video expect: each channel
+    /// round(c·255/a) for alpha a, opaque and transparent pixels copied as they are.
     public var straightRGBA: [UInt8] {
         var out = pixels
-        for i in stride(from: 0, to: out.count, by: 4) {
-            let a = Int(out[i + 3])
-            guard a > 0 && a < 255 else { continue }
-            for c in 0..<3 { out[i + c] = UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a)) }
+        out.withUnsafeMutableBufferPointer { bytes in
+            for i in stride(from: 0, to: bytes.count, by: 4) {
+                let a = Int(bytes[i + 3])
+                guard a > 0 && a < 255 else { continue }
+                for c in 0..<3 { bytes[i + c] = UInt8(min(255, (Int(bytes[i + c]) * 255 + a / 2) / a)) }
+            }
         }
         return out
     }
 
-    /// RGB bytes composited over `background` (white by default), as PPM holds them.
+    /// RGB bytes composited over `background` (white by default), as PPM holds them: each channel
+    /// c + round(b·(255 − a)/255), b the background's channel.
     public func rgb(over background: (UInt8, UInt8, UInt8) = (255, 255, 255)) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 3)
-        let bg = [Int(background.0), Int(background.1), Int(background.2)]
-        for p in 0..<(width * height) {
-            let a = Int(pixels[p * 4 + 3])
-            for c in 0..<3 {
-                out[p * 3 + c] = UInt8(min(255, Int(pixels[p * 4 + c]) + (bg[c] * (255 - a) + 127) / 255))
+        [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
+            appendRGB(over: background, into: out.baseAddress!)
+            count = width * height * 3
+        }
+    }
+
+    /// Writes `rgb(over:)` to `out`, which has room for width × height × 3 bytes.
+    func appendRGB(over background: (UInt8, UInt8, UInt8), into out: UnsafeMutablePointer<UInt8>) {
+        let bg = UInt32(background.0) | UInt32(background.1) << 8 | UInt32(background.2) << 16
+        pixels.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { source in
+                var o = out
+                for p in source {
+                    let a = p >> 24
+                    let q = a == 255 ? p : p &+ PackedPixel.scale(bg, 255 - a)
+                    o[0] = UInt8(truncatingIfNeeded: q)
+                    o[1] = UInt8(truncatingIfNeeded: q >> 8)
+                    o[2] = UInt8(truncatingIfNeeded: q >> 16)
+                    o += 3
+                }
             }
         }
-        return out
     }
 }

@@ -99,4 +99,29 @@ struct PixelTests {
         layer[.transform] = .scale(big, 1 / big)
         _ = try renderer.render(layer.renderNode())
     }
+
+    /// PPM composites premultiplied pixels over the background, c + round(b·(255 − a)/255); raw RGBA
+    /// un-premultiplies, round(c·255/a). Both checked against Double arithmetic on every alpha.
+    @Test func ppmAndStraightRGBA() {
+        var pixels: [UInt8] = []
+        for a in 0...255 { pixels += [UInt8(a / 2), UInt8(a / 3), UInt8(a), UInt8(a)] }
+        let image = RasterImage(width: 256, height: 1, pixels: pixels)
+        let background: (UInt8, UInt8, UInt8) = (200, 10, 255)
+        let ppm = ImageEncoder.ppm(image, background: background)
+        let header = Array("P6\n256 1\n255\n".utf8)
+        #expect(Array(ppm.prefix(header.count)) == header)
+        #expect(ppm.count == header.count + 256 * 3)
+        let rgb = Array(ppm.dropFirst(header.count))
+        let bg = [Double(background.0), Double(background.1), Double(background.2)]
+        let straight = image.straightRGBA
+        for a in 0...255 {
+            for c in 0..<3 {
+                let value = Double(pixels[a * 4 + c])
+                #expect(Double(rgb[a * 3 + c]) == value + (bg[c] * Double(255 - a) / 255).rounded(), "alpha \(a) channel \(c)")
+                let expected = a == 0 ? value : min(255, (value * 255 / Double(a)).rounded())
+                #expect(Double(straight[a * 4 + c]) == expected, "alpha \(a) channel \(c)")
+            }
+            #expect(straight[a * 4 + 3] == UInt8(a))
+        }
+    }
 }
