@@ -37,16 +37,16 @@ case "scene":
     let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
     var bytes = 0
     // Warm up, then measure.
-    for i in 0..<10 { bytes &+= writer.document(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).utf8.count }
+    for i in 0..<10 { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).count }
     let memory = seconds {
-        for i in 0..<frames { bytes &+= writer.document(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).utf8.count }
+        for i in 0..<frames { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).count }
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let files = try seconds {
         for i in 0..<frames {
-            let svg = writer.document(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode())
-            try Data(svg.utf8).write(to: folder.appendingPathComponent(String(format: "frame_%04d.svg", i)))
+            let svg = writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode())
+            try Data(svg.bytes).write(to: folder.appendingPathComponent(String(format: "frame_%04d.svg", i)))
         }
     }
     try? FileManager.default.removeItem(at: folder)
@@ -78,7 +78,7 @@ case "svg":
     let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= writer.document(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).utf8.count }
+        for i in 0..<frames { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).count }
     }
     print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
 
@@ -124,7 +124,7 @@ case "scale":
     let writer = SVGFrameWriter(canvas: scene.canvas)
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= writer.document(for: scene.presentation(at: scene.frameTime(i)).renderNode()).utf8.count }
+        for i in 0..<frames { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i)).renderNode()).count }
     }
     print("layer_frame_us=\(time / Double(layers * frames) * 1e6) peak_mb=\(peakMegabytes()) bytes=\(bytes)")
 
@@ -136,31 +136,32 @@ case "limit":
     let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
     let documents = (0..<frames).map { writer.document(for: scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode()) }
     // Split each document into its text pieces and its numbers, then rebuild it with SVGNumber.
-    struct Template { var pieces: [Substring]; var numbers: [Double] }
+    struct Template { var pieces: [SVGBuffer]; var numbers: [Double] }
     let templates: [Template] = documents.map { doc in
-        var pieces: [Substring] = [], numbers: [Double] = []
+        var pieces: [SVGBuffer] = [], numbers: [Double] = []
         var rest = Substring(doc)
+        func piece(_ text: Substring) -> SVGBuffer { var b = SVGBuffer(); b.write(string: String(text)); return b }
         while let range = rest.firstRange(of: #/-?[0-9]+(\.[0-9]+)?/#) {
-            pieces.append(rest[..<range.lowerBound])
+            pieces.append(piece(rest[..<range.lowerBound]))
             numbers.append(Double(rest[range])!)
             rest = rest[range.upperBound...]
         }
-        pieces.append(rest)
+        pieces.append(piece(rest))
         return Template(pieces: pieces, numbers: numbers)
     }
     var bytes = 0
-    let rounds = 20
+    let rounds = 200
+    // The same writer primitives as the frame writer: an SVGBuffer and SVGNumber.
     let time = seconds {
         for _ in 0..<rounds {
             for t in templates {
-                var out = ""
-                out.reserveCapacity(1200)
+                var out = SVGBuffer(capacity: 2048)
                 for (i, number) in t.numbers.enumerated() {
-                    out += t.pieces[i]
+                    out.write(t.pieces[i])
                     SVGNumber.append(number, to: &out)
                 }
-                out += t.pieces[t.pieces.count - 1]
-                bytes &+= out.utf8.count
+                out.write(t.pieces[t.pieces.count - 1])
+                bytes &+= out.count
             }
         }
     }

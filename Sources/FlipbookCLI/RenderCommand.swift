@@ -119,7 +119,7 @@ enum RenderCommand {
                         throw InputError(error.description)
                     }
                 } else {
-                    data = Data(writer.document(for: node).utf8)
+                    data = Data(writer.documentBytes(for: node).bytes)
                 }
                 bytes += data.count
                 try output.write(name, data)

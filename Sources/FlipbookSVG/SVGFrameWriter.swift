@@ -26,81 +26,110 @@ public struct SVGFrameWriter {
 
     /// The SVG document for a render tree.
     public func document(for root: RenderNode?) -> String {
+        documentBytes(for: root).string
+    }
+
+    /// The SVG document for a render tree, as UTF-8 bytes (what files and benchmarks take).
+    public func documentBytes(for root: RenderNode?) -> SVGBuffer {
         var state = State()
-        var body = ""
+        var body = SVGBuffer(capacity: 2048)
         if let root { write(root, into: &body, state: &state) }
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
+        var out = SVGBuffer(capacity: body.count + state.defs.count + 256)
+        out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         SVGNumber.append(canvas.width, to: &out)
-        out += "\" height=\""
+        out.write("\" height=\"")
         SVGNumber.append(canvas.height, to: &out)
-        out += "\" viewBox=\"0 0 "
+        out.write("\" viewBox=\"0 0 ")
         SVGNumber.append(canvas.width, to: &out)
-        out += " "
+        out.write(" ")
         SVGNumber.append(canvas.height, to: &out)
-        out += "\" stroke-miterlimit=\"10\">\n"
-        if !state.defs.isEmpty { out += "<defs>\n" + state.defs + "</defs>\n" }
-        if background.alpha > 0 {
-            out += "<rect width=\"100%\" height=\"100%\""
-            appendPaint("fill", background, to: &out)
-            out += "/>\n"
+        out.write("\" stroke-miterlimit=\"10\">\n")
+        if state.defs.count > 0 {
+            out.write("<defs>\n")
+            out.write(state.defs)
+            out.write("</defs>\n")
         }
-        out += body
-        out += "</svg>\n"
+        if background.alpha > 0 {
+            out.write("<rect width=\"100%\" height=\"100%\"")
+            appendPaint("fill", background, to: &out)
+            out.write("/>\n")
+        }
+        out.write(body)
+        out.write("</svg>\n")
         return out
     }
 
     /// Counters for the ids of gradients and clip paths, and the definitions written so far.
     struct State {
-        var defs = ""
+        var defs = SVGBuffer()
         var gradients = 0
         var clips = 0
     }
 
-    private func write(_ node: RenderNode, into out: inout String, state: inout State) {
+    private func write(_ node: RenderNode, into out: inout SVGBuffer, state: inout State) {
         guard node.opacity > 0 else { return }
-        var open = ""
+        // The group is written first and taken back if it ends up with no content.
+        let mark = out.count
+        var grouped = false
+        func open() {
+            if !grouped { out.write("<g"); grouped = true }
+        }
         let m = node.transform
         if !m.isIdentity {
+            open()
             if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 {
-                open += " transform=\"translate("
-                SVGNumber.append(m.tx, to: &open); open += " "; SVGNumber.append(m.ty, to: &open)
-                open += ")\""
+                out.write(" transform=\"translate(")
+                SVGNumber.append(m.tx, to: &out); out.write(" "); SVGNumber.append(m.ty, to: &out)
+                out.write(")\"")
             } else {
-                open += " transform=\"matrix("
-                for (i, v) in [m.a, m.b, m.c, m.d, m.tx, m.ty].enumerated() {
-                    if i > 0 { open += " " }
-                    SVGNumber.append(v, decimals: i < 4 ? 6 : 3, to: &open)
-                }
-                open += ")\""
+                out.write(" transform=\"matrix(")
+                SVGNumber.append(m.a, decimals: 6, to: &out); out.write(" ")
+                SVGNumber.append(m.b, decimals: 6, to: &out); out.write(" ")
+                SVGNumber.append(m.c, decimals: 6, to: &out); out.write(" ")
+                SVGNumber.append(m.d, decimals: 6, to: &out); out.write(" ")
+                SVGNumber.append(m.tx, to: &out); out.write(" ")
+                SVGNumber.append(m.ty, to: &out)
+                out.write(")\"")
             }
         }
         if node.opacity < 1 {
-            open += " opacity=\""
-            SVGNumber.append(node.opacity, to: &open)
-            open += "\""
+            open()
+            out.write(" opacity=\"")
+            SVGNumber.append(node.opacity, to: &out)
+            out.write("\"")
         }
+        let clipsBefore = state.clips, defsBefore = state.defs.count
         if let clip = node.clip {
+            open()
             state.clips += 1
-            let id = "c\(state.clips)"
-            state.defs += "<clipPath id=\"\(id)\"><rect x=\""
-            SVGNumber.append(clip.minX, to: &state.defs); state.defs += "\" y=\""
-            SVGNumber.append(clip.minY, to: &state.defs); state.defs += "\" width=\""
-            SVGNumber.append(clip.width, to: &state.defs); state.defs += "\" height=\""
-            SVGNumber.append(clip.height, to: &state.defs); state.defs += "\"/></clipPath>\n"
-            open += " clip-path=\"url(#\(id))\""
+            state.defs.write("<clipPath id=\"c")
+            SVGNumber.append(Double(state.clips), decimals: 0, to: &state.defs)
+            state.defs.write("\"><rect x=\"")
+            SVGNumber.append(clip.minX, to: &state.defs); state.defs.write("\" y=\"")
+            SVGNumber.append(clip.minY, to: &state.defs); state.defs.write("\" width=\"")
+            SVGNumber.append(clip.width, to: &state.defs); state.defs.write("\" height=\"")
+            SVGNumber.append(clip.height, to: &state.defs); state.defs.write("\"/></clipPath>\n")
+            out.write(" clip-path=\"url(#c")
+            SVGNumber.append(Double(state.clips), decimals: 0, to: &out)
+            out.write(")\"")
         }
-        var content = ""
-        for item in node.items { write(item, into: &content, state: &state) }
-        for child in node.children { write(child, into: &content, state: &state) }
-        guard !content.isEmpty else { return }
-        if open.isEmpty {
-            out += content
-        } else {
-            out += "<g" + open + ">\n" + content + "</g>\n"
+        if grouped { out.write(">\n") }
+        let contentStart = out.count
+        for item in node.items { write(item, into: &out, state: &state) }
+        for child in node.children { write(child, into: &out, state: &state) }
+        if out.count == contentStart {
+            // Nothing drawn: no group, and no clip path for it.
+            out.truncate(to: mark)
+            if state.clips > clipsBefore, node.clip != nil, state.defs.count > defsBefore {
+                state.clips = clipsBefore
+                state.defs.truncate(to: defsBefore)
+            }
+            return
         }
+        if grouped { out.write("</g>\n") }
     }
 
-    private func write(_ item: DrawItem, into out: inout String, state: inout State) {
+    private func write(_ item: DrawItem, into out: inout SVGBuffer, state: inout State) {
         switch item {
         case .shape(let shape):
             let trimmed = shape.strokeStart > 0 || shape.strokeEnd < 1
@@ -113,95 +142,112 @@ public struct SVGFrameWriter {
                           into: &out, state: &state)
             }
         case .text(let text):
-            out += "<text x=\""
+            out.write("<text x=\"")
             SVGNumber.append(text.origin.x, to: &out)
-            out += "\" y=\""
+            out.write("\" y=\"")
             SVGNumber.append(text.origin.y, to: &out)
-            out += "\" font-family=\"\(escape(text.fontFamily))\" font-size=\""
+            out.write("\" font-family=\"")
+            out.write(string: SVGMarkup.escape(text.fontFamily))
+            out.write("\" font-size=\"")
             SVGNumber.append(text.fontSize, to: &out)
-            out += "\""
+            out.write("\"")
             if text.fontWeight != 400 {
-                out += " font-weight=\""
+                out.write(" font-weight=\"")
                 SVGNumber.append(text.fontWeight, decimals: 0, to: &out)
-                out += "\""
+                out.write("\"")
             }
             switch text.alignment {
             case .left: break
-            case .center: out += " text-anchor=\"middle\""
-            case .right: out += " text-anchor=\"end\""
+            case .center: out.write(" text-anchor=\"middle\"")
+            case .right: out.write(" text-anchor=\"end\"")
             }
             if text.color != .black { appendPaint("fill", text.color, to: &out) }
-            out += ">" + escape(text.string) + "</text>\n"
+            out.write(">")
+            out.write(string: SVGMarkup.escape(text.string))
+            out.write("</text>\n")
         }
     }
 
-    private func writePath(_ path: Path, _ shape: ShapeDrawing, fill: Bool, stroke: Bool, into out: inout String, state: inout State) {
-        out += "<path d=\""
+    private func writePath(_ path: Path, _ shape: ShapeDrawing, fill: Bool, stroke: Bool, into out: inout SVGBuffer, state: inout State) {
+        out.write("<path d=\"")
         SVGPathData.append(path, to: &out)
-        out += "\""
+        out.write("\"")
         if fill {
             if !shape.fillGradient.stops.isEmpty {
-                out += " fill=\"url(#\(gradient(shape.fillGradient, state: &state)))\""
+                state.gradients += 1
+                let id = "g\(state.gradients)"
+                state.defs.write(string: SVGMarkup.gradient(shape.fillGradient, id: id))
+                out.write(" fill=\"url(#")
+                out.write(string: id)
+                out.write(")\"")
             } else if shape.fill != .black {
                 appendPaint("fill", shape.fill, to: &out)
             }
-            if shape.fillRule == .evenOdd { out += " fill-rule=\"evenodd\"" }
+            if shape.fillRule == .evenOdd { out.write(" fill-rule=\"evenodd\"") }
         } else {
-            out += " fill=\"none\""
+            out.write(" fill=\"none\"")
         }
         if stroke {
             appendPaint("stroke", shape.stroke, to: &out)
             if shape.lineWidth != 1 {
-                out += " stroke-width=\""
+                out.write(" stroke-width=\"")
                 SVGNumber.append(shape.lineWidth, to: &out)
-                out += "\""
+                out.write("\"")
             }
-            if shape.lineCap != .butt { out += " stroke-linecap=\"\(shape.lineCap.rawValue)\"" }
-            if shape.lineJoin != .miter { out += " stroke-linejoin=\"\(shape.lineJoin.rawValue)\"" }
-            if shape.lineJoin == .miter && shape.miterLimit != 10 {
-                out += " stroke-miterlimit=\""
-                SVGNumber.append(max(shape.miterLimit, 1), to: &out)
-                out += "\""
+            switch shape.lineCap {
+            case .butt: break
+            case .round: out.write(" stroke-linecap=\"round\"")
+            case .square: out.write(" stroke-linecap=\"square\"")
+            }
+            switch shape.lineJoin {
+            case .miter:
+                if shape.miterLimit != 10 {
+                    out.write(" stroke-miterlimit=\"")
+                    SVGNumber.append(max(shape.miterLimit, 1), to: &out)
+                    out.write("\"")
+                }
+            case .round: out.write(" stroke-linejoin=\"round\"")
+            case .bevel: out.write(" stroke-linejoin=\"bevel\"")
             }
             let dashes = shape.dashPattern.lengths
             if !dashes.isEmpty && dashes.contains(where: { $0 > 0 }) && dashes.allSatisfy({ $0 >= 0 }) {
-                out += " stroke-dasharray=\""
+                out.write(" stroke-dasharray=\"")
                 for (i, d) in dashes.enumerated() {
-                    if i > 0 { out += " " }
+                    if i > 0 { out.write(" ") }
                     SVGNumber.append(d, to: &out)
                 }
-                out += "\""
+                out.write("\"")
                 if shape.dashPhase != 0 {
-                    out += " stroke-dashoffset=\""
+                    out.write(" stroke-dashoffset=\"")
                     SVGNumber.append(shape.dashPhase, to: &out)
-                    out += "\""
+                    out.write("\"")
                 }
             }
         }
-        out += "/>\n"
-    }
-
-    /// Writes a gradient definition and returns its id.
-    private func gradient(_ g: Gradient, state: inout State) -> String {
-        state.gradients += 1
-        let id = "g\(state.gradients)"
-        state.defs += SVGMarkup.gradient(g, id: id)
-        return id
+        out.write("/>\n")
     }
 
     /// ` fill="#rrggbb"` (or stroke), plus `-opacity` when not opaque.
-    private func appendPaint(_ attribute: String, _ color: Color, to out: inout String) {
-        out += " \(attribute)=\"\(rgbHex(color))\""
+    private func appendPaint(_ attribute: StaticString, _ color: Color, to out: inout SVGBuffer) {
+        out.write(" ")
+        out.write(attribute)
+        out.write("=\"#")
+        for channel in [color.red, color.green, color.blue] {
+            let byte = Int(saturating: (min(max(channel, 0), 1) * 255).rounded())
+            out.write(byte: Self.hexDigits[byte >> 4])
+            out.write(byte: Self.hexDigits[byte & 15])
+        }
+        out.write("\"")
         if color.alpha < 1 {
-            out += " \(attribute)-opacity=\""
+            out.write(" ")
+            out.write(attribute)
+            out.write("-opacity=\"")
             SVGNumber.append(max(color.alpha, 0), to: &out)
-            out += "\""
+            out.write("\"")
         }
     }
 
-    func rgbHex(_ c: Color) -> String { SVGMarkup.hex(c) }
-
-    private func escape(_ text: String) -> String { SVGMarkup.escape(text) }
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }
 
 extension Scene {

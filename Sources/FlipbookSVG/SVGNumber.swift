@@ -10,7 +10,7 @@ public enum SVGNumber {
 
     /// Appends `value` to `out`.
     @inline(__always)
-    public static func append(_ value: Double, decimals: Int = defaultDecimals, to out: inout String) {
+    public static func append<Sink: SVGTextSink>(_ value: Double, decimals: Int = defaultDecimals, to out: inout Sink) {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         var scaled = (value * scale).rounded()
@@ -18,27 +18,46 @@ public enum SVGNumber {
         scaled = min(max(scaled, -9e15), 9e15)
         var units = Int64(scaled)
         if units == 0 {
-            out += "0"
+            out.write(byte: UInt8(ascii: "0"))
             return
         }
         if units < 0 {
-            out += "-"
+            out.write(byte: UInt8(ascii: "-"))
             units = -units
         }
         let divisor = Int64(scale)
         let whole = units / divisor
         var fraction = units % divisor
-        out += String(whole)
+        appendDigits(whole, to: &out)
         guard fraction != 0 else { return }
         var digits = decimals
         while fraction % 10 == 0 {
             fraction /= 10
             digits -= 1
         }
-        out += "."
-        let text = String(fraction)
-        for _ in 0..<(digits - text.count) { out += "0" }
-        out += text
+        out.write(byte: UInt8(ascii: "."))
+        // Leading zeros of the fraction, then its digits.
+        var power: Int64 = 1
+        for _ in 1..<digits { power *= 10 }
+        while power > fraction {
+            out.write(byte: UInt8(ascii: "0"))
+            power /= 10
+        }
+        appendDigits(fraction, to: &out)
+    }
+
+    /// The decimal digits of `n` ≥ 0.
+    @inline(__always)
+    private static func appendDigits<Sink: SVGTextSink>(_ n: Int64, to out: inout Sink) {
+        var power: Int64 = 1
+        while power <= n / 10 { power *= 10 }
+        var rest = n
+        while power > 0 {
+            let digit = rest / power
+            out.write(byte: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digit))
+            rest -= digit * power
+            power /= 10
+        }
     }
 
     /// `value` as text.

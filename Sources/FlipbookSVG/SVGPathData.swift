@@ -14,47 +14,47 @@ public enum SVGPathData {
         return out
     }
 
-    public static func append(_ path: Path, to out: inout String) {
+    public static func append<Sink: SVGTextSink>(_ path: Path, to out: inout Sink) {
         var current: Point?
         var subpathStart: Point?
         func point(_ p: Point) {
             SVGNumber.append(p.x, to: &out)
-            out += " "
+            out.write(byte: UInt8(ascii: " "))
             SVGNumber.append(p.y, to: &out)
         }
         for element in path.elements {
             switch element {
             case .move(let p):
-                out += "M"; point(p)
+                out.write("M"); point(p)
                 current = p; subpathStart = p
             case .line(let p):
-                if current == nil { out += "M"; point(p); subpathStart = p } else { out += "L"; point(p) }
+                if current == nil { out.write("M"); point(p); subpathStart = p } else { out.write("L"); point(p) }
                 current = p
             case .quad(let c, let p):
-                if current == nil { out += "M"; point(c); subpathStart = c }
-                out += "Q"; point(c); out += " "; point(p)
+                if current == nil { out.write("M"); point(c); subpathStart = c }
+                out.write("Q"); point(c); out.write(" "); point(p)
                 current = p
             case .cubic(let c1, let c2, let p):
-                if current == nil { out += "M"; point(c1); subpathStart = c1 }
-                out += "C"; point(c1); out += " "; point(c2); out += " "; point(p)
+                if current == nil { out.write("M"); point(c1); subpathStart = c1 }
+                out.write("C"); point(c1); out.write(" "); point(c2); out.write(" "); point(p)
                 current = p
             case .arc(let arc):
                 let start = arc.startPoint
                 if current == nil {
-                    out += "M"; point(start); subpathStart = start
+                    out.write("M"); point(start); subpathStart = start
                 } else if current != start {
-                    out += "L"; point(start)
+                    out.write("L"); point(start)
                 }
                 appendArc(arc, to: &out)
                 current = arc.endPoint
             case .close:
-                out += "Z"
+                out.write("Z")
                 current = subpathStart
             }
         }
     }
 
-    private static func appendArc(_ arc: Arc, to out: inout String) {
+    private static func appendArc<Sink: SVGTextSink>(_ arc: Arc, to out: inout Sink) {
         let sweep = max(-2 * Double.pi, min(2 * Double.pi, arc.sweep.radians))
         guard sweep != 0, arc.radius > 0 else { return }
         let pieces = max(1, min(64, Int(saturating: (abs(sweep) / (Double.pi * 2 / 3) - 1e-9).rounded(.up))))
@@ -62,15 +62,15 @@ public enum SVGPathData {
             let piece = Arc(center: arc.center, radius: arc.radius,
                             startAngle: arc.startAngle + Angle(radians: sweep * Double(i - 1) / Double(pieces)),
                             sweep: Angle(radians: sweep / Double(pieces)))
-            out += "A"
+            out.write("A")
             SVGNumber.append(arc.radius, to: &out)
-            out += " "
+            out.write(" ")
             SVGNumber.append(arc.radius, to: &out)
-            out += abs(piece.sweep.radians) > Double.pi ? " 0 1 " : " 0 0 "
-            out += piece.sweep.radians > 0 ? "1 " : "0 "
+            out.write(abs(piece.sweep.radians) > Double.pi ? " 0 1 " as StaticString : " 0 0 ")
+            out.write(piece.sweep.radians > 0 ? "1 " as StaticString : "0 ")
             let end = piece.endPoint
             SVGNumber.append(end.x, to: &out)
-            out += " "
+            out.write(" ")
             SVGNumber.append(end.y, to: &out)
         }
     }
