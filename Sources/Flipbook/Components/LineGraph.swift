@@ -2,22 +2,22 @@ import Foundation
 
 extension PropertyKey where Value == Double {
     /// A line graph's left margin for the Y axis and its labels, pixels. Default 30 (seed 002's OFFSET_X).
-    public static var offsetX: Self { Self("offsetX", default: 30) }
+    public static var offsetX: Self { keyDouble_offsetX }
     /// A line graph's bottom margin for the X axis, pixels. Default 10 (seed 002's OFFSET_Y).
-    public static var offsetY: Self { Self("offsetY", default: 10) }
+    public static var offsetY: Self { keyDouble_offsetY }
     /// Distance between a line graph's grid lines, pixels. Default 30 (seed 002).
-    public static var gridSpacing: Self { Self("gridSpacing", default: 30) }
+    public static var gridSpacing: Self { keyDouble_gridSpacing }
     /// Label every n-th data index on the X axis; 0 for none. Default 0.
-    public static var xLabelStep: Self { Self("xLabelStep", default: 0) }
+    public static var xLabelStep: Self { keyDouble_xLabelStep }
 }
 
 extension PropertyKey where Value == Color {
     /// A line graph's axes. Default grey (0.83, 0.83, 0.83, 0.7), seed 002.
-    public static var axisColor: Self { Self("axisColor", default: Color(red: 0.83, green: 0.83, blue: 0.83, alpha: 0.7)) }
+    public static var axisColor: Self { keyColor_axisColor }
     /// A line graph's dashed grid. Default grey (0.83, 0.83, 0.83), seed 002.
-    public static var gridColor: Self { Self("gridColor", default: Color(white: 0.83)) }
+    public static var gridColor: Self { keyColor_gridColor }
     /// A line graph's labels. Default white at 0.8 alpha, seed 002.
-    public static var labelColor: Self { Self("labelColor", default: Color(white: 1, alpha: 0.8)) }
+    public static var labelColor: Self { keyColor_labelColor }
 }
 
 /// A line graph (seed 002): axes, a dashed grid, the data polyline and numeric labels, all sublayers
@@ -128,3 +128,12 @@ public enum LineGraph: LayerBehavior {
         return result
     }
 }
+
+// The built-in keys, created once (a key hashes its name when created; reads are per frame).
+private let keyDouble_offsetX = PropertyKey<Double>("offsetX", default: 30)
+private let keyDouble_offsetY = PropertyKey<Double>("offsetY", default: 10)
+private let keyDouble_gridSpacing = PropertyKey<Double>("gridSpacing", default: 30)
+private let keyDouble_xLabelStep = PropertyKey<Double>("xLabelStep", default: 0)
+private let keyColor_axisColor = PropertyKey<Color>("axisColor", default: Color(red: 0.83, green: 0.83, blue: 0.83, alpha: 0.7))
+private let keyColor_gridColor = PropertyKey<Color>("gridColor", default: Color(white: 0.83))
+private let keyColor_labelColor = PropertyKey<Color>("labelColor", default: Color(white: 1, alpha: 0.8))

@@ -1,11 +1,11 @@
 extension PropertyKey where Value == [Double] {
     /// A chart's data: a pie chart's slice values, a line graph's y values.
-    public static var values: Self { Self("values", default: []) }
+    public static var values: Self { keyDouble_values }
 }
 
 extension PropertyKey where Value == [Color] {
     /// A pie chart's slice colours; slices past the list get hue i / count (seed 003).
-    public static var colors: Self { Self("colors", default: []) }
+    public static var colors: Self { keyColor_colors }
 }
 
 /// A pie chart from values (seeds 003 and 004): one pie-slice sublayer per value.
@@ -68,3 +68,7 @@ public enum PieChart: LayerBehavior {
         }
     }
 }
+
+// The built-in keys, created once (a key hashes its name when created; reads are per frame).
+private let keyDouble_values = PropertyKey<[Double]>("values", default: [])
+private let keyColor_colors = PropertyKey<[Color]>("colors", default: [])

@@ -1,16 +1,16 @@
 /// Properties of the chart components.
 extension PropertyKey where Value == Double {
     /// How full a ring gauge is, [0, 1] (values outside are clamped). Default 0.
-    public static var fraction: Self { Self("fraction", default: 0) }
+    public static var fraction: Self { keyDouble_fraction }
     /// A ring gauge's value arc width as a fraction of the track width. Default 0.8 (seed 000).
-    public static var valueWidthRatio: Self { Self("valueWidthRatio", default: 0.8) }
+    public static var valueWidthRatio: Self { keyDouble_valueWidthRatio }
 }
 
 extension PropertyKey where Value == Color {
     /// A ring gauge's background track. Default white 0.15 (seed 000's dark grey).
-    public static var trackColor: Self { Self("trackColor", default: Color(white: 0.15)) }
+    public static var trackColor: Self { keyColor_trackColor }
     /// A ring gauge's value arc. Default yellow (seed 000).
-    public static var valueColor: Self { Self("valueColor", default: Color(red: 1, green: 1, blue: 0)) }
+    public static var valueColor: Self { keyColor_valueColor }
 }
 
 /// A ring gauge (seeds 000 and 001): a full-circle track and a round-capped value arc from
@@ -65,3 +65,9 @@ public enum RingGauge: LayerBehavior {
         return [track, value]
     }
 }
+
+// The built-in keys, created once (a key hashes its name when created; reads are per frame).
+private let keyDouble_fraction = PropertyKey<Double>("fraction", default: 0)
+private let keyDouble_valueWidthRatio = PropertyKey<Double>("valueWidthRatio", default: 0.8)
+private let keyColor_trackColor = PropertyKey<Color>("trackColor", default: Color(white: 0.15))
+private let keyColor_valueColor = PropertyKey<Color>("valueColor", default: Color(red: 1, green: 1, blue: 0))

@@ -46,10 +46,14 @@ public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
 
 /// Property values by name, as a layer holds what the user set: a short list searched linearly by
 /// hash code (a layer sets a handful of properties; below a few dozen entries this beats a hashed
-/// dictionary, which hashes the whole name on every read). Equality and hashing ignore the order.
+/// dictionary, which hashes the whole name on every read). A 64-bit filter of the codes present
+/// answers most misses (reads of properties left at their defaults) without a search. Equality and
+/// hashing ignore the order.
 public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     private var names: [PropertyName] = []
     private var values: [PropertyValue] = []
+    /// Bit (code mod 64) set for every name present.
+    private var filter: UInt64 = 0
 
     public init() {}
 
@@ -59,7 +63,8 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     @inline(__always)
     private func index(of name: PropertyName) -> Int? {
-        names.withUnsafeBufferPointer { names in
+        guard filter & (1 << (name.code & 63)) != 0 else { return nil }
+        return names.withUnsafeBufferPointer { names in
             for i in names.indices where names[i].code == name.code && names[i].string == name.string { return i }
             return nil
         }
@@ -70,10 +75,17 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         get { index(of: name).map { values[$0] } }
         set {
             if let i = index(of: name) {
-                if let newValue { values[i] = newValue } else { names.remove(at: i); values.remove(at: i) }
+                if let newValue {
+                    values[i] = newValue
+                } else {
+                    names.remove(at: i)
+                    values.remove(at: i)
+                    filter = names.reduce(0) { $0 | 1 << ($1.code & 63) }
+                }
             } else if let newValue {
                 names.append(name)
                 values.append(newValue)
+                filter |= 1 << (name.code & 63)
             }
         }
     }
