@@ -63,16 +63,7 @@ extension Layer {
 
     /// The transform from this layer's bounds coordinates to its superlayer's:
     /// translate(−anchor in bounds) · transform · scale · rotation · translate(position + translation).
-    public var transformToSuperlayer: Transform2D {
-        let b = bounds, anchor = self[.anchorPoint]
-        let anchorInBounds = Point(b.origin.x + anchor.x * b.size.width, b.origin.y + anchor.y * b.size.height)
-        let scale = self[.scale], rotation = self[.rotation]
-        var m = Transform2D.translation(-anchorInBounds.x, -anchorInBounds.y).concatenating(self[.transform])
-        if scale != Size(1, 1) { m = m.concatenating(.scale(scale.width, scale.height)) }
-        if rotation != .zero { m = m.concatenating(.rotation(rotation)) }
-        let offset = self[.position] + self[.translation]
-        return m.concatenating(.translation(offset.x, offset.y))
-    }
+    public var transformToSuperlayer: Transform2D { transformParts.transform }
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).

@@ -26,13 +26,19 @@ extension Layer {
             items.append(.shape(ShapeDrawing(path: .rect(bounds), fill: background)))
         }
         items += type.behavior.draw(self)
-        let ordered = sublayers.enumerated().sorted { a, b in
-            let za = a.element[.zPosition], zb = b.element[.zPosition]
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
-        return RenderNode(id: id, transform: transformToSuperlayer, parts: transformParts, opacity: min(max(self[.opacity], 0), 1),
-                          clip: self[.masksToBounds] ? bounds : nil, items: items,
-                          children: ordered.compactMap { $0.renderNode() })
+        var children: [RenderNode] = []
+        children.reserveCapacity(sublayers.count)
+        let depths = sublayers.map { $0[.zPosition] }
+        if depths.allSatisfy({ $0 == depths.first }) {
+            for sublayer in sublayers { if let node = sublayer.renderNode() { children.append(node) } }
+        } else {
+            // Stable: equal zPositions keep their order.
+            let order = sublayers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
+            for index in order { if let node = sublayers[index].renderNode() { children.append(node) } }
+        }
+        let parts = transformParts
+        return RenderNode(id: id, transform: parts.transform, parts: parts, opacity: min(max(self[.opacity], 0), 1),
+                          clip: self[.masksToBounds] ? bounds : nil, items: items, children: children)
     }
 }
 
@@ -47,6 +53,14 @@ public struct TransformParts: Hashable, Sendable {
     public var matrix: Transform2D
     /// The anchor point in bounds coordinates (subtracted first).
     public var anchor: Point
+
+    /// The composed transform: translate(−anchor) · matrix · scale · rotation · translate(offset).
+    public var transform: Transform2D {
+        var m = Transform2D.translation(-anchor.x, -anchor.y).concatenating(matrix)
+        if scale != Size(1, 1) { m = m.concatenating(.scale(scale.width, scale.height)) }
+        if rotation != .zero { m = m.concatenating(.rotation(rotation)) }
+        return m.concatenating(.translation(offset.x, offset.y))
+    }
 }
 
 extension Layer {
