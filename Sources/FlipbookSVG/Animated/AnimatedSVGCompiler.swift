@@ -152,7 +152,7 @@ public struct AnimatedSVGCompiler {
 
         /// A discrete track; records the report entry.
         mutating func discrete(_ element: String, _ attribute: String, knots: [Double], value: @escaping (Double) -> String) -> String {
-            let keys = DiscreteTrack(value: value).fit(knots: knots, step: 1 / scene.fps, duration: scene.duration)
+            let keys = DiscreteTrack(value: value).fit(knots: knots, fps: scene.fps, duration: scene.duration)
             let text = smil.discrete(attribute: attribute, keys: keys)
             if !text.isEmpty {
                 report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: "discrete",

@@ -168,11 +168,14 @@ struct TrackFitter {
 struct DiscreteTrack<Value: Equatable> {
     let value: (Double) -> Value
 
-    func fit(knots: [Double], step: Double, duration: Double) -> [(time: Double, value: Value)] {
+    /// Keys where the value changes, each located by bisection between the instants observed: the
+    /// knots and every frame time i/fps (computed as the scene computes them, so the observations
+    /// are the frames' own instants and the sampler evaluates each once).
+    func fit(knots: [Double], fps: Double, duration: Double) -> [(time: Double, value: Value)] {
         var times = Set(knots)
-        if step > 0 && duration > 0 {
-            var t = 0.0
-            while t < duration { times.insert(t); t += step }
+        if fps > 0 && duration > 0 {
+            let count = Int(saturating: (duration * fps).rounded(.up))
+            for i in 0..<count where Double(i) / fps < duration { times.insert(Double(i) / fps) }
             times.insert(duration)
         }
         let sorted = times.filter { $0 >= 0 && $0 <= duration }.sorted()
