@@ -83,6 +83,11 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
                     filter = names.reduce(0) { $0 | 1 << ($1.code & 63) }
                 }
             } else if let newValue {
+                if names.isEmpty {
+                    // Layers set several properties: grow once, not at 1, 2, 4 and 8.
+                    names.reserveCapacity(8)
+                    values.reserveCapacity(8)
+                }
                 names.append(name)
                 values.append(newValue)
                 filter |= 1 << (name.code & 63)
