@@ -81,6 +81,10 @@ struct CoverageRasterizer {
         rows.0 = min(rows.0, firstRow)
         rows.1 = max(rows.1, lastRow)
         let right = Double(g.width)
+        if min(a.x, b.x) >= 0 && max(a.x, b.x) < right {
+            addInsideLine(x: x, dxdy: dxdy, y0: y0, y1: y1, rows: firstRow...lastRow, direction: direction, g, t)
+            return
+        }
         for row in firstRow...lastRow {
             let rowTop = max(Double(row), y0), rowBottom = min(Double(row + 1), y1)
             let dy = rowBottom - rowTop
@@ -121,6 +125,41 @@ struct CoverageRasterizer {
                     xCurrent = xEnd
                     column += 1
                 }
+            }
+        }
+    }
+
+    /// `addLine` for an edge whose x stays inside the canvas: the same accumulation without the
+    /// clipping cases (most edges of most frames).
+    @inline(__always)
+    private static func addInsideLine(x start: Double, dxdy: Double, y0: Double, y1: Double, rows: ClosedRange<Int>,
+                                      direction: Float, _ g: Geometry, _ t: Target) {
+        var x = start
+        for row in rows {
+            let dy = min(Double(row + 1), y1) - max(Double(row), y0)
+            guard dy > 0 else { continue }
+            let xNext = x + dxdy * dy
+            let xa = min(x, xNext), xb = max(x, xNext)
+            x = xNext
+            let cells = t.cells + row * g.stride, bits = t.touched + row * g.words
+            let d = Float(dy) * direction
+            let ia = Int(xa), ib = Int(xb)
+            mark(bits, ia, ib + 1)
+            if ia == ib {
+                let area = Float(Double(ia) + 1 - (xa + xb) / 2)
+                cells[ia] += d * area
+                cells[ia + 1] += d * (1 - area)
+                continue
+            }
+            let scale = d / Float(xb - xa)
+            var xCurrent = xa
+            for column in ia...ib {
+                let xEnd = min(Double(column + 1), xb)
+                let h = scale * Float(xEnd - xCurrent)
+                let area = Float(Double(column) + 1 - (xCurrent + xEnd) / 2)
+                cells[column] += h * area
+                cells[column + 1] += h * (1 - area)
+                xCurrent = xEnd
             }
         }
     }
