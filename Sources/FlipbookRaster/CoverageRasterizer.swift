@@ -81,19 +81,22 @@ struct CoverageRasterizer {
         rows.0 = min(rows.0, firstRow)
         rows.1 = max(rows.1, lastRow)
         let right = Double(g.width)
-        if min(a.x, b.x) >= 0 && max(a.x, b.x) < right {
-            addInsideLine(x: x, dxdy: dxdy, y0: y0, y1: y1, rows: firstRow...lastRow, direction: direction, g, t)
-            return
-        }
+        // Most edges stay inside the canvas: they skip the clipping cases (a loop-invariant test).
+        let inside = min(a.x, b.x) >= 0 && max(a.x, b.x) < right
         for row in firstRow...lastRow {
-            let rowTop = max(Double(row), y0), rowBottom = min(Double(row + 1), y1)
-            let dy = rowBottom - rowTop
+            let dy = min(Double(row + 1), y1) - max(Double(row), y0)
             guard dy > 0 else { continue }
             let xNext = x + dxdy * dy
             let xa = min(x, xNext), xb = max(x, xNext)
             x = xNext
             let cells = t.cells + row * g.stride, bits = t.touched + row * g.words
             let d = Float(dy) * direction
+            if inside {
+                let ia = Int(xa), ib = Int(xb)
+                mark(bits, ia, ib + 1)
+                accumulate(cells, columns: ia...ib, from: xa, to: xb, height: d)
+                continue
+            }
             let span = xb - xa
             // The part left of the canvas covers column 0 fully; the part right of it covers
             // nothing, but the row is covered to its end (marked by the cell at `width`).
@@ -107,60 +110,33 @@ struct CoverageRasterizer {
             guard ca < cb || (span == 0 && xa >= 0 && xa < right) else { continue }
             let ia = Int(ca), ib = min(Int(cb), g.width - 1)
             mark(bits, ia, ib + 1)
-            if span == 0 || ia == ib {
-                let share = span > 0 ? Float((cb - ca) / span) : 1
-                let area = Float(Double(ia) + 1 - (ca + cb) / 2)
-                cells[ia] += d * share * area
-                cells[ia + 1] += d * share * (1 - area)
-            } else {
-                var xCurrent = ca
-                var column = ia
-                let scale = d / Float(span)
-                while column <= ib && xCurrent < cb {
-                    let xEnd = min(Double(column + 1), cb)
-                    let h = scale * Float(xEnd - xCurrent)
-                    let area = Float(Double(column) + 1 - (xCurrent + xEnd) / 2)
-                    cells[column] += h * area
-                    cells[column + 1] += h * (1 - area)
-                    xCurrent = xEnd
-                    column += 1
-                }
-            }
+            accumulate(cells, columns: ia...ib, from: ca, to: cb, height: span > 0 ? d * Float((cb - ca) / span) : d)
         }
     }
 
-    /// `addLine` for an edge whose x stays inside the canvas: the same accumulation without the
-    /// clipping cases (most edges of most frames).
+    /// Adds to a row's cells the area and height of an edge's part that crosses it from x = `x0` to
+    /// `x1` (x0 ≤ x1, inside the canvas, in `columns`) and covers `height` of the row (signed by
+    /// direction): per column, the height of its piece, split between the column (the area to the
+    /// piece's right within the pixel) and the next (the rest).
     @inline(__always)
-    private static func addInsideLine(x start: Double, dxdy: Double, y0: Double, y1: Double, rows: ClosedRange<Int>,
-                                      direction: Float, _ g: Geometry, _ t: Target) {
-        var x = start
-        for row in rows {
-            let dy = min(Double(row + 1), y1) - max(Double(row), y0)
-            guard dy > 0 else { continue }
-            let xNext = x + dxdy * dy
-            let xa = min(x, xNext), xb = max(x, xNext)
-            x = xNext
-            let cells = t.cells + row * g.stride, bits = t.touched + row * g.words
-            let d = Float(dy) * direction
-            let ia = Int(xa), ib = Int(xb)
-            mark(bits, ia, ib + 1)
-            if ia == ib {
-                let area = Float(Double(ia) + 1 - (xa + xb) / 2)
-                cells[ia] += d * area
-                cells[ia + 1] += d * (1 - area)
-                continue
-            }
-            let scale = d / Float(xb - xa)
-            var xCurrent = xa
-            for column in ia...ib {
-                let xEnd = min(Double(column + 1), xb)
-                let h = scale * Float(xEnd - xCurrent)
-                let area = Float(Double(column) + 1 - (xCurrent + xEnd) / 2)
-                cells[column] += h * area
-                cells[column + 1] += h * (1 - area)
-                xCurrent = xEnd
-            }
+    private static func accumulate(_ cells: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>,
+                                   from x0: Double, to x1: Double, height: Float) {
+        let ia = columns.lowerBound, ib = columns.upperBound
+        if ia == ib || x1 == x0 {
+            let area = Float(Double(ia) + 1 - (x0 + x1) / 2)
+            cells[ia] += height * area
+            cells[ia + 1] += height * (1 - area)
+            return
+        }
+        let scale = height / Float(x1 - x0)
+        var xCurrent = x0
+        for column in columns where xCurrent < x1 {
+            let xEnd = min(Double(column + 1), x1)
+            let h = scale * Float(xEnd - xCurrent)
+            let area = Float(Double(column) + 1 - (xCurrent + xEnd) / 2)
+            cells[column] += h * area
+            cells[column + 1] += h * (1 - area)
+            xCurrent = xEnd
         }
     }
 
