@@ -59,7 +59,8 @@ struct RasterPainter {
                 let unit = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-9)
                 var lines = shape.strokedPath.flattened(tolerance: tolerance / unit)
                 if !shape.dashPattern.lengths.isEmpty {
-                    lines = Stroker.dashed(lines, pattern: shape.dashPattern.lengths, phase: shape.dashPhase)
+                    lines = Stroker.dashed(lines, pattern: shape.dashPattern.lengths, phase: shape.dashPhase,
+                                           visible: visibleRect(through: m, margin: shape.lineWidth * max(shape.miterLimit, 1) + 1))
                 }
                 let style = Stroker.Style(width: shape.lineWidth, cap: shape.lineCap, join: shape.lineJoin,
                                           miterLimit: shape.miterLimit, tolerance: tolerance / unit)
@@ -91,6 +92,17 @@ struct RasterPainter {
             coverage.add(polygons: polygons)
             paint(text.color, gradient: .none, transform: m, evenOdd: false, into: &surface)
         }
+    }
+
+    /// The canvas in the coordinates that `m` maps to device pixels, grown by `margin` there; nil
+    /// (everything) when `m` cannot be inverted.
+    private func visibleRect(through m: Transform2D, margin: Double) -> Rect? {
+        guard let inverse = m.inverted else { return nil }
+        let corners = [Point(0, 0), Point(Double(width), 0), Point(Double(width), Double(height)), Point(0, Double(height))].map(inverse.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              [minX, maxX, minY, maxY, margin].allSatisfy(\.isFinite) else { return nil }
+        return Rect(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
     }
 
     private mutating func paint(_ color: Color, gradient: Gradient, transform m: Transform2D, evenOdd: Bool, into surface: inout Surface) {

@@ -147,7 +147,13 @@ enum Stroker {
         out.append(p - n)
     }
 
-    static func dashed(_ polylines: [(points: [Point], isClosed: Bool)], pattern: [Double], phase: Double) -> [(points: [Point], isClosed: Bool)] {
+    /// Cuts polylines into their dashes. With `visible` (in the polylines' coordinates), only dashes
+    /// that reach it are made: the pattern is advanced arithmetically across the parts of segments
+    /// outside it, so a dashed line a billion pixels long costs what its visible stretch does. A dash
+    /// crossing the border is cut there; the cut ends lie outside `visible`, which the caller makes
+    /// larger than the canvas by more than any cap or join reaches.
+    static func dashed(_ polylines: [(points: [Point], isClosed: Bool)], pattern: [Double], phase: Double,
+                       visible: Rect? = nil) -> [(points: [Point], isClosed: Bool)] {
         var lengths = pattern.filter { $0 >= 0 }
         guard !lengths.isEmpty, lengths.reduce(0, +) > 0 else { return polylines }
         if lengths.count % 2 == 1 { lengths += lengths }
@@ -155,24 +161,34 @@ enum Stroker {
         var out: [(points: [Point], isClosed: Bool)] = []
         for line in polylines {
             var points = line.points
+            guard !points.isEmpty else { continue }
             if line.isClosed, let first = points.first { points.append(first) }
             // Where in the pattern the subpath starts.
+            var index = 0, remaining = 0.0
+            func skip(_ distance: Double) {
+                var d = distance
+                if d < remaining { remaining -= d; return }
+                d -= remaining
+                index = (index + 1) % lengths.count
+                d = d.truncatingRemainder(dividingBy: period)
+                while d >= lengths[index] { d -= lengths[index]; index = (index + 1) % lengths.count }
+                remaining = lengths[index] - d
+            }
             var offset = phase.truncatingRemainder(dividingBy: period)
             if offset < 0 { offset += period }
-            var index = 0
+            if !offset.isFinite { offset = 0 }
             while offset >= lengths[index] { offset -= lengths[index]; index = (index + 1) % lengths.count }
-            var remaining = lengths[index] - offset
-            var on = index % 2 == 0
-            var current: [Point] = on ? [points[0]] : []
+            remaining = lengths[index] - offset
+            var current: [Point] = index % 2 == 0 ? [points[0]] : []
             var pieces = 0
-            for k in 1..<max(points.count, 1) {
-                var a = points[k - 1]
-                let b = points[k]
+            /// Dashes along a → b.
+            func dash(_ start: Point, _ b: Point) {
+                var a = start
                 var segment = a.distance(to: b)
                 while segment > remaining && pieces < 1_000_000 {
                     let t = remaining / segment
                     let cut = Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-                    if on {
+                    if index % 2 == 0 {
                         current.append(cut)
                         out.append((current, false))
                         current = []
@@ -180,18 +196,47 @@ enum Stroker {
                         current = [cut]
                     }
                     pieces += 1
-                    on.toggle()
                     segment -= remaining
                     a = cut
                     index = (index + 1) % lengths.count
                     remaining = lengths[index]
                 }
                 remaining -= segment
-                if on { current.append(b) }
+                if index % 2 == 0 { current.append(b) }
             }
-            if on && current.count >= 2 { out.append((current, false)) }
+            /// Passes a → b outside `visible`: ends the open dash, advances the pattern.
+            func pass(_ a: Point, _ b: Point) {
+                if current.count >= 2 { out.append((current, false)) }
+                skip(a.distance(to: b))
+                current = index % 2 == 0 ? [b] : []
+            }
+            for k in 1..<max(points.count, 1) {
+                let a = points[k - 1], b = points[k]
+                guard let visible else { dash(a, b); continue }
+                guard let (t0, t1) = Self.clip(a, b, to: visible) else { pass(a, b); continue }
+                let p0 = t0 > 0 ? a + (b - a) * t0 : a, p1 = t1 < 1 ? a + (b - a) * t1 : b
+                if t0 > 0 { pass(a, p0) }
+                dash(p0, p1)
+                if t1 < 1 { pass(p1, b) }
+            }
+            if current.count >= 2 { out.append((current, false)) }
         }
         return out
+    }
+
+    /// The parameter interval of a → b inside `r` (Liang–Barsky), or nil when the segment misses it.
+    static func clip(_ a: Point, _ b: Point, to r: Rect) -> (Double, Double)? {
+        var t0 = 0.0, t1 = 1.0
+        let d = b - a
+        for (p, q) in [(-d.x, a.x - r.minX), (d.x, r.maxX - a.x), (-d.y, a.y - r.minY), (d.y, r.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            }
+        }
+        return t0 <= t1 ? (t0, t1) : nil
     }
 
     private static func unit(_ v: Point) -> Point {

@@ -86,4 +86,32 @@ struct StrokerTests {
         let total = RasterTests.coverage(Stroker.stroke([(circle, true)], style: style)).reduce(0) { $0 + Double($1) }
         #expect(abs(total - 4 * Double.pi * 60 * 10) < 1)
     }
+
+    /// Dashing with a visible rectangle gives, inside it, exactly the dashes of dashing everything
+    /// (a line ±100 000 px long, a diagonal and a polyline that leaves and re-enters), and only a
+    /// few pieces outside it.
+    @Test func dashesClippedToTheVisibleRectangle() {
+        let visible = Rect(x: 0, y: 0, width: 100, height: 60)
+        let lines: [(points: [Point], isClosed: Bool)] = [
+            ([Point(-100_000, 5), Point(100_000, 5)], false),
+            ([Point(-50, -50), Point(150, 110)], false),
+            ([Point(10, 30), Point(500, 30), Point(500, 40), Point(20, 40), Point(20, 55)], false),
+        ]
+        func insideLength(_ pieces: [(points: [Point], isClosed: Bool)]) -> [Double] {
+            pieces.map { piece in
+                zip(piece.points, piece.points.dropFirst()).reduce(0.0) { sum, pair in
+                    guard let (t0, t1) = Stroker.clip(pair.0, pair.1, to: visible) else { return sum }
+                    return sum + pair.0.distance(to: pair.1) * (t1 - t0)
+                }
+            }.filter { $0 > 1e-9 }
+        }
+        for phase in [0.0, 1.5, 5.25] {
+            let all = Stroker.dashed(lines, pattern: [4, 2], phase: phase)
+            let clipped = Stroker.dashed(lines, pattern: [4, 2], phase: phase, visible: visible)
+            let expected = insideLength(all), got = insideLength(clipped)
+            #expect(expected.count == got.count, "phase \(phase)")
+            for (e, g) in zip(expected, got) { #expect(abs(e - g) < 1e-6, "phase \(phase)") }
+            #expect(all.count > 30_000 && clipped.count < 200)
+        }
+    }
 }
