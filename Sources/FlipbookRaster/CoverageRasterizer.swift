@@ -147,53 +147,42 @@ struct CoverageRasterizer {
         return evenOdd ? abs(w - 2 * (w / 2).rounded()) : min(1, w)
     }
 
-    /// Visits every touched row as runs, left to right: `body(y, x0, x1, isTouched, cells)` for
-    /// cells x0..<x1 of row y, all inside the canvas. In a run that is not touched every cell is
-    /// zero (the winding is constant across it); a touched run must be read cell by cell. A row's
-    /// runs start at its first touched cell and end with its last (or at the canvas's edge).
-    /// Afterwards the rows are clear.
-    private mutating func runs(_ body: (Int, Int, Int, Bool, UnsafeMutablePointer<Float>) -> Void) {
+    /// Walks every touched row left to right: `cell(y, x, coverage)` for each cell an edge wrote to,
+    /// and `run(y, x0, x1, coverage)` for the cells between two of them (their winding is constant,
+    /// so one coverage serves the whole run), all inside the canvas. A row's walk starts at its first
+    /// touched cell and ends at its last, or at the canvas's edge when edges lie right of it. Cells
+    /// and bits are cleared as they are read. Coverage follows the fill rule, unclamped below.
+    @inline(__always)
+    private mutating func walk(evenOdd: Bool, run: (Int, Int, Int, Float) -> Void, cell: (Int, Int, Float) -> Void) {
         guard minY <= maxY else { return }
         let stride = self.stride, width = self.width, words = self.words
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for y in minY...maxY {
                     let bits = touched.baseAddress! + y * words
-                    /// The first cell from `b` on whose bit is `set`; Int.max >> 3 when there is none.
-                    func nextCell(from b: Int, set: Bool) -> Int {
-                        var w = b >> 6
-                        guard w < words else { return Int.max >> 3 }
-                        var word = (set ? bits[w] : ~bits[w]) & (~0 << UInt64(b & 63))
-                        while word == 0 {
-                            w += 1
-                            guard w < words else { return Int.max >> 3 }
-                            word = set ? bits[w] : ~bits[w]
-                        }
-                        return w << 6 + word.trailingZeroBitCount
-                    }
-                    var lastCell = -1
-                    for w in (0..<words).reversed() where bits[w] != 0 {
-                        lastCell = w << 6 + 63 - bits[w].leadingZeroBitCount
-                        break
-                    }
-                    guard lastCell >= 0 else { continue }
                     let row = cells.baseAddress! + y * stride
-                    let end = min(lastCell + 1, width)
-                    var x = nextCell(from: 0, set: true)
-                    while x < end {
-                        let isTouched = bits[x >> 6] & (1 << UInt64(x & 63)) != 0
-                        let runEnd = min(nextCell(from: x + 1, set: !isTouched), end)
-                        body(y, x, runEnd, isTouched, row)
-                        x = runEnd
-                    }
-                    // Clear the touched cells (those past the canvas included) and their bits.
+                    var acc: Float = 0
+                    var next = -1  // the cell after the last one handled; -1 before the first
                     for w in 0..<words where bits[w] != 0 {
                         var word = bits[w]
-                        while word != 0 {
-                            row[w << 6 + word.trailingZeroBitCount] = 0
-                            word &= word - 1
-                        }
                         bits[w] = 0
+                        while word != 0 {
+                            let x = w << 6 + word.trailingZeroBitCount
+                            word &= word - 1
+                            let value = row[x]
+                            row[x] = 0
+                            if next < 0 { next = x }
+                            if x >= width {
+                                // Past the canvas: the run to its edge, then nothing more to draw.
+                                if next < width { run(y, next, width, Self.coverage(acc, evenOdd: evenOdd)) }
+                                next = width
+                                continue
+                            }
+                            if x > next { run(y, next, x, Self.coverage(acc, evenOdd: evenOdd)) }
+                            acc += value
+                            cell(y, x, Self.coverage(acc, evenOdd: evenOdd))
+                            next = x + 1
+                        }
                     }
                 }
             }
@@ -204,20 +193,11 @@ struct CoverageRasterizer {
 
     /// Calls `body(x, y, coverage)` for every pixel with coverage > 1/512, and clears the cells.
     mutating func sweep(evenOdd: Bool, _ body: (Int, Int, Float) -> Void) {
-        var acc: Float = 0, currentRow = -1
-        runs { y, x0, x1, isTouched, row in
-            if y != currentRow { acc = 0; currentRow = y }
-            if isTouched {
-                for x in x0..<x1 {
-                    acc += row[x]
-                    let coverage = Self.coverage(acc, evenOdd: evenOdd)
-                    if coverage > 1.0 / 512 { body(x, y, coverage) }
-                }
-            } else {
-                let coverage = Self.coverage(acc, evenOdd: evenOdd)
-                if coverage > 1.0 / 512 { for x in x0..<x1 { body(x, y, coverage) } }
-            }
-        }
+        walk(evenOdd: evenOdd, run: { y, x0, x1, coverage in
+            if coverage > 1.0 / 512 { for x in x0..<x1 { body(x, y, coverage) } }
+        }, cell: { y, x, coverage in
+            if coverage > 1.0 / 512 { body(x, y, coverage) }
+        })
     }
 
     /// `sweep` specialised for one premultiplied packed pixel composited source-over into `surface`:
@@ -227,30 +207,23 @@ struct CoverageRasterizer {
         let width = self.width
         let opaque = pixel >> 24 == 255
         surface.withPixels { pixels in
-            var acc: Float = 0, currentRow = -1
-            runs { y, x0, x1, isTouched, row in
-                if y != currentRow { acc = 0; currentRow = y }
-                let out = pixels.baseAddress! + y * width
-                if isTouched {
-                    for x in x0..<x1 {
-                        acc += row[x]
-                        let c = PackedPixel.coverage(Self.coverage(acc, evenOdd: evenOdd))
-                        if c == 255 {
-                            out[x] = opaque ? pixel : PackedPixel.over(pixel, out[x])
-                        } else if c > 0 {
-                            out[x] = PackedPixel.over(PackedPixel.scale(pixel, c), out[x])
-                        }
-                    }
-                    return
-                }
-                let c = PackedPixel.coverage(Self.coverage(acc, evenOdd: evenOdd))
+            let base = pixels.baseAddress!
+            walk(evenOdd: evenOdd, run: { y, x0, x1, coverage in
+                let c = PackedPixel.coverage(coverage)
+                guard c > 0 else { return }
+                let out = base + y * width
                 if c == 255 && opaque {
                     PackedPixel.fill(out + x0, count: x1 - x0, with: pixel)
-                } else if c > 0 {
+                } else {
                     let source = c == 255 ? pixel : PackedPixel.scale(pixel, c)
                     for x in x0..<x1 { out[x] = PackedPixel.over(source, out[x]) }
                 }
-            }
+            }, cell: { y, x, coverage in
+                let c = PackedPixel.coverage(coverage)
+                guard c > 0 else { return }
+                let i = y * width + x
+                base[i] = c == 255 && opaque ? pixel : PackedPixel.over(c == 255 ? pixel : PackedPixel.scale(pixel, c), base[i])
+            })
         }
     }
 }
