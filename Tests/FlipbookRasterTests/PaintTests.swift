@@ -1,0 +1,73 @@
+import Flipbook
+import Foundation
+import Testing
+@testable import FlipbookRaster
+
+/// The renderer's paths that no scene file exercises: gradients, clips and the even-odd rule,
+/// checked pixel by pixel against values computed independently.
+struct PaintTests {
+    static func pixel(_ image: RasterImage, _ x: Int, _ y: Int) -> [Int] {
+        let i = (y * image.width + x) * 4
+        return image.pixels[i..<i + 4].map(Int.init)
+    }
+
+    /// A horizontal gradient from red to blue across 40 px: each pixel centre (x + 0.5) gets
+    /// t = (x + 0.5)/40, mixed in premultiplied sRGB, stored as round(255·c).
+    @Test func linearGradient() throws {
+        var square = Layer(id: "g", type: ShapeLayer.self)
+        square[.anchorPoint] = .zero
+        square[.path] = .rect(Rect(x: 0, y: 0, width: 40, height: 10))
+        square[.fillGradient] = Gradient(stops: [.init(0, Color(red: 1, green: 0, blue: 0)), .init(1, Color(red: 0, green: 0, blue: 1))],
+                                         start: Point(0, 0), end: Point(40, 0))
+        var renderer = RasterRenderer(canvas: Size(40, 10))
+        let image = try renderer.render(square.renderNode())
+        for x in [0, 7, 20, 33, 39] {
+            let t = (Double(x) + 0.5) / 40
+            let expected = [Int(((1 - t) * 255).rounded()), 0, Int((t * 255).rounded()), 255]
+            let got = Self.pixel(image, x, 5)
+            #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= 1 }, "x \(x): \(got) vs \(expected)")
+        }
+    }
+
+    /// masksToBounds clips the sublayers to the bounds: a 40 × 40 red child inside a 10 × 10 parent
+    /// at (5, 5) shows only there; half-covered edge pixels get half the colour.
+    @Test func clipToBounds() throws {
+        var parent = Layer(id: "p")
+        parent[.anchorPoint] = .zero
+        parent[.position] = Point(5, 5.5)
+        parent[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
+        parent[.masksToBounds] = true
+        var child = Layer(id: "c", type: ShapeLayer.self)
+        child[.anchorPoint] = .zero
+        child[.path] = .rect(Rect(x: -20, y: -20, width: 40, height: 40))
+        child[.fillColor] = Color(red: 1, green: 0, blue: 0)
+        parent.sublayers = [child]
+        var renderer = RasterRenderer(canvas: Size(20, 20))
+        let image = try renderer.render(parent.renderNode())
+        #expect(Self.pixel(image, 10, 10) == [255, 0, 0, 255])
+        #expect(Self.pixel(image, 2, 10) == [0, 0, 0, 0])
+        #expect(Self.pixel(image, 10, 17) == [0, 0, 0, 0])
+        // Rows 5 and 15 are half inside the clip (y from 5.5 to 15.5).
+        #expect(Self.pixel(image, 10, 5) == [128, 0, 0, 128])
+        #expect(Self.pixel(image, 10, 15) == [128, 0, 0, 128])
+    }
+
+    /// Two nested squares drawn the same way round: non-zero fills both, even-odd leaves the hole.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func fillRules(_ rule: FillRule) throws {
+        let path = Path(Path.rect(Rect(x: 2, y: 2, width: 16, height: 16)).elements + Path.rect(Rect(x: 6, y: 6, width: 8, height: 8)).elements)
+        var shape = Layer(id: "s", type: ShapeLayer.self)
+        shape[.anchorPoint] = .zero
+        shape[.path] = path
+        shape[.fillColor] = Color(red: 0, green: 0.5, blue: 0, alpha: 0.5)
+        shape[.fillRule] = rule
+        var renderer = RasterRenderer(canvas: Size(20, 20), background: .white)
+        let image = try renderer.render(shape.renderNode())
+        // Half-transparent green over white: green 64 + 255·(1 − 0.5) ≈ 192, red and blue 128.
+        let green = [128, 191, 128, 255]
+        #expect(zip(Self.pixel(image, 4, 4), green).allSatisfy { abs($0 - $1) <= 1 }, "\(Self.pixel(image, 4, 4))")
+        let centre = Self.pixel(image, 10, 10)
+        let expected = rule == .evenOdd ? [255, 255, 255, 255] : green
+        #expect(zip(centre, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(rule): \(centre)")
+    }
+}
