@@ -180,8 +180,11 @@ struct DiscreteTrack<Value: Equatable> {
         }
         let sorted = times.filter { $0 >= 0 && $0 <= duration }.sorted()
         var keys: [(Double, Value)] = [(0, value(0))]
+        // Each observed instant is evaluated once: b's value is the next pair's a.
+        var next = sorted.first.map(value)
         for (a, b) in zip(sorted, sorted.dropFirst()) {
-            let va = value(a), vb = value(b)
+            let va = next!, vb = value(b)
+            next = vb
             if va == vb { continue }
             var lo = a, hi = b
             for _ in 0..<48 where hi - lo > 1e-12 {
@@ -195,7 +198,7 @@ struct DiscreteTrack<Value: Equatable> {
             if rounded > lo && rounded <= hi + 1e-9 && value(rounded) != va { change = rounded }
             if change - a < 1e-6 * max(duration, 1) { change = min(b, a + 1e-6 * max(duration, 1)) }
             keys.append((change, value(change)))
-            if value(b) != keys[keys.count - 1].1 { keys.append((b, value(b))) }
+            if vb != keys[keys.count - 1].1 { keys.append((b, vb)) }
         }
         return keys
     }
