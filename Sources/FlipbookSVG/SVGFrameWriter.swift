@@ -231,12 +231,8 @@ public struct SVGFrameWriter {
     private func appendPaint(_ attribute: StaticString, _ color: Color, to out: inout SVGBuffer) {
         out.write(" ")
         out.write(attribute)
-        out.write("=\"#")
-        for channel in [color.red, color.green, color.blue] {
-            let byte = Int(saturating: (min(max(channel, 0), 1) * 255).rounded())
-            out.write(byte: Self.hexDigits[byte >> 4])
-            out.write(byte: Self.hexDigits[byte & 15])
-        }
+        out.write("=\"")
+        SVGMarkup.appendHex([color.red, color.green, color.blue], to: &out)
         out.write("\"")
         if color.alpha < 1 {
             out.write(" ")
@@ -247,7 +243,6 @@ public struct SVGFrameWriter {
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }
 
 extension Scene {

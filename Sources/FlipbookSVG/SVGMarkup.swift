@@ -20,6 +20,19 @@ enum SVGMarkup {
     /// `#rrggbb`, each channel clamped to [0, 1] and rounded to 8 bits.
     static func hex(_ c: Color) -> String { SMILFormat.color([c.red, c.green, c.blue]) }
 
+    /// Appends `#rrggbb` for the first three of `channels` (red, green, blue in [0, 1], clamped;
+    /// each rounded to 8 bits, NaN as 0).
+    static func appendHex<Sink: SVGTextSink>(_ channels: [Double], to out: inout Sink) {
+        out.write(byte: UInt8(ascii: "#"))
+        for x in channels.prefix(3) {
+            let b = Int(saturating: (min(max(x, 0), 1) * 255).rounded())
+            out.write(byte: hexDigits[b >> 4])
+            out.write(byte: hexDigits[b & 15])
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     /// A `<linearGradient>` or `<radialGradient>` definition in user space, with the given id.
     static func gradient(_ g: Gradient, id: String) -> String {
         var d = ""

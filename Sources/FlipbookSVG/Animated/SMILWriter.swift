@@ -116,13 +116,8 @@ enum SMILFormat {
 
     /// `#rrggbb` from components in [0, 1].
     static func color(_ v: [Double]) -> String {
-        let digits = Array("0123456789abcdef")
-        var s = "#"
-        for x in v.prefix(3) {
-            let b = Int(saturating: (min(max(x, 0), 1) * 255).rounded())
-            s.append(digits[b >> 4])
-            s.append(digits[b & 15])
-        }
+        var s = ""
+        SVGMarkup.appendHex(v, to: &s)
         return s
     }
 }
