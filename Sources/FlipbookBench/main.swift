@@ -46,7 +46,7 @@ case "scene":
     let files = try seconds {
         for i in 0..<frames {
             let svg = writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode())
-            try Data(svg.bytes).write(to: folder.appendingPathComponent(String(format: "frame_%04d.svg", i)))
+            try svg.withUnsafeBytes { Data(buffer: $0) }.write(to: folder.appendingPathComponent(String(format: "frame_%04d.svg", i)))
         }
     }
     try? FileManager.default.removeItem(at: folder)
@@ -135,19 +135,47 @@ case "limit":
     let frames = 120
     let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
     let documents = (0..<frames).map { writer.document(for: scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode()) }
-    // Split each document into its text pieces and its numbers, then rebuild it with SVGNumber.
+    // Split each document into its text pieces and its numbers (the values the frame writer formats:
+    // coordinates, widths, opacities; colours like #262626 and the namespace URL stay text).
     struct Template { var pieces: [SVGBuffer]; var numbers: [Double] }
     let templates: [Template] = documents.map { doc in
+        let text = Array(doc.utf8)
         var pieces: [SVGBuffer] = [], numbers: [Double] = []
-        var rest = Substring(doc)
-        func piece(_ text: Substring) -> SVGBuffer { var b = SVGBuffer(); b.write(string: String(text)); return b }
-        while let range = rest.firstRange(of: #/-?[0-9]+(\.[0-9]+)?/#) {
-            pieces.append(piece(rest[..<range.lowerBound]))
-            numbers.append(Double(rest[range])!)
-            rest = rest[range.upperBound...]
+        var piece = SVGBuffer(), i = 0
+        func isDigit(_ j: Int) -> Bool { j < text.count && text[j] >= 48 && text[j] <= 57 }
+        while i < text.count {
+            let previous = i > 0 ? text[i - 1] : 0
+            let startsNumber = (isDigit(i) || (text[i] == UInt8(ascii: "-") && isDigit(i + 1)))
+                && !(previous == UInt8(ascii: "/") || previous == UInt8(ascii: ".") || (previous >= 97 && previous <= 122) || isDigit(i - 1))
+            if text[i] == UInt8(ascii: "#") {
+                // A colour: seven bytes of text.
+                let end = min(i + 7, text.count)
+                text[i..<end].withUnsafeBufferPointer { piece.write(ascii: $0) }
+                i = end
+            } else if startsNumber {
+                var j = i + 1
+                while j < text.count && (isDigit(j) || text[j] == UInt8(ascii: ".")) { j += 1 }
+                numbers.append(Double(String(decoding: text[i..<j], as: UTF8.self))!)
+                pieces.append(piece)
+                piece = SVGBuffer()
+                i = j
+            } else {
+                piece.write(byte: text[i])
+                i += 1
+            }
         }
-        pieces.append(piece(rest))
+        pieces.append(piece)
         return Template(pieces: pieces, numbers: numbers)
+    }
+    // The rebuilt text must be the frames' text, byte for byte.
+    for (doc, t) in zip(documents, templates) {
+        var out = SVGBuffer()
+        for (i, number) in t.numbers.enumerated() {
+            out.write(t.pieces[i])
+            SVGNumber.append(number, to: &out)
+        }
+        out.write(t.pieces[t.pieces.count - 1])
+        precondition(out.string == doc, "the format-limit template does not rebuild the frame")
     }
     var bytes = 0
     // The same writer primitives as the frame writer: an SVGBuffer and SVGNumber.

@@ -119,7 +119,7 @@ enum RenderCommand {
                         throw InputError(error.description)
                     }
                 } else {
-                    data = Data(writer.documentBytes(for: node).bytes)
+                    data = writer.documentBytes(for: node).withUnsafeBytes { Data(buffer: $0) }
                 }
                 bytes += data.count
                 try output.write(name, data)

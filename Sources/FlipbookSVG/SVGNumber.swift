@@ -4,59 +4,60 @@
 /// Deterministic on every machine: the value is rounded once to an integer count of 10⁻ᵈ units (Swift's
 /// `rounded()`, half away from zero) and printed from that integer, so no locale or libc printf is
 /// involved. Values beyond ±9e15 units are clamped (far outside any canvas); NaN prints as 0.
+///
+/// The digits are produced right to left into a stack buffer (divisions by the constant 10 only) and
+/// appended in one write; `@inlinable`, so every module's calls are specialised for their sink.
 public enum SVGNumber {
     /// Decimals kept: 3.
     public static let defaultDecimals = 3
 
-    /// Appends `value` to `out`.
-    @inline(__always)
+    /// Appends `value` to `out`, with `decimals` kept (clamped to 0…15).
+    @inlinable
     public static func append<Sink: SVGTextSink>(_ value: Double, decimals: Int = defaultDecimals, to out: inout Sink) {
+        let decimals = min(max(decimals, 0), 15)
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         var scaled = (value * scale).rounded()
         if !(scaled == scaled) { scaled = 0 }
         scaled = min(max(scaled, -9e15), 9e15)
-        var units = Int64(scaled)
+        let units = Int64(scaled)
         if units == 0 {
             out.write(byte: UInt8(ascii: "0"))
             return
         }
-        if units < 0 {
-            out.write(byte: UInt8(ascii: "-"))
-            units = -units
+        var n = units.magnitude
+        var fractionDigits = decimals
+        while fractionDigits > 0 && n % 10 == 0 {
+            n /= 10
+            fractionDigits -= 1
         }
-        let divisor = Int64(scale)
-        let whole = units / divisor
-        var fraction = units % divisor
-        appendDigits(whole, to: &out)
-        guard fraction != 0 else { return }
-        var digits = decimals
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
+        // Digits of the whole part, then the point and the fraction, written right to left where
+        // they end (at most 16 digits, a point and a sign).
+        var wholeDigits = 1
+        var whole = n
+        for _ in 0..<fractionDigits { whole /= 10 }
+        while whole >= 10 {
+            whole /= 10
+            wholeDigits += 1
         }
-        out.write(byte: UInt8(ascii: "."))
-        // Leading zeros of the fraction, then its digits.
-        var power: Int64 = 1
-        for _ in 1..<digits { power *= 10 }
-        while power > fraction {
-            out.write(byte: UInt8(ascii: "0"))
-            power /= 10
-        }
-        appendDigits(fraction, to: &out)
-    }
-
-    /// The decimal digits of `n` ≥ 0.
-    @inline(__always)
-    private static func appendDigits<Sink: SVGTextSink>(_ n: Int64, to out: inout Sink) {
-        var power: Int64 = 1
-        while power <= n / 10 { power *= 10 }
-        var rest = n
-        while power > 0 {
-            let digit = rest / power
-            out.write(byte: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digit))
-            rest -= digit * power
-            power /= 10
+        let length = (units < 0 ? 1 : 0) + wholeDigits + (fractionDigits > 0 ? fractionDigits + 1 : 0)
+        out.write(asciiCount: length) { start in
+            var position = length
+            if fractionDigits > 0 {
+                for _ in 0..<fractionDigits {
+                    position -= 1
+                    start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+                    n /= 10
+                }
+                position -= 1
+                start[position] = UInt8(ascii: ".")
+            }
+            repeat {
+                position -= 1
+                start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+                n /= 10
+            } while position > (units < 0 ? 1 : 0)
+            if units < 0 { start[0] = UInt8(ascii: "-") }
         }
     }
 

@@ -8,6 +8,8 @@ public protocol SVGTextSink {
     mutating func write(string text: String)
     /// Appends one ASCII byte (a digit, a sign, a separator).
     mutating func write(byte: UInt8)
+    /// Appends `count` ASCII bytes that `body` writes in place (a formatted number).
+    mutating func write(asciiCount count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void)
 }
 
 extension String: SVGTextSink {
@@ -16,30 +18,115 @@ extension String: SVGTextSink {
     }
     public mutating func write(string text: String) { self += text }
     public mutating func write(byte: UInt8) { unicodeScalars.append(Unicode.Scalar(byte)) }
+    public mutating func write(asciiCount count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            body(buffer.baseAddress!)
+            self += String(decoding: buffer, as: UTF8.self)
+        }
+    }
 }
 
 /// SVG text as UTF-8 bytes, appended in place.
+///
+/// A value type (copy on write) over its own growable byte storage: a write is a uniqueness check, a
+/// capacity check and a copy, with no per-call generic Array machinery. Its writes are `@inlinable`,
+/// so code in other modules (the benchmarks, the command line) gets the same specialised code as the
+/// frame writer instead of calls through the protocol.
 public struct SVGBuffer: SVGTextSink {
-    /// The text so far.
-    public private(set) var bytes: [UInt8] = []
+    @usableFromInline var storage: Storage
+    @usableFromInline var written = 0
+    @usableFromInline var capacity: Int
 
     /// An empty buffer with room for `capacity` bytes.
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
-
-    @inline(__always)
-    public mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    @inlinable
+    public init(capacity: Int = 0) {
+        self.capacity = max(capacity, 64)
+        storage = Storage(capacity: self.capacity)
     }
-    public mutating func write(string text: String) { bytes.append(contentsOf: text.utf8) }
-    @inline(__always)
-    public mutating func write(byte: UInt8) { bytes.append(byte) }
+
+    /// The text so far.
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    /// Calls `body` with the bytes written so far.
+    public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: storage.base, count: count))
+    }
+
+    /// Makes room for `extra` more bytes in storage this buffer alone owns; returns where they go.
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if _slowPath(count + extra > capacity || !isKnownUniquelyReferenced(&storage)) {
+            grow(minimumCapacity: count + extra)
+        }
+        return storage.base + count
+    }
+
+    /// Moves the bytes to new storage of at least `minimumCapacity` (doubling, so appends are
+    /// amortised constant time).
+    @usableFromInline mutating func grow(minimumCapacity: Int) {
+        let bigger = Storage(capacity: Swift.max(minimumCapacity, capacity * 2))
+        bigger.base.update(from: storage.base, count: count)
+        storage = bigger
+        capacity = bigger.capacity
+    }
+
+    @inlinable @inline(__always)
+    public mutating func write(asciiCount count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        body(reserve(count))
+        written += count
+    }
+    /// Appends bytes.
+    @inlinable @inline(__always)
+    public mutating func write(ascii: UnsafeBufferPointer<UInt8>) {
+        let n = ascii.count
+        guard n > 0 else { return }
+        reserve(n).update(from: ascii.baseAddress!, count: n)
+        written += n
+    }
+    @inlinable @inline(__always)
+    public mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { write(ascii: $0) }
+    }
+    @inlinable
+    public mutating func write(string text: String) {
+        var text = text
+        text.withUTF8 { write(ascii: $0) }
+    }
+    @inlinable @inline(__always)
+    public mutating func write(byte: UInt8) {
+        reserve(1).pointee = byte
+        written += 1
+    }
     /// Appends another buffer's bytes.
-    public mutating func write(_ other: SVGBuffer) { bytes.append(contentsOf: other.bytes) }
+    @inlinable
+    public mutating func write(_ other: SVGBuffer) {
+        other.withUnsafeBytes { write(ascii: $0) }
+    }
 
     /// Number of bytes written.
-    public var count: Int { bytes.count }
+    @inlinable
+    public var count: Int { written }
     /// Drops everything after the first `count` bytes (undoing writes).
-    public mutating func truncate(to count: Int) { bytes.removeSubrange(count...) }
+    @inlinable
+    public mutating func truncate(to count: Int) {
+        written = min(max(count, 0), written)
+    }
+    /// Empties the buffer, keeping its capacity (a frame loop reuses one buffer).
+    @inlinable
+    public mutating func removeAll() { truncate(to: 0) }
     /// The text as a String.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// The bytes, shared by copies of a buffer until one of them writes (which then copies them).
+    @usableFromInline final class Storage {
+        @usableFromInline let base: UnsafeMutablePointer<UInt8>
+        @usableFromInline let capacity: Int
+
+        @usableFromInline init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+    }
 }
