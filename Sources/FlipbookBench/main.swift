@@ -204,6 +204,18 @@ case "limit":
     let limitMedian = limitTimes.sorted()[limitTimes.count / 2], frameMedian = frameTimes.sorted()[frameTimes.count / 2]
     print("limit_fps=\(Double(frames) / limitMedian) svg_memory_fps=\(Double(frames) / frameMedian) ratio=\(limitMedian / frameMedian) bytes=\(bytes)")
 
+case "numbers":
+    // Only number formatting (for callgrind): COUNT values like a frame's coordinates.
+    let count = args.count > 1 ? Int(args[1])! : 100_000
+    var out = SVGBuffer(capacity: 1 << 16)
+    var total = 0
+    for i in 0..<count {
+        if out.count > 60_000 { total &+= out.count; out.removeAll() }
+        SVGNumber.append(Double(i % 4000) * 0.0973 + 12.5, to: &out)
+        out.write(byte: 32)
+    }
+    print("bytes=\(total &+ out.count)")
+
 default:
     print("unknown mode \(mode)")
     exit(2)

@@ -69,7 +69,7 @@ public enum LineGraph: LayerBehavior {
         let ox = layer[.offsetX], oy = layer[.offsetY], spacing = max(layer[.gridSpacing], 1)
         let bottom = b.minY + b.height - oy
         func shape(_ suffix: String, _ path: Path) -> Layer {
-            var s = Layer(id: "\(layer.id).\(suffix)", type: ShapeLayer.self)
+            var s = Layer(id: layer.id + "." + suffix, type: shapeType)
             s[.bounds] = b
             s[.position] = b.center
             s[.path] = path
@@ -100,7 +100,7 @@ public enum LineGraph: LayerBehavior {
 
         let fontSize = layer[.fontSize]
         func label(_ suffix: String, _ text: String, x: Double, baseline: Double, width: Double, alignment: TextAlignment) -> Layer {
-            var t = Layer(id: "\(layer.id).\(suffix)", type: TextLayer.self)
+            var t = Layer(id: layer.id + "." + suffix, type: textType)
             t[.anchorPoint] = .zero
             t[.bounds] = Rect(x: 0, y: 0, width: width, height: fontSize)
             t[.position] = Point(x, baseline - 0.8 * fontSize)
@@ -137,3 +137,7 @@ private let keyDouble_xLabelStep = PropertyKey<Double>("xLabelStep", default: 0)
 private let keyColor_axisColor = PropertyKey<Color>("axisColor", default: Color(red: 0.83, green: 0.83, blue: 0.83, alpha: 0.7))
 private let keyColor_gridColor = PropertyKey<Color>("gridColor", default: Color(white: 0.83))
 private let keyColor_labelColor = PropertyKey<Color>("labelColor", default: Color(white: 1, alpha: 0.8))
+
+/// The derived layers' types, looked up once.
+private let shapeType = LayerType(ShapeLayer.self)
+private let textType = LayerType(TextLayer.self)

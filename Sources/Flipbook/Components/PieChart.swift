@@ -53,7 +53,7 @@ public enum PieChart: LayerBehavior {
         let angles = sliceAngles(layer[.values], startAngle: layer[.startAngle])
         let colors = layer[.colors]
         return angles.enumerated().map { index, angle in
-            var slice = Layer(id: "\(layer.id).slice\(index)", type: PieSliceLayer.self)
+            var slice = Layer(id: layer.id + ".slice" + String(index), type: sliceType)
             slice[.bounds] = b
             slice[.position] = b.center
             slice[.startAngle] = angle.start
@@ -72,3 +72,6 @@ public enum PieChart: LayerBehavior {
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
 private let keyDouble_values = PropertyKey<[Double]>("values", default: [])
 private let keyColor_colors = PropertyKey<[Color]>("colors", default: [])
+
+/// The derived layers' type, looked up once.
+private let sliceType = LayerType(PieSliceLayer.self)

@@ -44,19 +44,19 @@ public enum RingGauge: LayerBehavior {
         let start = layer[.startAngle]
         let fraction = min(max(layer[.fraction], 0), 1)
         func arc(_ suffix: String) -> Layer {
-            var arc = Layer(id: "\(layer.id).\(suffix)", type: ArcLayer.self)
+            var arc = Layer(id: layer.id + suffix, type: arcType)
             arc[.bounds] = b
             arc[.position] = b.center
             arc[.center] = b.center
             arc[.radius] = radius
             return arc
         }
-        var track = arc("track")
+        var track = arc(".track")
         track[.startAngle] = .zero
         track[.endAngle] = .fullTurn
         track[.strokeColor] = layer[.trackColor]
         track[.lineWidth] = width
-        var value = arc("value")
+        var value = arc(".value")
         value[.startAngle] = start
         value[.endAngle] = start + .fullTurn * fraction
         value[.strokeColor] = layer[.valueColor]
@@ -65,6 +65,9 @@ public enum RingGauge: LayerBehavior {
         return [track, value]
     }
 }
+
+/// The derived layers' type, looked up once.
+private let arcType = LayerType(ArcLayer.self)
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
 private let keyDouble_fraction = PropertyKey<Double>("fraction", default: 0)

@@ -14,8 +14,13 @@ extension Layer {
             copy.properties = values
             copy.animations = []
         }
-        copy.sublayers = sublayers.map { $0.presentation(atParentTime: local) }
-        copy.sublayers += type.behavior.derivedSublayers(copy).map { $0.presentation(atParentTime: local) }
+        if !sublayers.isEmpty { copy.sublayers = sublayers.map { $0.presentation(atParentTime: local) } }
+        // Components see their presented sublayers; theirs are appended in place (one allocation).
+        let derived = type.behavior.derivedSublayers(copy)
+        if !derived.isEmpty {
+            copy.sublayers.reserveCapacity(copy.sublayers.count + derived.count)
+            for sublayer in derived { copy.sublayers.append(sublayer.presentation(atParentTime: local)) }
+        }
         return copy
     }
 

@@ -18,8 +18,13 @@ public struct Layer: Hashable, Sendable {
     public var timing: MediaTiming
 
     public init(id: String, type: any LayerBehavior.Type = PlainLayer.self, sublayers: [Layer] = []) {
+        self.init(id: id, type: LayerType(type), sublayers: sublayers)
+    }
+
+    /// A layer of an already looked-up type (components that create layers every frame keep one).
+    public init(id: String, type: LayerType, sublayers: [Layer] = []) {
         self.id = id
-        self.type = LayerType(type)
+        self.type = type
         self.properties = PropertyTable()
         self.sublayers = sublayers
         self.animations = []

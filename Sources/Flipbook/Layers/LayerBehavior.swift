@@ -47,7 +47,7 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     public let behavior: any LayerBehavior.Type
     /// The defaults the type declares for its own properties, which win over the keys' defaults
     /// (an arc's fill is clear, a shape's black).
-    let declaredDefaults: PropertyTable
+    let declaredDefaults: DeclaredDefaults
 
     public init(_ behavior: any LayerBehavior.Type) {
         self.behavior = behavior
@@ -71,20 +71,68 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
 
 import Foundation
 
-/// Each layer type's declared defaults, computed once per type (layers are created every frame by
+/// A layer type's declared defaults, built once per type and shared by every layer of the type.
+///
+/// Read on every property read that the layer has not set (most reads: a frame reads each drawing
+/// property of each layer), so a lookup is one bucket of 64 chosen by the name's hash code, not a
+/// scan of the type's 10–20 properties; a bucket holds one name or none in practice.
+final class DeclaredDefaults: @unchecked Sendable {
+    /// Entries sorted by bucket; bucket b holds entries start[b]..<start[b + 1].
+    private let names: [PropertyName]
+    private let values: [PropertyValue]
+    private let start: [Int]
+
+    init(_ keys: [AnyPropertyKey]) {
+        var entries: [(PropertyName, PropertyValue)] = []
+        // A name declared twice keeps its last default.
+        for key in keys {
+            if let i = entries.firstIndex(where: { $0.0 == key.propertyName }) {
+                entries[i].1 = key.defaultValue
+            } else {
+                entries.append((key.propertyName, key.defaultValue))
+            }
+        }
+        let sorted = entries.enumerated().sorted { a, b in
+            let ba = a.element.0.code & 63, bb = b.element.0.code & 63
+            return ba != bb ? ba < bb : a.offset < b.offset
+        }.map(\.element)
+        names = sorted.map(\.0)
+        values = sorted.map(\.1)
+        var start = [Int](repeating: 0, count: 65)
+        for (name, _) in sorted { start[Int(name.code & 63) + 1] += 1 }
+        for b in 0..<64 { start[b + 1] += start[b] }
+        self.start = start
+    }
+
+    /// The type's default for `name`, or nil when the type does not declare it.
+    @inline(__always)
+    subscript(name: PropertyName) -> PropertyValue? {
+        let bucket = Int(name.code & 63)
+        var i = start[bucket]
+        let end = start[bucket + 1]
+        while i < end {
+            if names[i] == name { return values[i] }
+            i += 1
+        }
+        return nil
+    }
+}
+
+import Foundation
+
+/// Each layer type's declared defaults, built once per type (layers are created every frame by
 /// components, and building the table each time dominated frame generation).
 final class DefaultsCache: @unchecked Sendable {
     static let shared = DefaultsCache()
-    private var tables: [ObjectIdentifier: PropertyTable] = [:]
+    private var tables: [ObjectIdentifier: DeclaredDefaults] = [:]
     private let lock = NSLock()
 
-    func defaults(for behavior: any LayerBehavior.Type) -> PropertyTable {
+    func defaults(for behavior: any LayerBehavior.Type) -> DeclaredDefaults {
         let name = ObjectIdentifier(behavior)
         lock.lock()
         defer { lock.unlock() }
         if let hit = tables[name] { return hit }
-        var table = PropertyTable()
-        for key in behavior.properties { table[key.propertyName] = key.defaultValue }
+        let table = DeclaredDefaults(behavior.properties)
         tables[name] = table
         return table
     }
