@@ -11,6 +11,7 @@ import Foundation
 //   flipbook-bench raster FILE [FRAMES]  rasterizing prebuilt render trees only (for callgrind)
 //   flipbook-bench svg FILE [FRAMES]     SVG frames in memory only (for callgrind)
 //   flipbook-bench compile FILE [RUNS]   the animated-SVG compiler only (for callgrind)
+//   flipbook-bench numbers [COUNT]       number formatting only (for callgrind)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
