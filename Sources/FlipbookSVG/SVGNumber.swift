@@ -5,8 +5,8 @@
 /// `rounded()`, half away from zero) and printed from that integer, so no locale or libc printf is
 /// involved. Values beyond ±9e15 units are clamped (far outside any canvas); NaN prints as 0.
 ///
-/// The digits are produced right to left into a stack buffer (divisions by the constant 10 only) and
-/// appended in one write; `@inlinable`, so every module's calls are specialised for their sink.
+/// The text's length is counted first, then the digits are written right to left straight into the
+/// sink's reserved bytes (divisions by the constant 10 only); `@inlinable`, so every module's calls are specialised for their sink.
 public enum SVGNumber {
     /// Decimals kept: 3.
     public static let defaultDecimals = 3

@@ -118,8 +118,6 @@ final class DeclaredDefaults: @unchecked Sendable {
     }
 }
 
-import Foundation
-
 /// Each layer type's declared defaults, built once per type (layers are created every frame by
 /// components, and building the table each time dominated frame generation).
 final class DefaultsCache: @unchecked Sendable {
