@@ -4,30 +4,34 @@ import Foundation
 extension AnimatedSVGCompiler.Context {
     /// Items keep their identity by index; a text item also by its string (a text whose content
     /// changes is a new element, shown while its string is on screen).
-    static func key(_ index: Int, _ item: DrawItem) -> String {
+    static func key(_ slot: Int, _ index: Int, _ item: DrawItem) -> ItemKey {
         switch item {
-        case .shape: "\(index)"
-        case .text(let t): "\(index):\(t.string)"
+        case .shape: ItemKey(slot: slot, index: index, text: nil)
+        case .text(let t): ItemKey(slot: slot, index: index, text: t.string)
         }
     }
 
-    func item(_ id: String, _ key: String, at t: Double) -> DrawItem? {
-        guard let node = sampler.at(t).nodes[id] else { return nil }
-        for (index, item) in node.items.enumerated() where Self.key(index, item) == key { return item }
-        return nil
+    func item(_ id: String, _ key: ItemKey, at t: Double) -> DrawItem? {
+        guard let node = sampler.at(t).node(key.slot), key.index < node.items.count else { return nil }
+        let item = node.items[key.index]
+        switch item {
+        case .shape: return key.text == nil ? item : nil
+        case .text(let text): return key.text == text.string ? item : nil
+        }
     }
 
     mutating func writeItems(of id: String, node: @escaping (Double) -> RenderNode, into out: inout String) {
-        var keys: [String] = []
+        let slot = sampler.slot(id)
+        var keys: [ItemKey] = []
         for t in grid {
-            guard let n = sampler.at(t).nodes[id] else { continue }
+            guard let n = sampler.at(t).node(slot) else { continue }
             for (index, item) in n.items.enumerated() {
-                let k = Self.key(index, item)
+                let k = Self.key(slot, index, item)
                 if !keys.contains(k) { keys.append(k) }
             }
         }
         for key in keys {
-            let name = keys.count == 1 ? id : "\(id)#\(key.split(separator: ":").first!)"
+            let name = keys.count == 1 ? id : "\(id)#\(key.index)"
             let this = self
             guard let first = grid.lazy.compactMap({ this.item(id, key, at: $0) }).first else { continue }
             switch first {
@@ -41,12 +45,12 @@ extension AnimatedSVGCompiler.Context {
 
     // MARK: Shapes
 
-    func shape(_ id: String, _ key: String, at t: Double) -> ShapeDrawing? {
+    func shape(_ id: String, _ key: ItemKey, at t: Double) -> ShapeDrawing? {
         if case .shape(let s)? = item(id, key, at: t) { return s }
         return nil
     }
 
-    mutating func writeShape(_ id: String, _ key: String, name: String, into out: inout String) {
+    mutating func writeShape(_ id: String, _ key: ItemKey, name: String, into out: inout String) {
         let presentTimes = grid.filter { shape(id, key, at: $0) != nil }
         guard let firstTime = presentTimes.first, let fallback = shape(id, key, at: firstTime) else { return }
         let this = self
@@ -83,7 +87,7 @@ extension AnimatedSVGCompiler.Context {
         return (attributes, animations)
     }
 
-    mutating func writeFill(_ id: String, _ key: String, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
+    mutating func writeFill(_ id: String, _ key: ItemKey, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
                             samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
         let this = self
         let (hidden, display) = visibility("\(name).fill", knots: knots) { this.shape(id, key, at: $0)?.hasFill ?? false }
@@ -146,7 +150,7 @@ extension AnimatedSVGCompiler.Context {
         out += element("path", attributes, animations)
     }
 
-    mutating func writeStroke(_ id: String, _ key: String, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
+    mutating func writeStroke(_ id: String, _ key: ItemKey, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
                               samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
         let this = self
         let (hidden, display) = visibility("\(name).stroke", knots: knots) { this.shape(id, key, at: $0)?.hasStroke ?? false }
@@ -348,4 +352,12 @@ extension AnimatedSVGCompiler.Context {
     }
 
     func escape(_ text: String) -> String { SVGMarkup.escape(text) }
+}
+
+/// A draw item's identity across instants: its layer's slot, its index in its node and, for text,
+/// its string (a text whose content changes is a new element).
+struct ItemKey: Hashable {
+    var slot: Int
+    var index: Int
+    var text: String?
 }

@@ -3,7 +3,7 @@ import Flipbook
 extension AnimatedSVGCompiler.Context {
     // MARK: Text
 
-    mutating func writeText(_ id: String, _ key: String, name: String, first: TextDrawing, into out: inout String) {
+    mutating func writeText(_ id: String, _ key: ItemKey, name: String, first: TextDrawing, into out: inout String) {
         let this = self
         let textAt = { (t: Double) -> TextDrawing in
             if case .text(let text)? = this.item(id, key, at: t) { return text }

@@ -83,12 +83,14 @@ public struct AnimatedSVGCompiler {
             for t in grid {
                 let snap = sampler.at(t)
                 var previous: String?
-                for id in snap.order {
+                for slot in snap.order {
+                    let id = sampler.ids[slot]
                     if !seen.contains(id) {
                         seen.insert(id)
                         let index = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? order.count
                         order.insert(id, at: min(index, order.count))
-                        if let p = snap.parent[id] { parent[id] = p }
+                        let p = snap.parents[slot]
+                        if p >= 0 { parent[id] = sampler.ids[p] }
                     }
                     previous = id
                 }
@@ -165,15 +167,16 @@ public struct AnimatedSVGCompiler {
 
         mutating func writeNode(_ id: String, children: [String: [String]], into out: inout String) {
             let sampler = self.sampler
-            let start = firstTime { $0.nodes[id] != nil } ?? 0
-            let fallback = sampler.at(start).nodes[id]!
-            let node = { (t: Double) -> RenderNode in sampler.at(t).nodes[id] ?? fallback }
-            let present0 = sampler.at(0).nodes[id] != nil
+            let slot = sampler.slot(id)
+            let start = firstTime { $0.node(slot) != nil } ?? 0
+            let fallback = sampler.at(start).node(slot)!
+            let node = { (t: Double) -> RenderNode in sampler.at(t).node(slot) ?? fallback }
+            let present0 = sampler.at(0).node(slot) != nil
             let nodeKnots = knots(id), ownerID = owner(of: id)
             var attributes = "", animations = ""
 
             if !present0 { attributes += " display=\"none\"" }
-            animations += discrete(id, "display", knots: grid) { t in sampler.at(t).nodes[id] == nil ? "none" : "inline" }
+            animations += discrete(id, "display", knots: grid) { t in sampler.at(t).node(slot) == nil ? "none" : "inline" }
 
             let initial = node(0)
             if initial.opacity < 1 { attributes += " opacity=\"\(SVGNumber.format(initial.opacity))\"" }

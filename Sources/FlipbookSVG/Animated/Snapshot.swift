@@ -1,41 +1,73 @@
 import Flipbook
 
-/// The render tree at one instant, flattened by layer id.
-struct Snapshot {
-    /// Nodes by id, children removed.
-    var nodes: [String: RenderNode] = [:]
-    var parent: [String: String] = [:]
-    /// Ids depth first, parents before children.
-    var order: [String] = []
+/// The render tree at one instant, flattened: nodes by slot, the number the sampler gives each layer
+/// id. A class, and read by slot: the compiler reads snapshots tens of thousands of times per scene,
+/// and a reference and an array index cost less than copying dictionaries and hashing ids.
+final class Snapshot {
+    /// Nodes with their children removed, by slot; nil where the layer is absent at this instant.
+    private(set) var nodes: [RenderNode?] = []
+    /// Each present node's parent slot (-1 for the root), by slot.
+    private(set) var parents: [Int] = []
+    /// Slots depth first, parents before children.
+    private(set) var order: [Int] = []
 
-    init(_ root: RenderNode?) {
-        if let root { add(root, parent: nil) }
+    init(_ root: RenderNode?, slots sampler: Sampler) {
+        guard let root else { return }
+        add(root, parent: -1, sampler)
     }
 
-    private mutating func add(_ node: RenderNode, parent: String?) {
+    /// The node in `slot`, or nil when absent.
+    @inline(__always)
+    func node(_ slot: Int) -> RenderNode? { slot < nodes.count ? nodes[slot] : nil }
+
+    private func add(_ node: RenderNode, parent: Int, _ sampler: Sampler) {
+        let slot = sampler.slot(node.id)
+        if slot >= nodes.count {
+            nodes += Array(repeating: nil, count: slot + 1 - nodes.count)
+            parents += Array(repeating: -1, count: slot + 1 - parents.count)
+        }
         var flat = node
         flat.children = []
-        nodes[node.id] = flat
-        if let parent { self.parent[node.id] = parent }
-        order.append(node.id)
-        for child in node.children { add(child, parent: node.id) }
+        nodes[slot] = flat
+        parents[slot] = parent
+        order.append(slot)
+        for child in node.children { add(child, parent: slot, sampler) }
     }
 }
 
-/// Evaluates the scene at instants, each once.
+/// Evaluates the scene at instants, each once, and numbers the layer ids it meets.
 final class Sampler {
     let scene: Scene
     private var cache: [Double: Snapshot] = [:]
+    /// The last instant asked for and its snapshot: the compiler's closures ask for one instant
+    /// several times in a row.
+    private var last: (time: Double, snapshot: Snapshot)?
+    private var slots: [String: Int] = [:]
+    /// Layer ids by slot, in order of first sight.
+    private(set) var ids: [String] = []
 
     init(_ scene: Scene) {
         self.scene = scene
     }
 
+    /// The slot of `id`, numbered on first sight.
+    func slot(_ id: String) -> Int {
+        if let slot = slots[id] { return slot }
+        slots[id] = ids.count
+        ids.append(id)
+        return ids.count - 1
+    }
+
     func at(_ time: Double) -> Snapshot {
-        if let hit = cache[time] { return hit }
-        let snapshot = Snapshot(scene.presentation(at: time).renderNode())
+        if let last, last.time == time { return last.snapshot }
+        if let hit = cache[time] {
+            last = (time, hit)
+            return hit
+        }
+        let snapshot = Snapshot(scene.presentation(at: time).renderNode(), slots: self)
         if cache.count > 20_000 { cache.removeAll(keepingCapacity: true) }
         cache[time] = snapshot
+        last = (time, snapshot)
         return snapshot
     }
 }
