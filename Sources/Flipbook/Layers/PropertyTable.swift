@@ -47,11 +47,15 @@ public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
 /// Property values by name, as a layer holds what the user set: a short list searched linearly by
 /// hash code (a layer sets a handful of properties; below a few dozen entries this beats a hashed
 /// dictionary, which hashes the whole name on every read). A 64-bit filter of the codes present
-/// answers most misses (reads of properties left at their defaults) without a search. Equality and
-/// hashing ignore the order.
+/// answers most misses (reads of properties left at their defaults) without a search. Names and
+/// values live in one array, so a table costs one allocation (components build tables every frame).
+/// Equality and hashing ignore the order.
 public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral {
-    private var names: [PropertyName] = []
-    private var values: [PropertyValue] = []
+    private struct Entry: Hashable, Sendable {
+        let name: PropertyName
+        var value: PropertyValue
+    }
+    private var entries: [Entry] = []
     /// Bit (code mod 64) set for every name present.
     private var filter: UInt64 = 0
 
@@ -64,32 +68,27 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     @inline(__always)
     private func index(of name: PropertyName) -> Int? {
         guard filter & (1 << (name.code & 63)) != 0 else { return nil }
-        return names.withUnsafeBufferPointer { names in
-            for i in names.indices where names[i].code == name.code && names[i].string == name.string { return i }
+        return entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices where entries[i].name.code == name.code && entries[i].name.string == name.string { return i }
             return nil
         }
     }
 
     /// The value set for `name`, or nil. Setting nil removes it.
     public subscript(name: PropertyName) -> PropertyValue? {
-        get { index(of: name).map { values[$0] } }
+        get { index(of: name).map { entries[$0].value } }
         set {
             if let i = index(of: name) {
                 if let newValue {
-                    values[i] = newValue
+                    entries[i].value = newValue
                 } else {
-                    names.remove(at: i)
-                    values.remove(at: i)
-                    filter = names.reduce(0) { $0 | 1 << ($1.code & 63) }
+                    entries.remove(at: i)
+                    filter = entries.reduce(0) { $0 | 1 << ($1.name.code & 63) }
                 }
             } else if let newValue {
-                if names.isEmpty {
-                    // Layers set several properties: grow once, not at 1, 2, 4 and 8.
-                    names.reserveCapacity(8)
-                    values.reserveCapacity(8)
-                }
-                names.append(name)
-                values.append(newValue)
+                // Layers set several properties (a ring gauge's arcs nine): grow once, not at 1, 2, 4, 8 and 16.
+                if entries.isEmpty { entries.reserveCapacity(12) }
+                entries.append(Entry(name: name, value: newValue))
                 filter |= 1 << (name.code & 63)
             }
         }
@@ -101,27 +100,27 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         set { self[PropertyName(name)] = newValue }
     }
 
-    public var isEmpty: Bool { names.isEmpty }
-    public var count: Int { names.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
     /// The names set, in the order they were first set.
-    public var keys: [String] { names.map(\.string) }
+    public var keys: [String] { entries.map(\.name.string) }
 
     public static func == (a: PropertyTable, b: PropertyTable) -> Bool {
-        guard a.names.count == b.names.count else { return false }
-        for (i, name) in a.names.enumerated() where b[name] != a.values[i] { return false }
+        guard a.entries.count == b.entries.count else { return false }
+        for entry in a.entries where b[entry.name] != entry.value { return false }
         return true
     }
 
     public func hash(into hasher: inout Hasher) {
         // Order-independent: a sum of per-entry hashes.
         var sum = 0
-        for (i, name) in names.enumerated() {
-            var entry = Hasher()
-            entry.combine(name)
-            entry.combine(values[i])
-            sum &+= entry.finalize()
+        for entry in entries {
+            var one = Hasher()
+            one.combine(entry.name)
+            one.combine(entry.value)
+            sum &+= one.finalize()
         }
-        hasher.combine(names.count)
+        hasher.combine(entries.count)
         hasher.combine(sum)
     }
 }

@@ -20,18 +20,19 @@ extension Layer {
     /// when the layer is hidden.
     public func renderNode() -> RenderNode? {
         if self[.hidden] { return nil }
-        var items: [DrawItem] = []
+        // The content array as the type drew it (no copy), with the background put first when set.
+        var items = type.behavior.draw(self)
         let background = self[.backgroundColor]
         if background.alpha > 0 {
-            items.append(.shape(ShapeDrawing(path: .rect(bounds), fill: background)))
+            items.insert(.shape(ShapeDrawing(path: .rect(bounds), fill: background)), at: 0)
         }
-        items += type.behavior.draw(self)
         var children: [RenderNode] = []
         children.reserveCapacity(sublayers.count)
-        let depths = sublayers.map { $0[.zPosition] }
-        if depths.allSatisfy({ $0 == depths.first }) {
+        let firstDepth = sublayers.first?[.zPosition] ?? 0
+        if sublayers.allSatisfy({ $0[.zPosition] == firstDepth }) {
             for sublayer in sublayers { if let node = sublayer.renderNode() { children.append(node) } }
         } else {
+            let depths = sublayers.map { $0[.zPosition] }
             // Stable: equal zPositions keep their order.
             let order = sublayers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
             for index in order { if let node = sublayers[index].renderNode() { children.append(node) } }
