@@ -35,18 +35,19 @@ switch mode {
 case "scene":
     let scene = try SceneLoader().load(contentsOf: args[1])
     let frames = args.count > 2 ? Int(args[2])! : 120
-    let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+    // Frames as the command line writes them: each one rewriting only the layers that changed.
+    var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
     var bytes = 0
     // Warm up, then measure.
-    for i in 0..<10 { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).count }
+    for i in 0..<10 { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     let memory = seconds {
-        for i in 0..<frames { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let files = try seconds {
         for i in 0..<frames {
-            let svg = writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode())
+            let svg = svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)))
             try svg.withUnsafeBytes { Data(buffer: $0) }.write(to: folder.appendingPathComponent(String(format: "frame_%04d.svg", i)))
         }
     }
@@ -76,10 +77,11 @@ case "svg":
     // Only SVG frames in memory (for profiling with callgrind).
     let scene = try SceneLoader().load(contentsOf: args[1])
     let frames = args.count > 2 ? Int(args[2])! : 120
-    let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+    // Frames as the command line writes them: each one rewriting only the layers that changed.
+    var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     }
     print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
 
@@ -122,10 +124,10 @@ case "scale":
         root.sublayers.append(arc)
     }
     let scene = Scene(canvas: Size(1000, 1000), duration: Double(frames - 1) / 60, fps: 60, root: root)
-    let writer = SVGFrameWriter(canvas: scene.canvas)
+    var svgFrames = SVGFrameRenderer(canvas: scene.canvas)
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i)).renderNode()).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i))).count }
     }
     print("layer_frame_us=\(time / Double(layers * frames) * 1e6) peak_mb=\(peakMegabytes()) bytes=\(bytes)")
 
@@ -135,6 +137,8 @@ case "limit":
     let scene = try SceneLoader().load(contentsOf: args[1])
     let frames = 120
     let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+    // Frames as the command line writes them: each one rewriting only the layers that changed.
+    var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
     let documents = (0..<frames).map { writer.document(for: scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode()) }
     // Split each document into its text pieces and its numbers (the values the frame writer formats:
     // coordinates, widths, opacities; colours like #262626 and the namespace URL stay text).
@@ -192,7 +196,7 @@ case "limit":
         }
     }
     func frameBatch() {
-        for i in 0..<frames { bytes &+= writer.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     }
     // The ratio is taken within one process: batches of the two alternate, and each side's median
     // batch counts, so a slow spell on this shared machine hits both.

@@ -105,21 +105,21 @@ enum RenderCommand {
         Interruption.install()
         let output = try FrameFolder(folder, force: args.flags.contains("force"))
         let digits = max(4, String(max(range.count - 1, 0)).count)
-        let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+        var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
         var bytes = 0
         do {
             for (n, index) in range.enumerated() {
-                let node = scene.presentation(at: scene.frameTime(index)).renderNode()
+                let presentation = scene.presentation(at: scene.frameTime(index))
                 let name = "frame_" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) + "." + format
                 let data: Data
                 if raster != nil {
                     do {
-                        data = Data(ImageEncoder.png(try raster!.render(node)))
+                        data = Data(ImageEncoder.png(try raster!.render(presentation.renderNode())))
                     } catch {
                         throw InputError(error.description)
                     }
                 } else {
-                    data = writer.documentBytes(for: node).withUnsafeBytes { Data(buffer: $0) }
+                    data = svgFrames.documentBytes(for: presentation).withUnsafeBytes { Data(buffer: $0) }
                 }
                 bytes += data.count
                 try output.write(name, data)

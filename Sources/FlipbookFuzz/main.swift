@@ -7,8 +7,9 @@ import Foundation
 // flipbook-fuzz: mutates the scenes of a folder and checks that loading and rendering each mutant
 // never crashes or hangs, and that every rejection is a clear error naming the file.
 // Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--current FILE] [--animated]
-// Every accepted mutant also has its middle frame rasterized, scaled to fit 96 px (the raster code
-// works on raw pointers, so hostile geometry must reach it too).
+// Every accepted mutant's SVG frames from SVGFrameRenderer must equal the plain writer's, and its
+// middle frame is rasterized, scaled to fit 96 px (the raster code works on raw pointers, so hostile
+// geometry must reach it too).
 // Before each input it writes the input to FILE (default .fuzz-current.json), so that a crash or
 // hang (which ends the process) leaves the input behind for Tools/fuzz to report.
 
@@ -44,8 +45,14 @@ for n in 0..<count {
     let t0 = Date()
     do {
         let scene = try loader.decode(input, file: "mutant.json")
-        for index in Set([0, scene.frameCount / 2, scene.frameCount - 1]) {
-            _ = scene.svgFrame(index)
+        // The frame renderer (which rewrites only changed layers) must write the plain writer's bytes.
+        var frames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        for index in [0, scene.frameCount / 2, scene.frameCount / 2, scene.frameCount - 1, 0] {
+            let plain = scene.svgFrame(index)
+            if frames.documentBytes(for: scene.presentation(at: scene.frameTime(index))).string != plain {
+                print("FRAME RENDERER differs from the writer for input \(n), frame \(index) (seed \(seed)), kept in \(currentPath)")
+                exit(5)
+            }
         }
         if animated { _ = AnimatedSVGCompiler(scene: scene).compile() }
         let side = max(scene.canvas.width, scene.canvas.height)

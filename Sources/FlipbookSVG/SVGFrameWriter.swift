@@ -34,6 +34,12 @@ public struct SVGFrameWriter {
         var state = State()
         var body = SVGBuffer(capacity: 2048)
         if let root { write(root, into: &body, state: &state) }
+        return document(body: body, state: state)
+    }
+
+    /// The document around a written body: the root element, the definitions the body used, the
+    /// background.
+    func document(body: SVGBuffer, state: State) -> SVGBuffer {
         var out = SVGBuffer(capacity: body.count + state.defs.count + 256)
         out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         SVGNumber.append(canvas.width, to: &out)
@@ -66,7 +72,16 @@ public struct SVGFrameWriter {
         var clips = 0
     }
 
-    private func write(_ node: RenderNode, into out: inout SVGBuffer, state: inout State) {
+    func write(_ node: RenderNode, into out: inout SVGBuffer, state: inout State) {
+        writeGroup(node, into: &out, state: &state) { out, state in
+            for child in node.children { write(child, into: &out, state: &state) }
+        }
+    }
+
+    /// A node's group (transform, opacity, clip), its items, then what `children` writes; a group
+    /// that ends up with no content is taken back, with its clip path.
+    func writeGroup(_ node: RenderNode, into out: inout SVGBuffer, state: inout State,
+                    children: (inout SVGBuffer, inout State) -> Void) {
         guard node.opacity > 0 else { return }
         // The group is written first and taken back if it ends up with no content.
         let mark = out.count
@@ -116,7 +131,7 @@ public struct SVGFrameWriter {
         if grouped { out.write(">\n") }
         let contentStart = out.count
         for item in node.items { write(item, into: &out, state: &state) }
-        for child in node.children { write(child, into: &out, state: &state) }
+        children(&out, &state)
         if out.count == contentStart {
             // Nothing drawn: no group, and no clip path for it.
             out.truncate(to: mark)

@@ -106,6 +106,12 @@ public struct SVGBuffer: SVGTextSink {
     /// Number of bytes written.
     @inlinable
     public var count: Int { written }
+    /// A new buffer with the bytes from `start` on.
+    public func suffix(from start: Int) -> SVGBuffer {
+        var copy = SVGBuffer(capacity: count - start)
+        withUnsafeBytes { copy.write(ascii: UnsafeBufferPointer(rebasing: $0[min(max(start, 0), count)...])) }
+        return copy
+    }
     /// Drops everything after the first `count` bytes (undoing writes).
     @inlinable
     public mutating func truncate(to count: Int) {

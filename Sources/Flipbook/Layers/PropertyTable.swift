@@ -106,8 +106,18 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     public var keys: [String] { entries.map(\.name.string) }
 
     public static func == (a: PropertyTable, b: PropertyTable) -> Bool {
-        guard a.entries.count == b.entries.count else { return false }
-        for entry in a.entries where b[entry.name] != entry.value { return false }
+        guard a.entries.count == b.entries.count, a.filter == b.filter else { return false }
+        // Tables built by the same code list their names in the same order: compare side by side,
+        // and look names up only from the first place the orders differ.
+        var i = 0
+        while i < a.entries.count && a.entries[i].name == b.entries[i].name {
+            if a.entries[i].value != b.entries[i].value { return false }
+            i += 1
+        }
+        while i < a.entries.count {
+            if b[a.entries[i].name] != a.entries[i].value { return false }
+            i += 1
+        }
         return true
     }
 

@@ -19,6 +19,19 @@ extension Layer {
     /// The render tree of a presentation layer (call on `presentation(atParentTime:)`'s result), or nil
     /// when the layer is hidden.
     public func renderNode() -> RenderNode? {
+        guard var node = renderNodeWithoutChildren() else { return nil }
+        if !sublayers.isEmpty {
+            node.children.reserveCapacity(sublayers.count)
+            forEachSublayerInDrawingOrder { sublayer in
+                if let child = sublayer.renderNode() { node.children.append(child) }
+            }
+        }
+        return node
+    }
+
+    /// This layer's own render node (transform, opacity, clip, content) with no children, or nil when
+    /// the layer is hidden: what renderers that walk the sublayers themselves take.
+    public func renderNodeWithoutChildren() -> RenderNode? {
         if self[.hidden] { return nil }
         // The content array as the type drew it (no copy), with the background put first when set.
         var items = type.behavior.draw(self)
@@ -26,20 +39,22 @@ extension Layer {
         if background.alpha > 0 {
             items.insert(.shape(ShapeDrawing(path: .rect(bounds), fill: background)), at: 0)
         }
-        var children: [RenderNode] = []
-        children.reserveCapacity(sublayers.count)
+        let parts = transformParts
+        return RenderNode(id: id, transform: parts.transform, parts: parts, opacity: min(max(self[.opacity], 0), 1),
+                          clip: self[.masksToBounds] ? bounds : nil, items: items, children: [])
+    }
+
+    /// Calls `body` with each sublayer in drawing order: by zPosition, equal ones in their order.
+    public func forEachSublayerInDrawingOrder(_ body: (Layer) -> Void) {
         let firstDepth = sublayers.first?[.zPosition] ?? 0
         if sublayers.allSatisfy({ $0[.zPosition] == firstDepth }) {
-            for sublayer in sublayers { if let node = sublayer.renderNode() { children.append(node) } }
+            for sublayer in sublayers { body(sublayer) }
         } else {
             let depths = sublayers.map { $0[.zPosition] }
             // Stable: equal zPositions keep their order.
             let order = sublayers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
-            for index in order { if let node = sublayers[index].renderNode() { children.append(node) } }
+            for index in order { body(sublayers[index]) }
         }
-        let parts = transformParts
-        return RenderNode(id: id, transform: parts.transform, parts: parts, opacity: min(max(self[.opacity], 0), 1),
-                          clip: self[.masksToBounds] ? bounds : nil, items: items, children: children)
     }
 }
 

@@ -1,0 +1,88 @@
+import Flipbook
+import FlipbookSVG
+import FlipbookScenes
+import Testing
+
+/// The frame renderer (which rewrites only changed layers) against the plain writer on the whole
+/// render tree: the same bytes for every frame, in any order of frames.
+struct SVGFrameRendererTests {
+    static func plain(_ layer: Layer?, _ writer: SVGFrameWriter) -> String {
+        writer.documentBytes(for: layer?.renderNode()).string
+    }
+
+    @Test(arguments: GoldenTests.scenes)
+    func everyFrameOfEveryScene(_ name: String) throws {
+        let scene = try SceneLoader().load(contentsOf: GoldenTests.root.appendingPathComponent("Scenes/\(name).json").path)
+        var renderer = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        let n = scene.frameCount
+        // In order (leaves kept from frame to frame), then jumping about with the same renderer.
+        let scrambled = (0..<n).map { ($0 * 7919 + 3) % n }
+        for index in Array(0..<n) + scrambled {
+            let presentation = scene.presentation(at: scene.frameTime(index))
+            let fast = renderer.documentBytes(for: presentation).string
+            #expect(fast == Self.plain(presentation, renderer.writer), "\(name) frame \(index)")
+        }
+    }
+
+    static func box(_ id: String, x: Double, type: any LayerBehavior.Type = PlainLayer.self) -> Layer {
+        var layer = Layer(id: id, type: type)
+        layer[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
+        layer[.position] = Point(x, 5)
+        return layer
+    }
+
+    static func gradient(_ id: String, x: Double) -> Layer {
+        var layer = box(id, x: x, type: GradientLayer.self)
+        layer[.gradient] = Gradient(kind: .linear, stops: [.init(0, .white), .init(1, .black)], start: .zero, end: Point(10, 0))
+        return layer
+    }
+
+    /// Gradient and clip-path ids are numbered per document: a leaf that defines one is written anew
+    /// each frame, so its id follows the definitions before it.
+    @Test func numberedDefinitionsFollowTheirPredecessors() {
+        var first = Self.gradient("a", x: 5)
+        let second = Self.gradient("b", x: 20)
+        var clipped = Self.box("c", x: 35)
+        clipped[.masksToBounds] = true
+        clipped[.backgroundColor] = Color(red: 1, green: 0, blue: 0)
+        let writer = SVGFrameWriter(canvas: Size(50, 10))
+        var renderer = SVGFrameRenderer(canvas: Size(50, 10))
+        var frames: [Layer] = []
+        for step in 0..<8 {
+            // The first gradient and the first clip come and go; the later ones never change.
+            first[.hidden] = step % 3 == 2
+            var before = Self.box("d", x: 45)
+            before[.masksToBounds] = step % 2 == 1
+            before[.backgroundColor] = Color(white: 0.5)
+            frames.append(Layer(id: "root", sublayers: [first, before, second, clipped]))
+        }
+        for (step, root) in frames.enumerated() {
+            let fast = renderer.documentBytes(for: root).string
+            #expect(fast == Self.plain(root, writer), "step \(step)")
+        }
+        let last = renderer.documentBytes(for: frames[2]).string
+        #expect(last.contains("fill=\"url(#g1)\"") && !last.contains("url(#g2)"), "the hidden first gradient frees g1 for the second")
+    }
+
+    /// Layers added, removed, hidden, transparent and reordered between frames.
+    @Test func structureChangesBetweenFrames() {
+        var renderer = SVGFrameRenderer(canvas: Size(100, 10), background: .white)
+        let writer = renderer.writer
+        var frames: [Layer?] = [nil]
+        for count in [3, 3, 1, 4, 4, 0, 2, 2] {
+            var sublayers: [Layer] = []
+            for i in 0..<count {
+                var leaf = Self.box("l\(i)", x: Double(i) * 12 + 5)
+                leaf[.backgroundColor] = Color(hue: Double(i) / 5, saturation: 1, brightness: 1)
+                if count == 4 && i == 1 { leaf[.opacity] = 0 }
+                if count == 2 { leaf[.zPosition] = Double(-i) }
+                sublayers.append(leaf)
+            }
+            frames.append(Layer(id: "root", sublayers: sublayers))
+            frames.append(Layer(id: "root", sublayers: sublayers))
+        }
+        for (step, root) in frames.enumerated() {
+            #expect(renderer.documentBytes(for: root).string == Self.plain(root, writer), "step \(step)")
+        }
+    }
+}
