@@ -1,3 +1,5 @@
+import Foundation
+
 /// A property name with its hash code computed once, so that property tables find values by
 /// comparing integers instead of hashing strings on every read.
 ///
@@ -119,6 +121,27 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
             i += 1
         }
         return true
+    }
+
+    /// Whether `other` holds the same entries in the same order, bit for bit: a cheap test (memory
+    /// comparisons, no copies of values) that implies `==`, for callers that only need to know a
+    /// table did not change. Equal tables built differently (other order, other arrays with the same
+    /// numbers, -0 for 0) fail it. Swift zero-fills the unused bytes of an enum's payload, so a table
+    /// rebuilt from the same values passes (a test checks it: were that to change, only speed is lost).
+    public func isIdentical(to other: PropertyTable) -> Bool {
+        guard entries.count == other.entries.count, filter == other.filter else { return false }
+        // Entry by entry, without the padding after each (whatever memory held before).
+        let size = MemoryLayout<Entry>.size, stride = MemoryLayout<Entry>.stride
+        return entries.withUnsafeBytes { a in
+            other.entries.withUnsafeBytes { b in
+                var offset = 0
+                while offset < a.count {
+                    if memcmp(a.baseAddress! + offset, b.baseAddress! + offset, size) != 0 { return false }
+                    offset += stride
+                }
+                return true
+            }
+        }
     }
 
     public func hash(into hasher: inout Hasher) {
