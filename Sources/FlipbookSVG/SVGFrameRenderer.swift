@@ -12,9 +12,9 @@ import Flipbook
 /// write equal bytes; the one state a frame's writing carries, the numbering of gradients and clip
 /// paths, is why a leaf that defines either is never kept.
 ///
-/// "Equal" is tested cheaply first: a component that rebuilds a layer from the same inputs gives
-/// bit-identical properties (`PropertyTable.isIdentical`); otherwise `==` decides (a path rebuilt
-/// with the same points is equal, not identical).
+/// "Equal" is `PropertyTable.isUnchanged` on the properties (bit for bit, and `==` for values that
+/// hold storage, such as a path rebuilt with the same points) with the same id, type and timing:
+/// stricter than `==`, never looser.
 ///
 /// A leaf that changes every frame costs one comparison more than the plain writer; everything else
 /// is the writer's own code (`SVGFrameWriter.writeGroup`), so the two cannot drift apart, and the tests
@@ -60,13 +60,10 @@ public struct SVGFrameRenderer {
         }
     }
 
-    /// Whether leaf `b` is leaf `a` again: bit-identical properties (a component rebuilding a layer
-    /// from the same inputs gives those) and the same id, type and timing, or else equal.
+    /// Whether leaf `b` is leaf `a` again: unchanged properties and the same id, type and timing.
     private static func unchanged(_ a: Layer, _ b: Layer) -> Bool {
-        if a.properties.isIdentical(to: b.properties) {
-            return a.id == b.id && a.type == b.type && a.timing == b.timing && a.animations == b.animations && a.sublayers == b.sublayers
-        }
-        return a == b
+        a.properties.isUnchanged(from: b.properties) && a.id == b.id && a.type == b.type && a.timing == b.timing
+            && a.animations == b.animations && a.sublayers == b.sublayers
     }
 
     private mutating func writeLeaf(_ layer: Layer, into out: inout SVGBuffer, state: inout SVGFrameWriter.State) {

@@ -1,7 +1,7 @@
 @testable import Flipbook
 import Testing
 
-/// The property table: lookups, order-free equality, and the bitwise identity test the frame
+/// The property table: lookups, order-free equality, and the stricter unchanged test the frame
 /// renderer uses to skip unchanged layers.
 struct PropertyTableTests {
     @Test func lookupsAndRemoval() {
@@ -15,27 +15,35 @@ struct PropertyTableTests {
         #expect(table["p8"] == .text("eight") && table.count == 39)
     }
 
-    @Test func equalityIgnoresOrderAndIdentityDoesNot() {
+    @Test func equalityIgnoresOrderUnchangedDoesNot() {
         var a = PropertyTable(), b = PropertyTable()
         a["x"] = .number(1); a["y"] = .angle(.degrees(90)); a["z"] = .choice("round")
         b["z"] = .choice("round"); b["y"] = .angle(.degrees(90)); b["x"] = .number(1)
         #expect(a == b)
-        #expect(!a.isIdentical(to: b), "other order")
+        #expect(!a.isUnchanged(from: b), "other order")
         var c = a
-        #expect(c.isIdentical(to: a))
+        #expect(c.isUnchanged(from: a))
         c["x"] = .number(2)
-        #expect(c != a && !c.isIdentical(to: a))
-        // Built again from the same values: identical, bit for bit.
+        #expect(c != a && !c.isUnchanged(from: a))
+        // Built again from the same values: unchanged (bit for bit).
         var d = PropertyTable()
         d["x"] = .number(1); d["y"] = .angle(.degrees(90)); d["z"] = .choice("round")
-        #expect(d.isIdentical(to: a) && d == a)
-        // -0 equals 0 but is not the same bits: identity is the stricter test.
+        #expect(d.isUnchanged(from: a) && d == a)
+        // -0 equals 0 but is not the same bits: the unchanged test is the stricter one.
         var e = PropertyTable(), f = PropertyTable()
         e["x"] = .number(0); f["x"] = .number(-0.0)
-        #expect(e == f && !e.isIdentical(to: f))
-        // Arrays with equal contents in different storage: equal, not identical.
+        #expect(e == f && !e.isUnchanged(from: f))
+        // Arrays with equal contents in different storage: different bits, compared by value.
         var g = PropertyTable(), h = PropertyTable()
         g["v"] = .numbers([1, 2, 3]); h["v"] = .numbers(Array([1, 2, 3, 4].prefix(3)))
-        #expect(g == h && !g.isIdentical(to: h))
+        #expect(g == h && g.isUnchanged(from: h))
+        h["v"] = .numbers([1, 2, 4])
+        #expect(g != h && !g.isUnchanged(from: h))
+        // A path rebuilt with the same points is unchanged; one point moved is not.
+        var p = PropertyTable(), q = PropertyTable()
+        p["path"] = .path(.circle(center: Point(5, 5), radius: 3)); q["path"] = .path(.circle(center: Point(5, 5), radius: 3))
+        #expect(p.isUnchanged(from: q))
+        q["path"] = .path(.circle(center: Point(5, 5.001), radius: 3))
+        #expect(!p.isUnchanged(from: q))
     }
 }

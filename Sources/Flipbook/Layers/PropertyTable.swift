@@ -123,21 +123,29 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         return true
     }
 
-    /// Whether `other` holds the same entries in the same order, bit for bit: a cheap test (memory
-    /// comparisons, no copies of values) that implies `==`, for callers that only need to know a
-    /// table did not change. Equal tables built differently (other order, other arrays with the same
-    /// numbers, -0 for 0) fail it. Swift zero-fills the unused bytes of an enum's payload, so a table
-    /// rebuilt from the same values passes (a test checks it: were that to change, only speed is lost).
-    public func isIdentical(to other: PropertyTable) -> Bool {
+    /// Whether `other` holds the same values as this table under the same names in the same order:
+    /// a cheap test that implies `==`, for callers that only need to know a table did not change
+    /// (the frame renderer, for every leaf layer every frame).
+    ///
+    /// Entries are compared bit for bit first (no copies of values); a component that rebuilds a
+    /// layer from the same inputs gives identical bits, since Swift zero-fills the unused bytes of an
+    /// enum's payload. A value whose bits differ is then compared with `==` only when it holds
+    /// storage (an array, a path, a string): numbers, angles, points, sizes, rects, colours,
+    /// transforms and flags whose bits differ count as changed. So the test is stricter than `==`:
+    /// another order, or -0 against 0, fails it.
+    public func isUnchanged(from other: PropertyTable) -> Bool {
         guard entries.count == other.entries.count, filter == other.filter else { return false }
-        // Entry by entry, without the padding after each (whatever memory held before).
         let size = MemoryLayout<Entry>.size, stride = MemoryLayout<Entry>.stride
-        return entries.withUnsafeBytes { a in
-            other.entries.withUnsafeBytes { b in
-                var offset = 0
-                while offset < a.count {
-                    if memcmp(a.baseAddress! + offset, b.baseAddress! + offset, size) != 0 { return false }
-                    offset += stride
+        return entries.withUnsafeBufferPointer { a in
+            other.entries.withUnsafeBufferPointer { b in
+                let rawA = UnsafeRawPointer(a.baseAddress!), rawB = UnsafeRawPointer(b.baseAddress!)
+                for i in a.indices where memcmp(rawA + i * stride, rawB + i * stride, size) != 0 {
+                    guard a[i].name == b[i].name else { return false }
+                    switch a[i].value.kind {
+                    case .number, .angle, .point, .size, .rect, .color, .transform, .flag: return false
+                    case .numbers, .colors, .dashPattern, .path, .gradient, .text, .choice:
+                        if a[i].value != b[i].value { return false }
+                    }
                 }
                 return true
             }
