@@ -47,3 +47,12 @@ struct PropertyTableTests {
         #expect(!p.isUnchanged(from: q))
     }
 }
+
+extension PropertyTableTests {
+    @Test func emptyTablesAreUnchanged() {
+        #expect(PropertyTable().isUnchanged(from: PropertyTable()))
+        var one = PropertyTable()
+        one["x"] = .flag(true)
+        #expect(!PropertyTable().isUnchanged(from: one) && !one.isUnchanged(from: PropertyTable()))
+    }
+}

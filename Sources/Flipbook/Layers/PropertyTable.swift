@@ -127,14 +127,16 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     /// a cheap test that implies `==`, for callers that only need to know a table did not change
     /// (the frame renderer, for every leaf layer every frame).
     ///
-    /// Entries are compared bit for bit first (no copies of values); a component that rebuilds a
-    /// layer from the same inputs gives identical bits, since Swift zero-fills the unused bytes of an
-    /// enum's payload. A value whose bits differ is then compared with `==` only when it holds
+    /// Entries are compared bit for bit first (no copies of values, no padding between entries); a
+    /// component that rebuilds a layer from the same inputs gives identical bits, because Swift writes
+    /// an enum's whole payload area, unused bytes as zeros (observed, and checked by a test: were it
+    /// to change, layers would only be rewritten more often). A value whose bits differ is then compared with `==` only when it holds
     /// storage (an array, a path, a string): numbers, angles, points, sizes, rects, colours,
     /// transforms and flags whose bits differ count as changed. So the test is stricter than `==`:
     /// another order, or -0 against 0, fails it.
     public func isUnchanged(from other: PropertyTable) -> Bool {
         guard entries.count == other.entries.count, filter == other.filter else { return false }
+        guard !entries.isEmpty else { return true }
         let size = MemoryLayout<Entry>.size, stride = MemoryLayout<Entry>.stride
         return entries.withUnsafeBufferPointer { a in
             other.entries.withUnsafeBufferPointer { b in
