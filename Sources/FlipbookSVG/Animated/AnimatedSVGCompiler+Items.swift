@@ -11,7 +11,7 @@ extension AnimatedSVGCompiler.Context {
         }
     }
 
-    func item(_ id: String, _ key: ItemKey, at t: Double) -> DrawItem? {
+    func item(_ key: ItemKey, at t: Double) -> DrawItem? {
         guard let node = sampler.at(t).node(key.slot), key.index < node.items.count else { return nil }
         let item = node.items[key.index]
         switch item {
@@ -33,7 +33,7 @@ extension AnimatedSVGCompiler.Context {
         for key in keys {
             let name = keys.count == 1 ? id : "\(id)#\(key.index)"
             let this = self
-            guard let first = grid.lazy.compactMap({ this.item(id, key, at: $0) }).first else { continue }
+            guard let first = grid.lazy.compactMap({ this.item(key, at: $0) }).first else { continue }
             switch first {
             case .shape:
                 writeShape(id, key, name: name, into: &out)
@@ -45,16 +45,16 @@ extension AnimatedSVGCompiler.Context {
 
     // MARK: Shapes
 
-    func shape(_ id: String, _ key: ItemKey, at t: Double) -> ShapeDrawing? {
-        if case .shape(let s)? = item(id, key, at: t) { return s }
+    func shape(_ key: ItemKey, at t: Double) -> ShapeDrawing? {
+        if case .shape(let s)? = item(key, at: t) { return s }
         return nil
     }
 
     mutating func writeShape(_ id: String, _ key: ItemKey, name: String, into out: inout String) {
-        let presentTimes = grid.filter { shape(id, key, at: $0) != nil }
-        guard let firstTime = presentTimes.first, let fallback = shape(id, key, at: firstTime) else { return }
+        let presentTimes = grid.filter { shape(key, at: $0) != nil }
+        guard let firstTime = presentTimes.first, let fallback = shape(key, at: firstTime) else { return }
         let this = self
-        let shapeAt = { (t: Double) -> ShapeDrawing in this.shape(id, key, at: t) ?? fallback }
+        let shapeAt = { (t: Double) -> ShapeDrawing in this.shape(key, at: t) ?? fallback }
         let itemKnots = knots(id), ownerID = owner(of: id)
         let samples = presentTimes.map(shapeAt)
 
@@ -90,7 +90,7 @@ extension AnimatedSVGCompiler.Context {
     mutating func writeFill(_ id: String, _ key: ItemKey, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
                             samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
         let this = self
-        let (hidden, display) = visibility("\(name).fill", knots: knots) { this.shape(id, key, at: $0)?.hasFill ?? false }
+        let (hidden, display) = visibility("\(name).fill", knots: knots) { this.shape(key, at: $0)?.hasFill ?? false }
         var attributes = hidden, animations = display
         let first = shapeAt(0)
         // The wide-stroke wedge: exact for pie and donut slices with a plain fill.
@@ -153,7 +153,7 @@ extension AnimatedSVGCompiler.Context {
     mutating func writeStroke(_ id: String, _ key: ItemKey, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
                               samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
         let this = self
-        let (hidden, display) = visibility("\(name).stroke", knots: knots) { this.shape(id, key, at: $0)?.hasStroke ?? false }
+        let (hidden, display) = visibility("\(name).stroke", knots: knots) { this.shape(key, at: $0)?.hasStroke ?? false }
         var attributes = hidden + " fill=\"none\"", animations = display
         let first = shapeAt(0)
         let noDashes = samples.allSatisfy { $0.dashPattern.lengths.isEmpty }

@@ -6,11 +6,11 @@ extension AnimatedSVGCompiler.Context {
     mutating func writeText(_ id: String, _ key: ItemKey, name: String, first: TextDrawing, into out: inout String) {
         let this = self
         let textAt = { (t: Double) -> TextDrawing in
-            if case .text(let text)? = this.item(id, key, at: t) { return text }
+            if case .text(let text)? = this.item(key, at: t) { return text }
             return first
         }
         let itemKnots = knots(id), ownerID = owner(of: id)
-        let (hidden, display) = visibility(name, knots: itemKnots) { this.item(id, key, at: $0) != nil }
+        let (hidden, display) = visibility(name, knots: itemKnots) { this.item(key, at: $0) != nil }
         let t0 = textAt(0)
         var attributes = hidden + " x=\"\(SVGNumber.format(t0.origin.x))\" y=\"\(SVGNumber.format(t0.origin.y))\""
         var animations = display
