@@ -33,6 +33,8 @@ extension EasingParser {
             advance()
             return CalcValue(value: value, isPercent: true)
         case .function(let name) where Self.mathFunctions.contains(name.lowercased()):
+            try enterNesting(at: token)
+            defer { nesting -= 1 }
             advance()
             return try parseMathFunction(name.lowercased(), at: token)
         default:
@@ -161,6 +163,8 @@ extension EasingParser {
         let token = current
         switch token.kind {
         case .openParen:
+            try enterNesting(at: token)
+            defer { nesting -= 1 }
             advance()
             let value = try parseSum()
             guard current.kind == .closeParen else { throw error("expected ')' in the calculation, found \(describe(current))") }
@@ -178,6 +182,15 @@ extension EasingParser {
             }
             return value
         }
+    }
+
+    /// One level deeper into a calculation.
+    /// - Throws: past `nestingLimit` levels, naming the limit and the place.
+    private mutating func enterNesting(at token: EasingToken) throws(EasingParseError) {
+        guard nesting < Self.nestingLimit else {
+            throw error("calculations nest deeper than \(Self.nestingLimit) levels", at: token)
+        }
+        nesting += 1
     }
 
     static let constants: [String: Double] = [

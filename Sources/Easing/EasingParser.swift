@@ -3,6 +3,11 @@ struct EasingParser {
     let text: String
     private let tokens: [EasingToken]
     private var position = 0
+    /// How deep calculations nest here (math functions and parentheses); at most `nestingLimit`.
+    var nesting = 0
+    /// The deepest nesting of calculations accepted: 32 levels. The parser recurses once per level,
+    /// so the limit keeps any text, however long, far from the stack's end.
+    static let nestingLimit = 32
 
     init(_ text: String) throws(EasingParseError) {
         self.text = text

@@ -1,3 +1,5 @@
+import Easing
+import FlipbookFiles
 import FlipbookScenes
 
 /// A command-line mistake: unknown option, missing value, wrong argument count. Exit code 2.
@@ -9,26 +11,48 @@ struct UsageError: Error {
 /// A problem with the user's input (a malformed easing, an unreadable file). Exit code 1.
 struct InputError: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// The system error behind it (EPIPE, ENOSPC, …), or 0.
+    var code: Int32 = 0
+    init(_ message: String, code: Int32 = 0) {
+        self.message = message
+        self.code = code
+    }
+
+    /// The process's exit status for it: 1.
+    var exitCode: Int32 { 1 }
 }
 
 /// Arguments split into options (`--name value` or `--name=value`), flags (`--name`) and positionals.
+///
+/// Arguments arrive as bytes (`argv`): options and easing text are read as UTF-8, while paths keep
+/// their exact bytes (`path(_:)`, `positionalPaths`), so a name that is not UTF-8 reaches the file
+/// system unchanged.
 struct ParsedArguments {
     var positionals: [String] = []
     var options: [String: String] = [:]
     var flags: Set<String> = []
+    /// The positionals as the bytes given.
+    var positionalPaths: [BytePath] = []
+    private var rawOptions: [String: [UInt8]] = [:]
 
     /// Splits `arguments` given which names take a value and which are flags.
     /// - Throws: `UsageError` for an unknown option or a missing value.
     init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>, command: String) throws(UsageError) {
+        try self.init(raw: arguments.map { Array($0.utf8) }, valueOptions: valueOptions, flagOptions: flagOptions, command: command)
+    }
+
+    /// Splits raw `arguments` (bytes from `argv`).
+    init(raw arguments: [[UInt8]], valueOptions: Set<String>, flagOptions: Set<String>, command: String) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
-            let argument = arguments[index]
+            let bytes = arguments[index]
+            let argument = String(decoding: bytes, as: UTF8.self)
             index += 1
             if onlyPositionals || !argument.hasPrefix("--") || argument == "--" {
                 if argument == "--" && !onlyPositionals { onlyPositionals = true; continue }
                 positionals.append(argument)
+                positionalPaths.append(BytePath(bytes: bytes))
                 continue
             }
             var name = String(argument.dropFirst(2))
@@ -37,12 +61,15 @@ struct ParsedArguments {
                 inlineValue = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
+            guard name.utf8.count <= 100 else { throw UsageError("unknown option --\(DisplayText.escaped(name, limit: 40)) for '\(command)'") }
             if valueOptions.contains(name) {
                 if let inlineValue {
                     options[name] = inlineValue
+                    rawOptions[name] = Array(bytes.drop(while: { $0 != UInt8(ascii: "=") }).dropFirst())
                 } else {
                     guard index < arguments.count else { throw UsageError("option --\(name) needs a value") }
-                    options[name] = arguments[index]
+                    options[name] = String(decoding: arguments[index], as: UTF8.self)
+                    rawOptions[name] = arguments[index]
                     index += 1
                 }
             } else if flagOptions.contains(name) {
@@ -51,9 +78,17 @@ struct ParsedArguments {
             } else {
                 let known = (valueOptions.union(flagOptions)).sorted()
                 let hint = closestMatch(name, among: known).map { "; did you mean --\($0)?" } ?? ""
-                throw UsageError("unknown option --\(name) for '\(command)'\(hint)")
+                throw UsageError("unknown option --\(DisplayText.escaped(name, limit: 60)) for '\(command)'\(hint)")
             }
         }
+    }
+
+    /// The value of the path option `name` as the bytes given; nil when absent.
+    /// - Throws: `UsageError` when it was given empty (`--frames=`).
+    func path(_ name: String) throws(UsageError) -> BytePath? {
+        guard let raw = rawOptions[name] else { return nil }
+        guard !raw.isEmpty else { throw UsageError("--\(name) needs a path, got an empty one") }
+        return BytePath(bytes: raw)
     }
 }
 

@@ -17,8 +17,8 @@ enum DumpCommand {
       --help               Show this help.
     """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try ParsedArguments(arguments, valueOptions: SceneOptions.valueOptions.union(["at"]), flagOptions: ["help"], command: "dump")
+    static func run(_ arguments: [[UInt8]]) throws -> Int32 {
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["at"]), flagOptions: ["help"], command: "dump")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'dump' needs one scene file") }
         var time = 0.0
@@ -26,11 +26,11 @@ enum DumpCommand {
             guard let t = Double(text), t.isFinite else { throw UsageError("--at expects a time in seconds, got '\(text)'") }
             time = t
         }
-        let scene = try SceneOptions.load(args.positionals[0], args)
+        let scene = try SceneOptions.load(args.positionalPaths[0], args)
         var out = ""
         PresentationJSON.append(scene.presentation(at: time), indent: "", to: &out)
         out += "\n"
-        FileHandle.standardOutput.write(Data(out.utf8))
+        try writeStandardOutput(Array(out.utf8))
         return 0
     }
 }

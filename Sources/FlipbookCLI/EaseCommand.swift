@@ -1,4 +1,5 @@
 import Easing
+import FlipbookFiles
 import Foundation
 
 /// `flipbook ease SPEC`: evaluates a timing curve at given inputs, or samples or plots it.
@@ -46,15 +47,18 @@ enum EaseCommand {
         } catch {
             throw InputError("invalid easing: \(error)")
         }
-        if let plotPath = args.options["plot"] {
-            try writeAtomically(Data(CurvePlot(curve).svg.utf8), to: plotPath)
+        if let plotPath = try args.path("plot") {
+            try AtomicFile.write(Array(CurvePlot(curve).svg.utf8), to: plotPath)
         }
         let before = args.flags.contains("before-flag")
         var output = ""
         for t in inputs {
             output += "\(roundTripText(t))\t\(roundTripText(curve.value(at: t, beforeFlag: before)))\n"
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        try writeStandardOutput(Array(output.utf8))
+        if args.options["plot"] != nil && args.options["at"] == nil && args.options["samples"] == nil {
+            printError("wrote \(try args.path("plot")!)")
+        }
         return 0
     }
 

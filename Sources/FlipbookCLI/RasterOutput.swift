@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookFiles
 import FlipbookRaster
 import Foundation
 
@@ -26,7 +27,9 @@ enum RasterOutput {
         return check(scene.root) || check(scene.presentation(at: 0))
     }
 
-    /// Streams frames as PPM or raw RGBA. A reader that closes the pipe stops the render cleanly.
+    /// Streams frames as PPM or raw RGBA. A reader that closes the pipe early, or any failed write
+    /// (a full disk, /dev/full, a closed descriptor), stops the render with an error: the output is
+    /// incomplete, so the exit status is 1, never 0.
     static func stream(_ scene: Scene, range: [Int], renderer: RasterRenderer, format: String, progress: Bool) throws -> Int32 {
         var renderer = renderer
         signal(SIGPIPE, SIG_IGN)
@@ -41,27 +44,16 @@ enum RasterOutput {
                 throw InputError(error.description)
             }
             let bytes = format == "ppm" ? ImageEncoder.ppm(image, background: background) : ImageEncoder.rgba(image)
-            if !writeAll(bytes) {
-                printError("flipbook render: the reader closed the pipe after \(n) of \(range.count) frames; stopping")
-                return 0
+            do throws(InputError) {
+                try writeStandardOutput(bytes)
+            } catch {
+                if progress { printError("") }
+                throw InputError("\(error.message) after \(n) of \(range.count) frames; the output is incomplete", code: error.code)
             }
-            if progress { FileHandle.standardError.write(Data("\r\(n + 1)/\(range.count) frames".utf8)) }
+            if let sig = Interruption.pending { throw FileError("interrupted after \(n + 1) of \(range.count) frames; the output is incomplete", code: EINTR, signal: sig) }
+            if progress { printError("\r\(n + 1)/\(range.count) frames", newline: false) }
         }
-        if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if progress { printError("") }
         return 0
-    }
-
-    /// Writes everything to standard output; false when the reader has gone (EPIPE).
-    static func writeAll(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
     }
 }

@@ -1,3 +1,4 @@
+import FlipbookFiles
 import FlipbookRaster
 import Flipbook
 import FlipbookSVG
@@ -45,19 +46,24 @@ enum RenderCommand {
     EXIT CODES: 0 success, 1 bad input (invalid scene, unwritable folder), 2 bad usage.
     """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try ParsedArguments(arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font"]),
+    static func run(_ arguments: [[UInt8]]) throws -> Int32 {
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font"]),
                                        flagOptions: ["help", "loop", "force", "quiet", "report", "stdout"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
         let stdout = args.flags.contains("stdout")
-        guard args.options["frames"] != nil || args.options["animated"] != nil || stdout else {
+        let framesPath = try args.path("frames"), animatedPath = try args.path("animated")
+        _ = try args.path("font")
+        guard framesPath != nil || animatedPath != nil || stdout else {
             throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg> or --stdout --format ppm|rgba")
         }
         let format = args.options["format"] ?? (stdout ? "" : "svg")
         if stdout {
             guard format == "ppm" || format == "rgba" else { throw UsageError("--stdout needs --format ppm or --format rgba") }
-            guard args.options["frames"] == nil else { throw UsageError("use either --stdout or --frames, not both") }
+            guard framesPath == nil else { throw UsageError("use either --stdout or --frames, not both") }
+            guard isatty(STDOUT_FILENO) != 1 || args.flags.contains("force") else {
+                throw UsageError("refusing to write binary frames to a terminal; pipe them into ffmpeg or a file (or --force)")
+            }
         } else {
             guard format == "svg" || format == "png" else { throw UsageError("--format for --frames is svg or png, got '\(format)'") }
         }
@@ -79,16 +85,16 @@ enum RenderCommand {
             fps = v
         }
         let loader = try SceneOptions.loader(args)
-        var scene = try SceneOptions.load(args.positionals[0], args)
+        var scene = try SceneOptions.load(args.positionalPaths[0], args)
         if let fps { scene.fps = fps }
         if args.flags.contains("loop") { scene.loops = true }
-        if let path = args.options["animated"] {
+        if let path = animatedPath {
             let compiled = AnimatedSVGCompiler(scene: scene).compile()
-            try writeAtomically(Data(compiled.svg.utf8), to: path)
+            try AtomicFile.write(Array(compiled.svg.utf8), to: path)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
-        guard args.options["frames"] != nil || stdout else { return 0 }
+        guard framesPath != nil || stdout else { return 0 }
         let range = try frameRange(scene, from: from, to: to)
         guard range.count <= loader.limits.frames else {
             throw InputError("\(range.count) frames is over the limit of \(loader.limits.frames) (raise --max-frames)")
@@ -100,37 +106,40 @@ enum RenderCommand {
             raster = try RasterOutput.renderer(for: scene, scale: scale, fontPath: args.options["font"])
         }
         if stdout { return try RasterOutput.stream(scene, range: range, renderer: raster!, format: format, progress: progress) }
-        let folder = args.options["frames"]!
+        let folder = framesPath!
 
-        Interruption.install()
-        let output = try FrameFolder(folder, force: args.flags.contains("force"))
         let digits = max(4, String(max(range.count - 1, 0)).count)
+        let names = range.indices.map { n in "frame_" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) + "." + format }
+        let output = try FrameFolder(folder, names: names, force: args.flags.contains("force"))
         var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
         var bytes = 0
         do {
             for (n, index) in range.enumerated() {
                 let presentation = scene.presentation(at: scene.frameTime(index))
-                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) + "." + format
-                let data: Data
                 if raster != nil {
+                    let png: [UInt8]
                     do {
-                        data = Data(ImageEncoder.png(try raster!.render(presentation.renderNode())))
+                        png = ImageEncoder.png(try raster!.render(presentation.renderNode()))
                     } catch {
                         throw InputError(error.description)
                     }
+                    bytes += png.count
+                    try output.write(names[n], png)
                 } else {
-                    data = svgFrames.documentBytes(for: presentation).withUnsafeBytes { Data(buffer: $0) }
+                    let document = svgFrames.documentBytes(for: presentation)
+                    bytes += document.count
+                    try document.withUnsafeBytes { buffer in try output.write(names[n], UnsafeRawBufferPointer(buffer)) }
                 }
-                bytes += data.count
-                try output.write(name, data)
                 if progress { drawProgress(n + 1, of: range.count) }
             }
-            if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+            if progress { printError("") }
             try output.commit()
         } catch {
+            if progress { printError("") }
             output.discard()
             throw error
         }
+        for note in output.notes { printError("flipbook render: note: \(note)") }
         if !quiet {
             print("wrote \(range.count) frames to \(folder) (\(bytes) bytes, \(range.count > 0 ? bytes / range.count : 0) per frame)")
         }
@@ -151,6 +160,7 @@ enum RenderCommand {
         let width = 30
         let filled = total > 0 ? done * width / total : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) frames".utf8))
+        let line = Array("\r\(bar) \(done)/\(total) frames".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

@@ -17,11 +17,11 @@ enum ValidateCommand {
     EXIT CODES: 0 all valid, 1 a file is invalid, 2 bad usage.
     """
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try ParsedArguments(arguments, valueOptions: SceneOptions.valueOptions, flagOptions: ["help"], command: "validate")
+    static func run(_ arguments: [[UInt8]]) throws -> Int32 {
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions, flagOptions: ["help"], command: "validate")
         if args.flags.contains("help") { print(help); return 0 }
         guard !args.positionals.isEmpty else { throw UsageError("'validate' needs a scene file") }
-        for path in args.positionals {
+        for path in args.positionalPaths {
             let scene = try SceneOptions.load(path, args)
             let layers = scene.root.allLayers.count - 1
             print("\(path): ok (\(layers) layer\(layers == 1 ? "" : "s"), \(scene.frameCount) frames at \(roundTripText(scene.fps)) fps)")

@@ -1,3 +1,5 @@
+import Easing
+import FlipbookFiles
 import FlipbookScenes
 import Foundation
 
@@ -15,18 +17,20 @@ Run 'flipbook <command> --help' for a command's options.
 """
 
 /// Runs a command and maps errors to exit codes: 1 for bad input, 2 for bad usage.
-func runCommand(_ arguments: [String]) -> Int32 {
-    guard let command = arguments.first else {
+func runCommand(_ raw: [[UInt8]]) -> Int32 {
+    guard let first = raw.first else {
         printError(usage)
         return 2
     }
-    let rest = Array(arguments.dropFirst())
+    let command = DisplayText.escaped(String(decoding: first, as: UTF8.self), limit: 40)
+    let rawRest = Array(raw.dropFirst())
+    let rest = rawRest.map { String(decoding: $0, as: UTF8.self) }
     do {
         switch command {
         case "ease": return try EaseCommand.run(rest)
-        case "render": return try RenderCommand.run(rest)
-        case "validate": return try ValidateCommand.run(rest)
-        case "dump": return try DumpCommand.run(rest)
+        case "render": return try RenderCommand.run(rawRest)
+        case "validate": return try ValidateCommand.run(rawRest)
+        case "dump": return try DumpCommand.run(rawRest)
         case "schema":
             if rest.contains("--help") {
                 print("USAGE: flipbook schema\n\nPrints the JSON Schema of scene files (Scenes/scene.schema.json).")
@@ -36,7 +40,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
             print(SceneSchema.text(), terminator: "")
             return 0
         case "--help", "-h", "help":
-            if let topic = rest.first { return runCommand([topic, "--help"]) }
+            if let topic = rawRest.first { return runCommand([topic, Array("--help".utf8)]) }
             print(usage)
             return 0
         default:
@@ -48,11 +52,32 @@ func runCommand(_ arguments: [String]) -> Int32 {
         return 2
     } catch let error as InputError {
         printError("flipbook \(command): error: \(error.message)")
-        return 1
+        return error.exitCode
+    } catch let error as FileError {
+        printError("flipbook \(command): error: \(error.message)")
+        return error.signal != 0 ? 128 + error.signal : 1
     } catch {
         printError("flipbook \(command): error: \(error)")
         return 1
     }
 }
 
-exit(runCommand(Array(CommandLine.arguments.dropFirst())))
+/// The arguments as the bytes the process was given (paths need not be UTF-8).
+let rawArguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
+    guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+    return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+}
+
+Interruption.install()
+// Commands run on a thread with a 512 MiB stack (reserved, not used): every recursion over user input
+// has a depth limit, and the limits (--max-depth at most 1000) fit in this stack with room to spare,
+// whatever the shell's `ulimit -s`.
+nonisolated(unsafe) var status: Int32 = 0
+let worker = Thread {
+    status = runCommand(rawArguments)
+    status = finishStandardOutput(status)
+    exit(status)
+}
+worker.stackSize = 512 << 20
+worker.start()
+while true { sleep(1000) }

@@ -87,7 +87,7 @@ struct Mutator {
         return copy
     }
 
-    private static let numbers: [Double] = [0, -0.0, -1, -1e-300, 1e-300, 1e308, -1e308, 1.7976931348623157e308, 4.9e-324, 1e15,
+    private static let numbers: [Double] = [0, -0.0, -1, -1e-300, 1e-300, 1e308, -1e308, 1.7976931348623157e308, Double.leastNonzeroMagnitude, 1e15,
                                             -5, 0.5, 2, 1e6, 1e9, 3.4e38, 65536, 16384, 16385, 99999, 100001]
     private static let strings = ["", "NaN", "Infinity", "-1", "ease-inn", "cubic-bezier(2, 0, 0, 1)", "spring(mass: 0)",
                                   "#zzzzzz", "M0 0 L", "pieSlice", "steps(0)", "linear(1)", "\u{0}", "é", "🦊"]

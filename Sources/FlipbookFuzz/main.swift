@@ -41,7 +41,7 @@ let started = Date()
 for n in 0..<count {
     let which = mutator.below(seeds.count)
     let input = mutator.mutate(seeds[which])
-    FileManager.default.createFile(atPath: currentPath, contents: Data(input))
+    _ = FileManager.default.createFile(atPath: currentPath, contents: Data(input))
     let t0 = Date()
     do {
         let scene = try loader.decode(input, file: "mutant.json")

@@ -1,3 +1,4 @@
+import Easing
 /// A JSON value being decoded, with its path for error messages.
 struct JSONReader {
     let value: JSONValue
@@ -9,7 +10,14 @@ struct JSONReader {
     }
 
     func child(_ key: String, _ value: JSONValue) -> JSONReader {
-        JSONReader(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        let shown = Self.shown(key)
+        return JSONReader(value: value, path: path.isEmpty ? shown : "\(path).\(shown)", file: file)
+    }
+
+    /// A key as a message shows it: escaped and shortened when long or holding control characters.
+    static func shown(_ key: String) -> String {
+        key.utf8.count <= 80 && !key.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 >= 0xC2 })
+            ? key : DisplayText.escaped(key, limit: 80)
     }
 
     func element(_ index: Int, _ value: JSONValue) -> JSONReader {
@@ -20,7 +28,7 @@ struct JSONReader {
         guard case .object(let members) = value.kind else { throw error("expected an object, got \(value.typeName)") }
         var seen: Set<String> = []
         for member in members where !seen.insert(member.key).inserted {
-            throw child(member.key, member.value).error("duplicate key \"\(member.key)\"")
+            throw child(member.key, member.value).error("duplicate key \"\(Self.shown(member.key))\"")
         }
         return ObjectReader(reader: self, members: members)
     }
@@ -97,7 +105,7 @@ final class ObjectReader {
     func finish(allowed: [String]) throws(SceneError) {
         for member in members where !used.contains(member.key) {
             throw reader.child(member.key, member.value)
-                .error("unknown key \"\(member.key)\"\(DidYouMean.hint(for: member.key, among: allowed))")
+                .error("unknown key \"\(JSONReader.shown(member.key))\"\(DidYouMean.hint(for: member.key, among: allowed))")
         }
     }
 }

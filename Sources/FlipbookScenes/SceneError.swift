@@ -1,3 +1,4 @@
+import Easing
 /// A problem with a scene file: the file, the JSON path (`layers[2].animations[0].duration`) and what
 /// was expected.
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -14,9 +15,11 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `file: path: message`, or `file: message` for the whole file.
+    /// `file: path: message`, or `file: message` for the whole file; each part escaped (control
+    /// characters) and shortened, so the text is safe to print whatever the file held.
     public var description: String {
-        path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+        let file = DisplayText.escaped(file), message = DisplayText.escaped(message, limit: 1000)
+        return path.isEmpty ? "\(file): \(message)" : "\(file): \(DisplayText.escaped(path)): \(message)"
     }
 }
 
