@@ -18,7 +18,7 @@ public struct EasingParseError: Error, Hashable, Sendable, CustomStringConvertib
     /// The input is shown escaped (control characters) and, past 300 bytes, shortened around the
     /// column: `…(1200 bytes)…calc(calc(…`.
     public var description: String {
-        "\(message) at column \(offset + 1) of \"\(Self.excerpt(input, around: offset))\""
+        "\(DisplayText.escaped(message, limit: 1000)) at column \(offset + 1) of \"\(Self.excerpt(input, around: offset))\""
     }
 
     /// The input near `offset`, escaped and at most about 300 bytes long.

@@ -28,6 +28,8 @@ public enum DidYouMean {
     /// The candidate closest to `word` by edit distance when it is close enough to be a likely typo
     /// (at most max(2, length / 3) edits), else nil.
     public static func closest(to word: String, among candidates: [String]) -> String? {
+        // No name is longer than 100 characters, so a longer word is no typo of one.
+        guard word.utf8.count <= 100 else { return nil }
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
         return best.1 <= max(2, word.count / 3) ? best.0 : nil

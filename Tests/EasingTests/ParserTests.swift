@@ -79,4 +79,36 @@ struct ParserTests {
             #expect(error.description == message)
         }
     }
+
+    /// Calculations nest at most 32 levels: 32 parse, 33 are refused with the limit named, and
+    /// 10,000 (60 KB of text) are refused the same way instead of overflowing the stack.
+    @Test func nestingIsLimited() throws {
+        func nested(_ depth: Int, _ open: String) -> String {
+            "cubic-bezier(0.1, " + String(repeating: open, count: depth) + "0.5" + String(repeating: ")", count: depth) + ", 0.5, 1)"
+        }
+        let ok = try TimingFunction(parsing: nested(32, "calc("))
+        #expect(try ok == TimingFunction(parsing: "cubic-bezier(0.1, 0.5, 0.5, 1)"))
+        #expect(try TimingFunction(parsing: "cubic-bezier(0.1, calc(" + String(repeating: "(", count: 31) + "0.5" + String(repeating: ")", count: 32) + ", 0.5, 1)")
+                == (try TimingFunction(parsing: "cubic-bezier(0.1, 0.5, 0.5, 1)")))
+        for (depth, open) in [(33, "calc("), (10_000, "calc("), (100_000, "min(")] {
+            do {
+                _ = try TimingFunction(parsing: nested(depth, open))
+                Issue.record("nesting \(depth) was accepted")
+            } catch {
+                #expect(error.message == "calculations nest deeper than 32 levels")
+                #expect(error.description.utf8.count < 400)
+            }
+        }
+    }
+
+    /// Text shown in a message is escaped: control characters cannot reach a terminal.
+    @Test func messagesEscapeControlCharacters() {
+        do {
+            _ = try TimingFunction(parsing: "ease\u{1B}[2J\u{07}")
+            Issue.record("accepted")
+        } catch {
+            #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 })
+            #expect(error.description.contains("\\u{1B}"))
+        }
+    }
 }

@@ -41,6 +41,10 @@ struct SceneErrorTests {
         (scene("[{\"id\": \"pie\", \"type\": \"pieChart\"}]", changes: "[{\"at\": 1, \"layer\": \"pie\", \"set\": {\"value\": [1]}}]"), "s.json: changes[0].set.value: a pieChart layer has no property \"value\"; did you mean 'values'?"),
         (scene(changes: "[{\"at\": -1, \"layer\": \"root\", \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].at: expected a time ≥ 0 in seconds, got -1"),
         (scene(extra: ", \"fps\": 1000", ) .replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": 1000"), "s.json: duration: 1000001 frames (duration × fps + 1) is over the limit of 100000; shorten the scene, lower fps or raise --max-frames"),
+        // Keys and values reach the message escaped: no ESC, BEL, CR or LF from the file on a terminal.
+        ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1, \"x\\u001b]0;t\\u0007\\r\\nforged\": 1}", "s.json: x\\u{1B}]0;t\\u{7}\\r\\nforged: unknown key \"x\\u{1B}]0;t\\u{7}\\r\\nforged\""),
+        // A long key is shortened in the path and in the message alike.
+        ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1, \"" + String(repeating: "k", count: 1000) + "\": 1}", "s.json: " + String(repeating: "k", count: 53) + "…(920 bytes)…" + String(repeating: "k", count: 27) + ": unknown key \"" + String(repeating: "k", count: 53) + "…(920 bytes)…" + String(repeating: "k", count: 27) + "\""),
     ]
 
     @Test(arguments: cases.indices)
