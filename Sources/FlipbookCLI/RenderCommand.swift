@@ -14,8 +14,10 @@ enum RenderCommand {
     time i / fps; a scene of duration T has round(T × fps) + 1 frames, so the last shows the end
     state (a looping scene leaves that last frame out).
 
-    The frames are written into a temporary folder and moved into place at the end, so the folder is
-    never half-written. A folder holding files Flipbook did not write is refused unless --force.
+    The frames are written into a hidden folder beside the destination and swapped into place in one
+    step at the end, so the folder holds the old frames or the new ones, never a mix, and a failed
+    render leaves it as it was. Flipbook replaces only files its manifest (.flipbook-frames) proves it
+    wrote; a folder holding anything else is refused unless --force, which keeps those files.
 
     With --animated, writes one self-contained SVG that plays the whole scene with SMIL animations
     (exact where SVG has an encoding, sampled within 0.25 px and 1/255 elsewhere); --report prints,
@@ -38,12 +40,14 @@ enum RenderCommand {
       --from <seconds>     First instant to render (default 0).
       --to <seconds>       Last instant to render (default: the scene's duration).
       --loop               Treat the scene as looping: leave out the last frame.
-      --force              Write into a folder that holds other files.
+      --force              Write into a folder that holds other files (they are kept, never replaced);
+                           with --stdout, write binary frames to a terminal.
       --quiet              No progress and no summary.
     \(SceneOptions.help)
       --help               Show this help.
 
-    EXIT CODES: 0 success, 1 bad input (invalid scene, unwritable folder), 2 bad usage.
+    EXIT CODES: 0 success, 1 bad input or a failed write (invalid scene, unwritable folder, full disk,
+    a pipe closed early), 2 bad usage, 128 + N stopped by signal N (nothing was changed).
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
