@@ -12,15 +12,24 @@ import Foundation
 ///
 /// ## Settling
 /// `settlingDuration` is the time after which an envelope of |x(t)| stays below `settlingEpsilon`
-/// (1/1200 of the distance): R·e^(−ζω₀t) with R = √(1 + B²) under-damped, (|C₁| + |C₂|)·e^(r₁t)
-/// over-damped, (1 + |B|t)·e^(−ω₀t) critically damped. Apple does not publish its epsilon; 1/1200
-/// reproduces the two values its documentation gives (m 1, k 100: damping 5 → about 2.85 s, damping 15
-/// → just over 1 s).
+/// (1/1200 of the distance). The envelope is E(t) = e^(−at)·min(R, 1 + βt), the smaller of two bounds
+/// that each hold on their own:
+/// - under-damped: a = ζω₀, R = √(1 + B²), β = |ζω₀ − v₀| (from |sin ω_d t| ≤ min(1, ω_d t));
+/// - critically damped: a = ω₀, β = |ω₀ − v₀|, no R;
+/// - over-damped: a = −r₁, R = |C₁| + |C₂|, β = |v₀ + r₁| (from 1 − e^(−δt) ≤ δt).
+/// As ζ → 1 from either side, a → ω₀ and β → |ω₀ − v₀| while R grows without bound, so E and the
+/// settling duration are continuous across critical damping (R alone jumped: 1.75× at damping 20 for
+/// m 1, k 100). E is 1 at t = 0, rises to one peak and then falls, so the crossing is unique past the
+/// peak: a closed form on the R branch, bisection to 1e-12 s on the other. Apple does not publish its
+/// epsilon; 1/1200 reproduces the two values its documentation gives (m 1, k 100: damping 5 → about
+/// 2.85 s, damping 15 → just over 1 s).
 ///
 /// ## As a timing function
 /// Progress p maps to time p·duration, where duration is `duration` if set, else the settling
-/// duration. p ≤ 0 gives 0 and p ≥ 1 gives exactly 1: the animation ends there, as CA's does, and the
-/// jump is below `settlingEpsilon`. NaN gives NaN.
+/// duration. p ≤ 0 gives 0. p ≥ 1 gives the value at the end of that duration: exactly 1 when the
+/// spring has settled by then (the jump is below `settlingEpsilon`, as CA's animation ends), and x at
+/// `duration` when an explicit duration cuts the spring short (a fill then holds that value, as CA's
+/// does). NaN gives NaN.
 public struct Spring: Hashable, Sendable, Codable {
     /// The fraction of the distance under which the spring counts as settled: 1/1200.
     public static let settlingEpsilon = 1.0 / 1200
@@ -131,28 +140,39 @@ public struct Spring: Hashable, Sendable, Codable {
 
     /// Seconds until the spring stays within `settlingEpsilon` of its target (see the type's notes).
     public var settlingDuration: Double {
-        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity, eps = Self.settlingEpsilon
+        let (a, r, beta) = envelopeTerms
+        let eps = Self.settlingEpsilon
+        let envelope = { (t: Double) in exp(-a * t) * min(r, 1 + beta * t) }
+        // The R branch holds from tc = (R − 1)/β on; its crossing in closed form when it lies there.
+        let tc = beta > 0 ? (r - 1) / beta : .infinity
+        if r.isFinite {
+            let crossing = max(0, log(r / eps) / a)
+            if crossing >= tc { return crossing }
+        }
+        // Otherwise on the rising-then-falling 1 + βt branch: bisect between its peak and a bound.
+        var lo = beta > 0 ? min(max(0, 1 / a - 1 / beta), tc) : 0
+        if envelope(lo) <= eps { return lo }
+        var hi = lo + 1 / a
+        while envelope(hi) > eps { hi *= 2 }
+        for _ in 0..<200 where hi - lo > 1e-12 {
+            let mid = 0.5 * (lo + hi)
+            if envelope(mid) > eps { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
+    /// The decay rate a, the constant bound R (infinite when critically damped) and the slope β of
+    /// the envelope e^(−at)·min(R, 1 + βt) (see the type's notes).
+    var envelopeTerms: (a: Double, r: Double, beta: Double) {
+        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
         if zeta < 1 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             let b = (zeta * w0 - v0) / wd
-            return max(0, log((1 + b * b).squareRoot() / eps) / (zeta * w0))
+            return (zeta * w0, (1 + b * b).squareRoot(), abs(zeta * w0 - v0))
         }
-        if zeta == 1 {
-            // (1 + |B|t)e^(−ω₀t) decreases after its peak; bisect for the crossing past the peak.
-            let b = abs(w0 - v0)
-            let envelope = { (t: Double) in (1 + b * t) * exp(-w0 * t) }
-            var lo = max(0, 1 / w0 - 1 / max(b, .leastNormalMagnitude))
-            if envelope(lo) <= eps { return lo }
-            var hi = lo + 1 / w0
-            while envelope(hi) > eps { hi *= 2 }
-            for _ in 0..<200 where hi - lo > 1e-12 {
-                let mid = 0.5 * (lo + hi)
-                if envelope(mid) > eps { lo = mid } else { hi = mid }
-            }
-            return hi
-        }
+        if zeta == 1 { return (w0, .infinity, abs(w0 - v0)) }
         let (r1, _, c1, c2) = overdampedTerms
-        return max(0, log((abs(c1) + abs(c2)) / eps) / -r1)
+        return (-r1, abs(c1) + abs(c2), abs(v0 + r1))
     }
 
     /// The displacement x(t) from the target, 1 at t = 0.
@@ -188,7 +208,10 @@ public struct Spring: Hashable, Sendable, Codable {
     public func callAsFunction(_ p: Double) -> Double {
         if p.isNaN { return p }
         if p <= 0 { return 0 }
-        if p >= 1 { return 1 }
+        if p >= 1 {
+            guard let duration, duration < settlingDuration else { return 1 }
+            return value(atTime: duration)
+        }
         return value(atTime: p * timingDuration)
     }
 }

@@ -14,6 +14,16 @@ struct AnimationDecoder {
     static let keyframeKeys = ["property", "values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity",
                                "bias", "path", "rotationMode"]
 
+    /// The scene key for a field the engine names (`tensionValues[2]` → `tension[2]`), so a message
+    /// points at what the file says.
+    static func sceneField(_ field: String) -> String {
+        for (engine, scene) in [("tensionValues", "tension"), ("continuityValues", "continuity"), ("biasValues", "bias")]
+        where field.hasPrefix(engine) {
+            return scene + field.dropFirst(engine.count)
+        }
+        return field
+    }
+
     func animation(_ r: JSONReader, type: LayerType, depth: Int) throws(SceneError) -> (Animation, String?) {
         guard depth <= loader.limits.depth else { throw r.error("animation groups nest deeper than \(loader.limits.depth) levels") }
         let o = try r.object()
@@ -62,7 +72,7 @@ struct AnimationDecoder {
         do {
             try animation.validate(for: type)
         } catch {
-            throw r.child(error.field, r.value).error(error.message)
+            throw r.child(Self.sceneField(error.field), r.value).error(error.message)
         }
         return (animation, key)
     }

@@ -1,9 +1,15 @@
 extension Animation {
     /// Applies this animation's value at `parentTime` to `values` (model values with earlier
     /// animations already applied), as the render tree composes animations.
-    func apply(to values: inout PropertyTable, parentTime: Double) {
-        guard let state = timing.state(atParentTime: parentTime, removedOnCompletion: isRemovedOnCompletion) else { return }
-        let eased = timingFunction.value(at: state.progress, beforeFlag: state.beforeFlag)
+    ///
+    /// - Parameter inGroup: true for the animations of a group's `animations`, whose own
+    ///   removedOnCompletion Core Animation ignores: a child that fills forwards holds its end value
+    ///   for as long as the group applies.
+    func apply(to values: inout PropertyTable, parentTime: Double, inGroup: Bool = false) {
+        guard let state = timing.state(atParentTime: parentTime, removedOnCompletion: isRemovedOnCompletion && !inGroup) else { return }
+        // Paced modes give the animation a constant velocity: Apple's kCAAnimationPaced and
+        // kCAAnimationCubicPaced ignore keyTimes and the timing functions, the animation's own included.
+        let eased = isPaced ? state.progress : timingFunction.value(at: state.progress, beforeFlag: state.beforeFlag)
         switch content {
         case .basic(let basic):
             let current = values[basic.key.propertyName] ?? basic.key.defaultValue
@@ -34,9 +40,15 @@ extension Animation {
         case .group(let children):
             let childTime = eased * timing.simpleDuration
             for child in children {
-                child.apply(to: &values, parentTime: childTime)
+                child.apply(to: &values, parentTime: childTime, inGroup: true)
             }
         }
+    }
+
+    /// Whether this is a keyframe animation in a paced calculation mode (its easing is ignored).
+    public var isPaced: Bool {
+        guard case .keyframe(let keyframe) = content else { return false }
+        return keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
     }
 
     /// Adds the cumulative offset (iteration × (end − start)) and, for an additive animation, the

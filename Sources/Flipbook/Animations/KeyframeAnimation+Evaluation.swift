@@ -9,18 +9,27 @@ extension KeyframeAnimation {
         case .paced:
             return Self.normalizedCumulative((0..<max(n - 1, 0)).map { PropertyValue.distance(values[$0], values[$0 + 1]) ?? 0 }, count: n)
         case .cubicPaced:
-            let uniform = Self.uniformTimes(n)
-            let lengths = (0..<max(n - 1, 0)).map { i -> Double in
-                var length = 0.0
-                var previous = values[i]
-                for k in 1...32 {
-                    let next = cubicValue(segment: i, local: Double(k) / 32, keyTimes: uniform)
-                    length += PropertyValue.distance(previous, next) ?? 0
-                    previous = next
+            // The spline's tangents depend on the key times and the key times on the spline's lengths:
+            // iterate to the fixed point, so the lengths are measured on the curve that is drawn (at
+            // most 32 rounds; it settles to 1e-12 in a handful for any sensible values).
+            var times = Self.uniformTimes(n)
+            for _ in 0..<32 {
+                let lengths = (0..<max(n - 1, 0)).map { i -> Double in
+                    var length = 0.0
+                    var previous = values[i]
+                    for k in 1...32 {
+                        let next = cubicValue(segment: i, local: Double(k) / 32, keyTimes: times)
+                        length += PropertyValue.distance(previous, next) ?? 0
+                        previous = next
+                    }
+                    return length
                 }
-                return length
+                let next = Self.normalizedCumulative(lengths, count: n)
+                let moved = zip(next, times).map { abs($0 - $1) }.max() ?? 0
+                times = next
+                if moved <= 1e-12 { break }
             }
-            return Self.normalizedCumulative(lengths, count: n)
+            return times
         case .linear, .cubic:
             if let keyTimes, keyTimes.count == n { return keyTimes }
             return Self.uniformTimes(n)
@@ -37,6 +46,10 @@ extension KeyframeAnimation {
             for i in 0..<values.count where times[i] <= p { index = i }
             return values[index]
         }
+        // Key times that start after 0 or end before 1 hold the first and last values outside them;
+        // only progress outside [0, 1] itself (an overshooting easing) extrapolates the end segments.
+        if p < times[0] && times[0] > 0 { return values[0] }
+        if p > times[times.count - 1] && times[times.count - 1] < 1 { return values[values.count - 1] }
         let (segment, local) = Self.locate(p, in: times)
         switch calculationMode {
         case .linear:

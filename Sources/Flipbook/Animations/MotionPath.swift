@@ -14,8 +14,9 @@ struct MotionPath {
 
     /// Point and tangent direction at progress `p` (clamped to [0, 1]).
     /// - Parameters:
-    ///   - paced: constant speed over the whole length; otherwise each segment gets an equal share
-    ///     of time, or the share `keyTimes` gives (segments + 1 entries).
+    ///   - paced: constant speed over the whole length (a zero-length segment takes no time); otherwise
+    ///     each segment gets an equal share of time, or the share `keyTimes` gives (segments + 1 entries).
+    ///     A zero-length segment keeps the previous heading (the next one's at the start).
     func sample(at p: Double, paced: Bool, keyTimes: [Double]?) -> (Point, Angle)? {
         guard !segments.isEmpty else { return nil }
         let p = min(max(p, 0), 1)
@@ -24,8 +25,10 @@ struct MotionPath {
             guard total > 0 else { return (segments[0].start, .zero) }
             var remaining = p * total
             index = segments.count - 1
-            for (i, length) in lengths.enumerated() {
-                if remaining <= length || i == segments.count - 1 {
+            // A zero-length segment takes no time: it is never the one a time lands in.
+            let last = lengths.lastIndex(where: { $0 > 0 }) ?? segments.count - 1
+            for (i, length) in lengths.enumerated() where length > 0 || i == last {
+                if remaining <= length || i == last {
                     index = i
                     fraction = length > 0 ? min(remaining / length, 1) : 0
                     break
@@ -41,7 +44,17 @@ struct MotionPath {
             index = max(0, min(Int(saturating: scaled.rounded(.down)), segments.count - 1))
             fraction = scaled - Double(index)
         }
-        return Self.pointAndTangent(segments[index], fraction: fraction)
+        var (point, heading) = Self.pointAndTangent(segments[index], fraction: fraction)
+        if lengths[index] == 0 {
+            // A segment of zero length has no direction of its own: it keeps the heading the motion had
+            // (the previous segment's end), or, at the start, the one it will have.
+            if let before = segments[..<index].indices.last(where: { lengths[$0] > 0 }) {
+                heading = Self.pointAndTangent(segments[before], fraction: 1).1
+            } else if let after = segments[(index + 1)...].indices.first(where: { lengths[$0] > 0 }) {
+                heading = Self.pointAndTangent(segments[after], fraction: 0).1
+            }
+        }
+        return (point, heading)
     }
 
     static func pointAndTangent(_ segment: Subpath.Segment, fraction f: Double) -> (Point, Angle) {

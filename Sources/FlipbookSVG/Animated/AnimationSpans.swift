@@ -81,7 +81,9 @@ struct AnimationSpans {
                 if wrap < 0 { wrap += active }
                 if let s = sceneOf(wrap) { add(knot: s, layer: layer) }
             }
-            let curve: CubicBezier?? = switch animation.timingFunction {
+            // A paced keyframe animation ignores its easing (constant velocity), so it is linear here.
+            let easing: TimingFunction = animation.isPaced ? .linear : animation.timingFunction
+            let curve: CubicBezier?? = switch easing {
             case .linear: .some(nil)
             case .cubicBezier(let c): .some(c)
             default: .none
