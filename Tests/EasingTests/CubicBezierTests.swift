@@ -99,4 +99,34 @@ struct SplitMix64 {
     }
     /// Uniform in [0, 1].
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53 - 1) }
+
+}
+
+extension CubicBezierTests {
+    /// Next to a vertical tangent the default tolerance errs by much more than slope × 1e-7: for
+    /// cubic-bezier(1, 0, 0, 1), x − ½ = 4(t − ½)³ and y = 3t² − 2t³, so the exact output is closed
+    /// form. The documented bounds (5e-3 at the default ε; at ε = 0, 1e-12 from 1e-7 away, 1e-10 from
+    /// 1e-9 away, 5e-6 at the tangent) hold on a dense grid and at the points beside the tangent.
+    @Test func verticalTangentBound() {
+        let curve = CubicBezier(1, 0, 0, 1)
+        func exact(_ x: Double) -> Double {
+            let t = 0.5 + cbrt((x - 0.5) / 4)
+            return 3 * t * t - 2 * t * t * t
+        }
+        var xs = (1..<2000).map { Double($0) / 2000 }
+        for d in [1e-9, 1e-8, 1e-7, 2e-7, 5e-7, 1e-6, 1e-4] { xs += [0.5 + d, 0.5 - d] }
+        xs.append(0.5)
+        var worst = 0.0
+        for x in xs {
+            let error = abs(curve(x) - exact(x))
+            worst = max(worst, error)
+            #expect(error <= 5e-3, "x = \(x)")
+            let near = abs(x - 0.5)
+            let bound = near >= 1e-7 ? 1e-12 : near >= 1e-9 ? 1e-10 : 5e-6
+            #expect(abs(curve.value(at: x, epsilon: 0) - exact(x)) < bound, "x = \(x)")
+        }
+        // The bound is real, not loose: the documented 4.4e-3 at x = 0.5000001.
+        #expect(abs(abs(curve(0.5000001) - exact(0.5000001)) - 4.4e-3) < 1e-4)
+        #expect(worst > 4e-3)
+    }
 }

@@ -10,6 +10,9 @@ struct SpringTests {
         Spring(mass: 1, stiffness: 200, damping: 3, initialVelocity: 5),
         Spring(mass: 0.5, stiffness: 80, damping: 12.649110640673518, initialVelocity: -3), // critical, moving away
         Spring(mass: 1, stiffness: 10, damping: 30, initialVelocity: 8),
+        // Beside critical damping, where the envelope's two bounds meet (ζ = 1 ∓ 5e-10, 1 ± 5e-7).
+        Spring(mass: 1, stiffness: 100, damping: 19.99999999), Spring(mass: 1, stiffness: 100, damping: 20.00001, initialVelocity: 25),
+        Spring(mass: 1, stiffness: 100, damping: 19.99999, initialVelocity: -4),
     ]
 
     /// An independent solution: classic fourth-order Runge–Kutta on m·x″ + c·x′ + k·x = 0.
@@ -29,6 +32,21 @@ struct SpringTests {
             if i % 1000 == 0 { samples[(t * 10).rounded() / 10] = 1 - x }
         }
         return samples
+    }
+
+    /// The RK4 value 1 − x at `end` (the step must divide it).
+    static func integrate(_ s: Spring, until end: Double, step: Double, sampleEvery: Int) -> Double {
+        var x = 1.0, v = -s.initialVelocity
+        func acceleration(_ x: Double, _ v: Double) -> Double { -(s.stiffness * x + s.damping * v) / s.mass }
+        for _ in 0..<Int((end / step).rounded()) {
+            let k1x = v, k1v = acceleration(x, v)
+            let k2x = v + step / 2 * k1v, k2v = acceleration(x + step / 2 * k1x, v + step / 2 * k1v)
+            let k3x = v + step / 2 * k2v, k3v = acceleration(x + step / 2 * k2x, v + step / 2 * k2v)
+            let k4x = v + step * k3v, k4v = acceleration(x + step * k3x, v + step * k3v)
+            x += step / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += step / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        }
+        return 1 - x
     }
 
     @Test(arguments: springs)
@@ -70,7 +88,23 @@ struct SpringTests {
     func timingFunctionEnds(_ spring: Spring) {
         #expect(spring(0) == 0)
         #expect(spring(1) == 1)
-        #expect(abs(spring(0.5) - spring.value(atTime: 0.5 * spring.settlingDuration)) < 1e-15)
+        // Half way through the settling time, against the RK4 integration (independent of the closed form).
+        let half = 0.5 * spring.settlingDuration
+        let step = half / 20_000
+        let reference = Self.integrate(spring, until: half, step: step, sampleEvery: 20_000)
+        #expect(abs(spring(0.5) - reference) < 1e-9)
+    }
+
+    /// An explicit duration that cuts the spring short: progress 1 is the spring at that time (the
+    /// closed form of the under-damped oscillator, written out here), not the target.
+    @Test func cutShortEndsWhereTheSpringIs() {
+        let spring = Spring(mass: 1, stiffness: 100, damping: 5, duration: 0.5)
+        let wd = 10 * (1 - 0.0625).squareRoot()
+        let x = exp(-2.5 * 0.5) * (cos(wd * 0.5) + 2.5 / wd * sin(wd * 0.5))
+        #expect(abs(spring(1) - (1 - x)) < 1e-12)
+        #expect(abs(spring(7) - (1 - x)) < 1e-12)
+        // Long enough to settle: exactly 1.
+        #expect(Spring(mass: 1, stiffness: 100, damping: 5, duration: 5)(1) == 1)
     }
 
     @Test func dampingRegimes() {

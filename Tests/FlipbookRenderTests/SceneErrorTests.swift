@@ -41,6 +41,9 @@ struct SceneErrorTests {
         (scene("[{\"id\": \"pie\", \"type\": \"pieChart\"}]", changes: "[{\"at\": 1, \"layer\": \"pie\", \"set\": {\"value\": [1]}}]"), "s.json: changes[0].set.value: a pieChart layer has no property \"value\"; did you mean 'values'?"),
         (scene(changes: "[{\"at\": -1, \"layer\": \"root\", \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].at: expected a time ≥ 0 in seconds, got -1"),
         (scene(extra: ", \"fps\": 1000", ) .replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": 1000"), "s.json: duration: 1000001 frames (duration × fps + 1) is over the limit of 100000; shorten the scene, lower fps or raise --max-frames"),
+        // The engine's names (tensionValues) never leak: the message names the scene's key.
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"values\": [0, 1], \"calculationMode\": \"cubic\", \"tension\": [0]}]}]"), "s.json: layers[0].animations[0].tension: needs one entry per value (2), got 1"),
+        (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"values\": [0, 1], \"calculationMode\": \"cubic\", \"bias\": [0, 0.5, 1]}]}]"), "s.json: layers[0].animations[0].bias: needs one entry per value (2), got 3"),
         // Keys and values reach the message escaped: no ESC, BEL, CR or LF from the file on a terminal.
         ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1, \"x\\u001b]0;t\\u0007\\r\\nforged\": 1}", "s.json: x\\u{1B}]0;t\\u{7}\\r\\nforged: unknown key \"x\\u{1B}]0;t\\u{7}\\r\\nforged\""),
         // A long key is shortened in the path and in the message alike.
