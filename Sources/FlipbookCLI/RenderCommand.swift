@@ -35,7 +35,10 @@ enum RenderCommand {
       --scale <s>          Raster pixels per scene pixel (default 1).
       --font <file.ttf>    TrueType font for text in raster frames (default: DejaVu Sans).
       --animated <file>    Write one animated SVG.
-      --report             With --animated: print the encoding of every animated property.
+      --report             With --animated: print the encoding of every animated property and the
+                           error measured by reading the written SMIL back, against its bound.
+      --strict             With --animated: fail (writing nothing) when a property cannot be kept
+                           within its bound, instead of writing it and reporting a fallback.
       --fps <n>            Frames per second (default: the scene's).
       --from <seconds>     First instant to render (default 0).
       --to <seconds>       Last instant to render (default: the scene's duration).
@@ -52,7 +55,7 @@ enum RenderCommand {
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
         let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font"]),
-                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout"], command: "render")
+                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
         let stdout = args.flags.contains("stdout")
@@ -77,6 +80,7 @@ enum RenderCommand {
             scale = v
         }
         if args.flags.contains("report") && args.options["animated"] == nil { throw UsageError("--report goes with --animated") }
+        if args.flags.contains("strict") && args.options["animated"] == nil { throw UsageError("--strict goes with --animated") }
         func seconds(_ name: String) throws(UsageError) -> Double? {
             guard let text = args.options[name] else { return nil }
             guard let v = Double(text), v.isFinite, v >= 0 else { throw UsageError("--\(name) expects a time ≥ 0 in seconds, got '\(text)'") }
@@ -94,6 +98,9 @@ enum RenderCommand {
         if args.flags.contains("loop") { scene.loops = true }
         if let path = animatedPath {
             let compiled = AnimatedSVGCompiler(scene: scene).compile()
+            if args.flags.contains("strict"), let first = compiled.fallbacks.first {
+                throw InputError("\(compiled.fallbacks.count) animated propert\(compiled.fallbacks.count == 1 ? "y" : "ies") could not be kept within the bound (first: \(first.element) \(first.property), error \(SVGNumber.format(first.maxError, decimals: 4)) \(first.unit) against \(SVGNumber.format(first.bound, decimals: 4)) \(first.unit)); '\(path)' was not written (without --strict it is written and --report lists them)")
+            }
             try AtomicFile.write(Array(compiled.svg.utf8), to: path)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }

@@ -10,23 +10,31 @@ public struct AnimatedSVG: Sendable {
         /// The SVG attribute or transform component.
         public var property: String
         /// "exact": SMIL reproduces the value exactly (splines, holds, jumps); "sampled": keyframes
-        /// within the error bound; "discrete": switches at the right instants.
+        /// within the error bound; "discrete": switches at the right instants; "fallback": even a key
+        /// at every observed instant leaves an error over the bound (`--strict` refuses it).
         public var encoding: String
         public var keyframes: Int
-        /// The largest error of sampled segments, in `unit`.
+        /// The largest error found by reading the written SMIL back and evaluating it against the
+        /// engine at every frame instant and half way between them, in `unit`.
         public var maxError: Double
         public var unit: String
+        /// The bound the track must keep, in `unit` (0 for discrete tracks).
+        public var bound: Double = 0
     }
 
     public var svg: String
     public var report: [Entry]
 
-    /// The report as aligned text, one line per animated property.
+    /// The entries whose error is over their bound.
+    public var fallbacks: [Entry] { report.filter { $0.encoding == "fallback" } }
+
+    /// The report as aligned text, one line per animated property: the verified error and its bound.
     public var reportText: String {
-        var lines = ["element\tproperty\tencoding\tkeyframes\tmax error"]
+        var lines = ["element\tproperty\tencoding\tkeyframes\tverified error\tbound"]
         for e in report {
-            let error = e.encoding == "sampled" ? "\(SVGNumber.format(e.maxError, decimals: 4)) \(e.unit)" : "0"
-            lines.append("\(e.element)\t\(e.property)\t\(e.encoding)\t\(e.keyframes)\t\(error)")
+            let error = e.encoding == "discrete" ? "0" : "\(SVGNumber.format(e.maxError, decimals: 4)) \(e.unit)"
+            let bound = e.encoding == "discrete" ? "-" : "\(SVGNumber.format(e.bound, decimals: 4)) \(e.unit)"
+            lines.append("\(e.element)\t\(e.property)\t\(e.encoding)\t\(e.keyframes)\t\(error)\t\(bound)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -129,8 +129,12 @@ public struct AnimatedSVGCompiler {
             grid.first { present(sampler.at($0)) }
         }
 
-        /// Fits a numeric track and writes it; records the report entry. Returns the SMIL text ("" when
-        /// constant).
+        /// Fits a numeric track, writes it, and checks what it wrote: the text is read back as SMIL
+        /// (`SMILTrack`) and evaluated at every observed instant (each frame's and each knot's) and half
+        /// way between them, against the engine. When the error passes `tolerance` the track is written
+        /// again from keys at all those instants; if even that fails, it is reported as a fallback. The
+        /// report carries the error measured this way, never the fitter's own estimate. Returns the SMIL
+        /// text ("" when constant).
         mutating func track(_ element: String, _ property: String, unit: String, tolerance: Double, knots: [Double],
                             owner: String, value: @escaping (Double) -> [Double],
                             error: (([Double], [Double]) -> Double)? = nil,
@@ -138,12 +142,60 @@ public struct AnimatedSVGCompiler {
             var fitter = TrackFitter(value: value, tolerance: tolerance)
             if let error { fitter.error = error }
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: spans.spans(for: owner))
-            let text = write(smil, keys)
-            if !text.isEmpty {
-                report.append(AnimatedSVG.Entry(element: element, property: property, encoding: summary.exact ? "exact" : "sampled",
-                                                keyframes: keys.count, maxError: summary.maxError, unit: unit))
+            var text = write(smil, keys)
+            guard !text.isEmpty else { return text }
+            var verified = verify(text, value: value, measure: fitter.error)
+            var encoding = summary.exact ? "exact" : "sampled"
+            var count = keys.count
+            if verified > tolerance {
+                // Denser: a key at every observed instant and half way between them.
+                let dense = checkTimes.map { Keyframe(time: $0, value: value($0), curve: nil) }
+                let retry = write(smil, dense)
+                let retried = retry.isEmpty ? verified : verify(retry, value: value, measure: fitter.error)
+                if retried < verified {
+                    text = retry
+                    verified = retried
+                    count = dense.count
+                }
+                encoding = verified > tolerance ? "fallback" : "sampled"
             }
+            report.append(AnimatedSVG.Entry(element: element, property: property, encoding: encoding,
+                                            keyframes: count, maxError: verified, unit: unit, bound: tolerance))
             return text
+        }
+
+        /// The instants every track is checked at: the grid and the midpoints between its instants.
+        var checkTimes: [Double] {
+            var times = grid
+            for (a, b) in zip(grid, grid.dropFirst()) where b > a { times.append((a + b) / 2) }
+            return times.sorted()
+        }
+
+        /// The largest error between the written SMIL and the engine over `checkTimes`, measured by
+        /// `measure`. Each instant is also tried 1e-8 s either side (key times are written with nine
+        /// decimals, so a jump may land that far off) and the smallest error counts. Infinity when the
+        /// text cannot be read back.
+        func verify(_ text: String, value: (Double) -> [Double], measure: ([Double], [Double]) -> Double) -> Double {
+            guard let written = SMILTrack(text) else { return .infinity }
+            let base = value(0)
+            var worst = 0.0
+            for t in checkTimes {
+                let expected = value(t)
+                var best = Double.infinity
+                for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {
+                    let shown: [Double]
+                    switch written.value(at: probe) {
+                    case .numbers(let v)?: shown = v
+                    case .text?: return .infinity
+                    case nil: shown = base
+                    }
+                    guard shown.count == expected.count else { return .infinity }
+                    best = min(best, measure(expected, shown))
+                    if best == 0 { break }
+                }
+                worst = max(worst, best)
+            }
+            return worst
         }
 
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {

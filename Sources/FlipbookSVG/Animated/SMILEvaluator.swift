@@ -1,0 +1,184 @@
+import Easing
+import Foundation
+
+/// One SMIL animation element as written (`<animate>`, `<animateTransform>`, `<set>`), read back from
+/// its text and evaluated at a document time: the compiler's check on what it wrote, independent of
+/// the keyframes it wrote it from.
+///
+/// ## Semantics (SMIL 3.0 Animation §3.6–3.8, SVG 1.1 §19.2)
+/// - Active from `begin` (default 0) for `dur`; before it the element does not apply (the attribute's
+///   base value shows). `repeatCount="indefinite"` repeats the simple duration for ever;
+///   `fill="freeze"` holds the value at the end of the active duration; otherwise the element stops
+///   applying at its end.
+/// - Simple time p = (t − begin) / dur in [0, 1]. With `calcMode="spline"` (and "linear", which is
+///   spline with straight segments) the interval i with keyTimes[i] ≤ p < keyTimes[i + 1] is found, its
+///   local progress (p − keyTimes[i]) / (keyTimes[i + 1] − keyTimes[i]) is eased by keySplines[i] (a
+///   cubic Bézier from (0, 0) to (1, 1), solved for x to the last bit) and the values are mixed
+///   component by component. At p = 1 the value is the last one (SMIL: a frozen spline animation ends
+///   on its last value). `calcMode="discrete"` takes values[i] for the last keyTimes[i] ≤ p.
+/// - `<set to=… begin=…>` applies its value from `begin` on.
+/// - A keyTimes interval of zero length is a jump: the value at its time is the later one.
+///
+/// Values are lists of numbers (`10 20`, comma or space separated) or `#rrggbb` colours (three
+/// components in [0, 1]). Anything else (`none`, `inline`) is kept as text for discrete comparisons.
+struct SMILTrack {
+    enum Value: Equatable {
+        case numbers([Double])
+        case text(String)
+    }
+
+    var attribute: String
+    var begin = 0.0
+    var duration = 0.0
+    var indefinite = false
+    var freeze = false
+    var calcMode = "linear"
+    var values: [Value] = []
+    var keyTimes: [Double] = []
+    var keySplines: [(Double, Double, Double, Double)] = []
+    var isSet = false
+
+    /// Reads the first animation element in `text`; nil when it holds none or is malformed.
+    init?(_ text: String) {
+        guard let open = text.range(of: "<animate") ?? text.range(of: "<set") else { return nil }
+        isSet = text[open].hasPrefix("<set")
+        let element = text[open.lowerBound...]
+        guard let close = element.firstIndex(of: ">") else { return nil }
+        let attributes = Self.attributes(String(element[..<close]))
+        guard let name = attributes["attributeName"] else { return nil }
+        attribute = name
+        if let b = attributes["begin"] { guard let v = Self.seconds(b) else { return nil }; begin = v }
+        if isSet {
+            guard let to = attributes["to"] else { return nil }
+            values = [Self.value(to)]
+            freeze = true
+            indefinite = false
+            duration = .infinity
+            calcMode = "discrete"
+            keyTimes = [0]
+            return
+        }
+        guard let d = attributes["dur"].flatMap(Self.seconds), d > 0 else { return nil }
+        duration = d
+        indefinite = attributes["repeatCount"] == "indefinite"
+        freeze = attributes["fill"] == "freeze"
+        calcMode = attributes["calcMode"] ?? "linear"
+        guard let list = attributes["values"] else { return nil }
+        values = list.split(separator: ";").map { name == "d" ? .numbers(Self.pathNumbers(String($0))) : Self.value(String($0)) }
+        if let times = attributes["keyTimes"] {
+            keyTimes = times.split(separator: ";").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        } else {
+            let n = values.count
+            keyTimes = calcMode == "discrete" ? (0..<n).map { Double($0) / Double(n) } : (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
+        }
+        if let splines = attributes["keySplines"] {
+            for spline in splines.split(separator: ";") {
+                let c = spline.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+                guard c.count == 4 else { return nil }
+                keySplines.append((c[0], c[1], c[2], c[3]))
+            }
+        }
+        guard keyTimes.count == values.count, !values.isEmpty else { return nil }
+        if calcMode == "spline" && keySplines.count != values.count - 1 { return nil }
+    }
+
+    /// The value at document time `t`, or nil when the element does not apply then.
+    func value(at t: Double) -> Value? {
+        let local = t - begin
+        if local < 0 { return nil }
+        if isSet { return values[0] }
+        var p: Double
+        if local >= duration {
+            if indefinite {
+                p = local.truncatingRemainder(dividingBy: duration) / duration
+            } else if freeze {
+                p = 1
+            } else {
+                return nil
+            }
+        } else {
+            p = local / duration
+        }
+        p = min(max(p, 0), 1)
+        if calcMode == "discrete" {
+            var index = 0
+            for (i, k) in keyTimes.enumerated() where k <= p { index = i }
+            return values[index]
+        }
+        if p >= 1 { return values[values.count - 1] }
+        var i = 0
+        for (index, k) in keyTimes.enumerated() where k <= p && index < keyTimes.count - 1 { i = index }
+        // A jump (two equal key times): the later value holds from that time on.
+        while i + 1 < keyTimes.count - 1 && keyTimes[i + 1] <= p { i += 1 }
+        let span = keyTimes[i + 1] - keyTimes[i]
+        var u = span > 0 ? (p - keyTimes[i]) / span : 1
+        if calcMode == "spline", i < keySplines.count {
+            let s = keySplines[i]
+            u = CubicBezier(min(max(s.0, 0), 1), s.1, min(max(s.2, 0), 1), s.3).value(at: u, epsilon: 0)
+        }
+        guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1], a.count == b.count else {
+            return u < 1 ? values[i] : values[i + 1]
+        }
+        return .numbers(a.indices.map { a[$0] * (1 - u) + b[$0] * u })
+    }
+
+    // MARK: Reading attributes
+
+    static func attributes(_ tag: String) -> [String: String] {
+        var out: [String: String] = [:]
+        var rest = Substring(tag)
+        while let eq = rest.firstIndex(of: "=") {
+            let name = rest[..<eq].split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init) ?? ""
+            let afterEq = rest[rest.index(after: eq)...]
+            guard let q1 = afterEq.firstIndex(of: "\"") else { break }
+            let valueStart = afterEq.index(after: q1)
+            guard let q2 = afterEq[valueStart...].firstIndex(of: "\"") else { break }
+            out[name] = String(afterEq[valueStart..<q2])
+            rest = afterEq[afterEq.index(after: q2)...]
+        }
+        return out
+    }
+
+    static func seconds(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("ms") { return Double(trimmed.dropLast(2)).map { $0 / 1000 } }
+        if trimmed.hasSuffix("s") { return Double(trimmed.dropLast()) }
+        return Double(trimmed)
+    }
+
+    /// The numbers of SVG path data in order (`M10-5.5C.5 1e-3…`): SMIL interpolates path data of one
+    /// structure number by number, so these are what animate.
+    static func pathNumbers(_ text: String) -> [Double] {
+        var out: [Double] = []
+        let chars = Array(text.utf8)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            let startsNumber = (c >= 0x30 && c <= 0x39) || c == 0x2E || c == 0x2D || c == 0x2B
+            guard startsNumber else { i += 1; continue }
+            var j = i + 1
+            var seenDot = c == 0x2E, seenExp = false
+            while j < chars.count {
+                let d = chars[j]
+                if d >= 0x30 && d <= 0x39 { j += 1; continue }
+                if d == 0x2E && !seenDot && !seenExp { seenDot = true; j += 1; continue }
+                if (d == 0x65 || d == 0x45) && !seenExp { seenExp = true; j += 1; if j < chars.count && (chars[j] == 0x2D || chars[j] == 0x2B) { j += 1 }; continue }
+                break
+            }
+            if let v = Double(String(decoding: chars[i..<j], as: UTF8.self)) { out.append(v) }
+            i = j
+        }
+        return out
+    }
+
+    static func value(_ text: String) -> Value {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("#"), t.count == 7, let v = UInt32(t.dropFirst(), radix: 16) {
+            return .numbers([Double(v >> 16 & 255) / 255, Double(v >> 8 & 255) / 255, Double(v & 255) / 255])
+        }
+        let parts = t.split(whereSeparator: { $0 == " " || $0 == "," })
+        let numbers = parts.compactMap { Double($0) }
+        if !parts.isEmpty && numbers.count == parts.count { return .numbers(numbers) }
+        return .text(t)
+    }
+}
