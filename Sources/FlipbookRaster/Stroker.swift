@@ -154,8 +154,9 @@ enum Stroker {
     /// larger than the canvas by more than any cap or join reaches.
     static func dashed(_ polylines: [(points: [Point], isClosed: Bool)], pattern: [Double], phase: Double,
                        visible: Rect? = nil) -> [(points: [Point], isClosed: Bool)] {
-        var lengths = pattern.filter { $0 >= 0 }
-        guard !lengths.isEmpty, lengths.reduce(0, +) > 0 else { return polylines }
+        // The render tree holds normalised patterns (DashPattern.normalized); anything else draws solid.
+        var lengths = pattern
+        guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), lengths.reduce(0, +) > 0 else { return polylines }
         if lengths.count % 2 == 1 { lengths += lengths }
         let period = lengths.reduce(0, +)
         var out: [(points: [Point], isClosed: Bool)] = []

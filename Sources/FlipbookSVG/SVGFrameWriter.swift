@@ -225,7 +225,7 @@ public struct SVGFrameWriter {
             case .bevel: out.write(" stroke-linejoin=\"bevel\"")
             }
             let dashes = shape.dashPattern.lengths
-            if !dashes.isEmpty && dashes.contains(where: { $0 > 0 }) && dashes.allSatisfy({ $0 >= 0 }) {
+            if !dashes.isEmpty {   // normalised in the render tree (DashPattern.normalized)
                 out.write(" stroke-dasharray=\"")
                 for (i, d) in dashes.enumerated() {
                     if i > 0 { out.write(" ") }

@@ -134,6 +134,12 @@ public struct SceneLoader {
             let idReader = try o.required("id", "a unique name for the layer")
             let id = try idReader.string()
             guard !id.isEmpty else { throw idReader.error("expected a non-empty id") }
+            // Components name the layers they make "<id>.<part>" (pie.slice0, graph.line): a user id
+            // with a dot could be one of them, so the dot is reserved.
+            if id.contains(".") {
+
+                throw idReader.error("the id \"\(JSONReader.shown(id))\" has a '.', which is reserved for the layers components make (a pie chart \"pie\" makes \"pie.slice0\", …); use '-' or '_' instead")
+            }
             if let first = ids[id] {
                 throw idReader.error("duplicate id \"\(id)\" (already used by \(first))")
             }

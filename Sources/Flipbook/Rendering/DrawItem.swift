@@ -35,7 +35,11 @@ public struct ShapeDrawing: Hashable, Sendable {
     public var lineCap: LineCap
     public var lineJoin: LineJoin
     public var miterLimit: Double
-    public var dashPattern: DashPattern
+    /// The dash pattern as drawn: always `normalized` (set at init and on every change), so every
+    /// renderer reads the same pattern.
+    public var dashPattern: DashPattern {
+        didSet { if dashPattern != dashPattern.normalized { dashPattern = dashPattern.normalized } }
+    }
     /// Offset into the dash pattern, pixels.
     public var dashPhase: Double
     /// Fraction of the path's length where the stroke starts, [0, 1].
@@ -59,8 +63,9 @@ public struct ShapeDrawing: Hashable, Sendable {
         self.lineCap = lineCap
         self.lineJoin = lineJoin
         self.miterLimit = miterLimit
-        self.dashPattern = dashPattern
-        self.dashPhase = dashPhase
+        // Normalised once, here, for every renderer: a pattern SVG would reject draws solid everywhere.
+        self.dashPattern = dashPattern.normalized
+        self.dashPhase = dashPhase.isFinite ? dashPhase : 0
         self.strokeStart = strokeStart
         self.strokeEnd = strokeEnd
         self.semantic = nil

@@ -221,12 +221,28 @@ extension AnimatedSVGCompiler.Context {
             attributes += " d=\"\(d)\""
             animations += dAnimations
             let patterns = samples.map(\.dashPattern.lengths)
-            if let pattern = patterns.first, !pattern.isEmpty {
-                attributes += " stroke-dasharray=\"\(SMILFormat.numbers(pattern))\""
-                if Set(patterns.map(\.count)).count == 1 {
+            let counts = Set(patterns.filter { !$0.isEmpty }.map(\.count))
+            if let n = counts.first {
+                // A pattern that turns solid (normalised: an overshoot made a length negative) is written
+                // as "1 0 …", a dash with no gap, which draws solid: so one numeric track still holds
+                // when the other patterns have one even count.
+                let standIn = Array([1.0, 0].repeated(n / 2).joined())
+                let numeric = counts.count == 1 && (n % 2 == 0 || !patterns.contains(where: \.isEmpty))
+                let dashAt = { (t: Double) -> [Double] in let l = shapeAt(t).dashPattern.lengths; return l.isEmpty ? standIn : l }
+                let pattern = patterns[0]
+                attributes += " stroke-dasharray=\"\(numeric ? SMILFormat.numbers(dashAt(0)) : pattern.isEmpty ? "none" : SMILFormat.numbers(pattern))\""
+                if numeric {
                     animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry, knots: knots, owner: owner,
-                                        value: { shapeAt($0).dashPattern.lengths }) { w, k in
+                                        value: dashAt) { w, k in
                         w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
+                    }
+                } else {
+                    // The count changes (a pattern that turns solid, or one of another length): SMIL
+                    // cannot mix lists of different lengths as the engine does, so the pattern switches
+                    // at the instants it changes, each frame instant's value exact.
+                    animations += discrete("\(name).stroke", "stroke-dasharray", knots: grid) { t in
+                        let lengths = shapeAt(t).dashPattern.lengths
+                        return lengths.isEmpty ? "none" : SMILFormat.numbers(lengths)
                     }
                 }
                 if first.dashPhase != 0 { attributes += " stroke-dashoffset=\"\(SVGNumber.format(first.dashPhase))\"" }
@@ -360,4 +376,9 @@ struct ItemKey: Hashable {
     var slot: Int
     var index: Int
     var text: String?
+}
+
+extension Array {
+    /// The array `count` times over, as a sequence of arrays.
+    func repeated(_ count: Int) -> [[Element]] { Array<[Element]>(repeating: self, count: Swift.max(count, 0)) }
 }

@@ -235,8 +235,12 @@ public struct AnimatedSVGCompiler {
             animations += track(id, "opacity", unit: "", tolerance: color, knots: nodeKnots, owner: ownerID,
                                 value: { [node($0).opacity] }) { w, k in w.numeric("animate", attribute: "opacity", keys: k, format: SMILFormat.number) }
 
-            // Transform components, outermost first.
-            let radius = max(1, Double.maximum(initial.parts.anchor.length, 1) * 2)
+            // Transform components, outermost first. A rotation or scale error moves a drawn point in
+            // proportion to its distance from the pivot, so their bounds come from the farthest point the
+            // layer and its sublayers draw, at any observed instant (not from the layer's own size: a
+            // 0×0 pivot can carry a dot 90 px away).
+            let pivotsMove = grid.contains { let p = node($0).parts; return p.rotation != initial.parts.rotation || p.scale != initial.parts.scale || p.matrix != initial.parts.matrix }
+            let radius = max(1, pivotsMove ? grid.map { reach(slot, at: $0) }.max() ?? 1 : Double.maximum(initial.parts.anchor.length, 1) * 2)
             let angleTolerance = geometry / radius * 180 / .pi
             typealias Component = (type: String, name: String, tolerance: Double, identity: [Double], value: (RenderNode) -> [Double])
             let components: [Component] = [
@@ -271,10 +275,26 @@ public struct AnimatedSVGCompiler {
                 let leading = Array(used[..<firstAnimated]), rest = Array(used[firstAnimated...])
                 if !leading.isEmpty { outerTransform = list(leading, at: initial) }
                 innerTransform = list(rest, at: initial)
+                // The matrix's rotation is read in (−180°, 180°]; unwrapped along the observed instants
+                // (each instant within half a turn of the one before), 170° → −170° is the 20° it turns,
+                // not 340° back.
+                let times = grid
+                var unwrapped: [Double] = []
+                for t in times {
+                    let raw = TransformComponents(node(t).parts.matrix).rotation.degrees
+                    unwrapped.append(unwrapped.last.map { raw + 360 * (($0 - raw) / 360).rounded() } ?? raw)
+                }
+                let matrixRotation = { (t: Double) -> Double in
+                    let raw = TransformComponents(node(t).parts.matrix).rotation.degrees
+                    var lo = 0, hi = times.count - 1
+                    while lo < hi { let mid = (lo + hi + 1) / 2; if times[mid] <= t { lo = mid } else { hi = mid - 1 } }
+                    return raw + 360 * ((unwrapped[lo] - raw) / 360).rounded()
+                }
                 for (index, c) in rest.enumerated() {
                     let additive = index == 0 ? "" : " additive=\"sum\""
+                    let value: (Double) -> [Double] = c.name == "transform.rotate" ? { [matrixRotation($0)] } : { c.value(node($0)) }
                     let text = track(id, c.name, unit: c.type == "rotate" || c.type == "skewX" ? "°" : (c.type == "scale" ? "" : "px"),
-                                     tolerance: c.tolerance, knots: nodeKnots, owner: ownerID, value: { c.value(node($0)) }) { w, k in
+                                     tolerance: c.tolerance, knots: nodeKnots, owner: ownerID, value: value) { w, k in
                         w.numeric("animateTransform", attribute: "transform", extra: " type=\"\(c.type)\"\(additive)", keys: k, format: SMILFormat.numbers)
                     }
                     transformAnimations += text.isEmpty
@@ -282,9 +302,28 @@ public struct AnimatedSVGCompiler {
                         : text
                 }
             }
-            if let clip = fallback.clip {
+            // The clip (masksToBounds) animates with the layer's bounds: its rectangle's x, y, width and
+            // height are tracks like any other. Where the layer does not clip, the rectangle covers
+            // everything.
+            let clipAt = { (t: Double) -> [Double] in
+                guard let r = node(t).clip else { return [-1e7, -1e7, 2e7, 2e7] }
+                return [r.minX, r.minY, r.width, r.height]
+            }
+            if times.contains(where: { node($0).clip != nil }) {
                 clips += 1
-                defs += "<clipPath id=\"c\(clips)\"><rect x=\"\(SVGNumber.format(clip.minX))\" y=\"\(SVGNumber.format(clip.minY))\" width=\"\(SVGNumber.format(clip.width))\" height=\"\(SVGNumber.format(clip.height))\"/></clipPath>\n"
+                let r0 = clipAt(0)
+                var rect = "<rect x=\"\(SVGNumber.format(r0[0]))\" y=\"\(SVGNumber.format(r0[1]))\" width=\"\(SVGNumber.format(r0[2]))\" height=\"\(SVGNumber.format(r0[3]))\""
+                var rectAnimations = ""
+                if times.contains(where: { clipAt($0) != r0 }) {
+                    for (index, name) in ["x", "y", "width", "height"].enumerated() {
+                        rectAnimations += track(id, "clip \(name)", unit: "px", tolerance: geometry / 2, knots: nodeKnots, owner: ownerID,
+                                                value: { [clipAt($0)[index]] }) { w, k in
+                            w.numeric("animate", attribute: name, keys: k, format: SMILFormat.number)
+                        }
+                    }
+                }
+                rect += rectAnimations.isEmpty ? "/>" : ">" + rectAnimations + "</rect>"
+                defs += "<clipPath id=\"c\(clips)\">" + rect + "</clipPath>\n"
                 attributes += " clip-path=\"url(#c\(clips))\""
             }
 
@@ -301,6 +340,45 @@ public struct AnimatedSVGCompiler {
             } else {
                 out += "<g\(open + attributes)>" + animations + "\n<g transform=\"\(innerTransform)\">" + transformAnimations + "\n" + content + "</g>\n</g>\n"
             }
+        }
+
+        /// The farthest point that the layer in `slot` and its sublayers draw at `t`, from the layer's
+        /// pivot, in its parent's pixels before its rotation: content bounds (strokes widened by half
+        /// their width, text by its size) carried through each sublayer's transform.
+        func reach(_ slot: Int, at t: Double) -> Double {
+            let snapshot = sampler.at(t)
+            guard let node = snapshot.node(slot) else { return 0 }
+            // To the layer's pre-rotation space: translate(−anchor) · matrix · scale.
+            let parts = node.parts
+            let local = Transform2D.translation(-parts.anchor.x, -parts.anchor.y).concatenating(parts.matrix)
+                .concatenating(.scale(parts.scale.width, parts.scale.height))
+            var farthest = 0.0
+            func visit(_ s: Int, _ toLayer: Transform2D) {
+                guard let n = snapshot.node(s) else { return }
+                for item in n.items {
+                    var corners: [Point] = []
+                    switch item {
+                    case .shape(let shape):
+                        guard let box = shape.path.boundingBox else { continue }
+                        let pad = shape.hasStroke ? shape.lineWidth / 2 * max(shape.miterLimit, 1) : 0
+                        corners = [Point(box.minX - pad, box.minY - pad), Point(box.maxX + pad, box.minY - pad),
+                                   Point(box.minX - pad, box.maxY + pad), Point(box.maxX + pad, box.maxY + pad)]
+                    case .text(let text):
+                        let width = text.fontSize * Double(text.string.count)
+                        corners = [Point(text.origin.x - width, text.origin.y - text.fontSize * 1.5),
+                                   Point(text.origin.x + width, text.origin.y + text.fontSize * 1.5),
+                                   Point(text.origin.x - width, text.origin.y + text.fontSize * 1.5),
+                                   Point(text.origin.x + width, text.origin.y - text.fontSize * 1.5)]
+                    }
+                    for c in corners { farthest = max(farthest, toLayer.apply(c).length) }
+                }
+                for child in snapshot.order where snapshot.parents[child] == s {
+                    guard let c = snapshot.node(child) else { continue }
+                    visit(child, c.transform.concatenating(toLayer))
+                }
+            }
+            visit(slot, local)
+            return farthest
         }
 
         // MARK: Paint
