@@ -7,6 +7,9 @@ import Foundation
 // flipbook-fuzz: mutates the scenes of a folder and checks that loading and rendering each mutant
 // never crashes or hangs, and that every rejection is a clear error naming the file.
 // Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--current FILE] [--animated]
+// With --animated, every accepted mutant of at most 240 frames is also compiled to an animated SVG,
+// which must match the engine within every track's bound at every frame instant, read back by the
+// SMIL evaluator.
 // Every accepted mutant's SVG frames from SVGFrameRenderer must equal the plain writer's, and its
 // middle frame is rasterized, scaled to fit 96 px (the raster code works on raw pointers, so hostile
 // geometry must reach it too).
@@ -34,7 +37,7 @@ guard !seeds.isEmpty else {
 }
 
 var mutator = Mutator(seed: seed)
-var accepted = 0, rejected = 0, slowest = 0.0, slowestInput = 0
+var accepted = 0, rejected = 0, slowest = 0.0, slowestInput = 0, animatedChecked = 0, fallbacks = 0
 let loader = SceneLoader(limits: SceneLimits(frames: 2_000))
 let fonts = FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
 let started = Date()
@@ -54,7 +57,18 @@ for n in 0..<count {
                 exit(5)
             }
         }
-        if animated { _ = AnimatedSVGCompiler(scene: scene).compile() }
+        // The animated SVG, read back by the SMIL evaluator, must match the engine within each track's
+        // bound at every frame instant (the compiler measures this on what it wrote; a fallback may miss
+        // between frames, never on them). Bounded in cost: scenes of at most 240 frames and 400 layers.
+        if animated && scene.frameCount <= 240 && scene.root.allLayers.count <= 400 {
+            let compiled = AnimatedSVGCompiler(scene: scene).compile()
+            if let bad = compiled.report.first(where: { $0.encoding != "discrete" && !($0.errorAtFrames <= $0.bound * (1 + 1e-9) + 1e-9) }) {
+                print("ANIMATED SVG misses a frame for input \(n) (seed \(seed)): \(bad.element) \(bad.property) error \(bad.errorAtFrames) over \(bad.bound), kept in \(currentPath)")
+                exit(6)
+            }
+            animatedChecked += 1
+            fallbacks += compiled.fallbacks.count
+        }
         let side = max(scene.canvas.width, scene.canvas.height)
         var raster = RasterRenderer(canvas: scene.canvas, background: scene.background, scale: side > 96 ? 96 / side : 1, fonts: fonts)
         _ = try? raster.render(scene.presentation(at: scene.frameTime(scene.frameCount / 2)).renderNode())
@@ -75,4 +89,4 @@ for n in 0..<count {
 }
 try? FileManager.default.removeItem(atPath: currentPath)
 let total = Date().timeIntervalSince(started)
-print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted, \(rejected) rejected with a located error, 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")
+print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted, \(rejected) rejected with a located error, \(animatedChecked) animated SVGs checked against the engine (\(fallbacks) fallback tracks), 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")

@@ -20,6 +20,9 @@ public struct AnimatedSVG: Sendable {
         public var unit: String
         /// The bound the track must keep, in `unit` (0 for discrete tracks).
         public var bound: Double = 0
+        /// The largest error at the frame instants (and the animations' own boundaries) alone: within
+        /// the bound even for a fallback, whose keys include every one of them.
+        public var errorAtFrames: Double = 0
     }
 
     public var svg: String

@@ -144,23 +144,23 @@ public struct AnimatedSVGCompiler {
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: spans.spans(for: owner))
             var text = write(smil, keys)
             guard !text.isEmpty else { return text }
-            var verified = verify(text, value: value, measure: fitter.error)
+            var (verified, atFrames) = verify(text, value: value, measure: fitter.error)
             var encoding = summary.exact ? "exact" : "sampled"
             var count = keys.count
             if verified > tolerance {
                 // Denser: a key at every observed instant and half way between them.
                 let dense = checkTimes.map { Keyframe(time: $0, value: value($0), curve: nil) }
                 let retry = write(smil, dense)
-                let retried = retry.isEmpty ? verified : verify(retry, value: value, measure: fitter.error)
-                if retried < verified {
+                let retried = retry.isEmpty ? (verified, atFrames) : verify(retry, value: value, measure: fitter.error)
+                if retried.0 < verified {
                     text = retry
-                    verified = retried
+                    (verified, atFrames) = retried
                     count = dense.count
                 }
                 encoding = verified > tolerance ? "fallback" : "sampled"
             }
             report.append(AnimatedSVG.Entry(element: element, property: property, encoding: encoding,
-                                            keyframes: count, maxError: verified, unit: unit, bound: tolerance))
+                                            keyframes: count, maxError: verified, unit: unit, bound: tolerance, errorAtFrames: atFrames))
             return text
         }
 
@@ -171,14 +171,15 @@ public struct AnimatedSVGCompiler {
             return times.sorted()
         }
 
-        /// The largest error between the written SMIL and the engine over `checkTimes`, measured by
-        /// `measure`. Each instant is also tried 1e-8 s either side (key times are written with nine
-        /// decimals, so a jump may land that far off) and the smallest error counts. Infinity when the
-        /// text cannot be read back.
-        func verify(_ text: String, value: (Double) -> [Double], measure: ([Double], [Double]) -> Double) -> Double {
-            guard let written = SMILTrack(text) else { return .infinity }
+        /// The largest error between the written SMIL and the engine over `checkTimes`, and over the
+        /// grid's instants alone (frames and knots), measured by `measure`. Each instant is also tried
+        /// 1e-8 s either side (key times are written with nine decimals, so a jump may land that far
+        /// off) and the smallest error counts. Infinity when the text cannot be read back.
+        func verify(_ text: String, value: (Double) -> [Double], measure: ([Double], [Double]) -> Double) -> (Double, Double) {
+            guard let written = SMILTrack(text) else { return (.infinity, .infinity) }
             let base = value(0)
-            var worst = 0.0
+            let onGrid = Set(grid)
+            var worst = 0.0, worstOnGrid = 0.0
             for t in checkTimes {
                 let expected = value(t)
                 var best = Double.infinity
@@ -186,16 +187,17 @@ public struct AnimatedSVGCompiler {
                     let shown: [Double]
                     switch written.value(at: probe) {
                     case .numbers(let v)?: shown = v
-                    case .text?: return .infinity
+                    case .text?: return (.infinity, .infinity)
                     case nil: shown = base
                     }
-                    guard shown.count == expected.count else { return .infinity }
+                    guard shown.count == expected.count else { return (.infinity, .infinity) }
                     best = min(best, measure(expected, shown))
                     if best == 0 { break }
                 }
                 worst = max(worst, best)
+                if onGrid.contains(t) { worstOnGrid = max(worstOnGrid, best) }
             }
-            return worst
+            return (worst, worstOnGrid)
         }
 
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
