@@ -153,4 +153,26 @@ struct OneTimelineTests {
             #expect(entry.maxError <= entry.bound, "\(entry)")
         }
     }
+
+    /// The engine's timeline carries the whole timing model, timeOffset included: an eased animation
+    /// that starts half way through (offset ½ s of 1 s, repeated twice, autoreversing) is exact, and
+    /// read back it matches the engine.
+    @Test func timeOffsetIsExactThroughTheTimeline() throws {
+        let scene = try Self.scene("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 3, "fps": 20, "layers": [
+          {"id": "box", "type": "shape", "frame": [0, 0, 10, 10], "path": "M0 0H10V10H0Z", "fillColor": "red",
+           "animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 1, "timeOffset": 0.5, "repeatCount": 2,
+                           "autoreverses": true, "timing": "ease-in-out"}]}]}
+        """)
+        let compiled = AnimatedSVGCompiler(scene: scene).compile()
+        let entry = try #require(compiled.report.first { $0.property == "opacity" })
+        #expect(entry.encoding == "exact")
+        #expect(entry.maxError <= 1e-3)
+        let opacity = try #require(Self.track(compiled.svg, attribute: "opacity"))
+        for i in 0...60 {
+            let t = Double(i) / 20
+            let engine = scene.presentation(at: t).sublayers[0][.opacity]
+            #expect(abs((Self.numbers(opacity.value(at: t)).first ?? 1) - engine) < 1e-3, "t = \(t)")
+        }
+    }
 }

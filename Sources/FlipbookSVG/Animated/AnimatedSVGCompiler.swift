@@ -51,7 +51,7 @@ public struct AnimatedSVGCompiler {
         let geometry: Double
         let color: Double
         let sampler: Sampler
-        let spans: AnimationSpans
+        let spans: Timeline
         let smil: SMILWriter
         let modelIDs: Set<String>
         /// Instants where structure is observed: every frame time and every knot.
@@ -66,7 +66,7 @@ public struct AnimatedSVGCompiler {
             self.geometry = geometry
             self.color = color
             sampler = Sampler(scene)
-            spans = AnimationSpans(scene: scene)
+            spans = Timeline(scene: scene)
             smil = SMILWriter(duration: scene.duration, loops: scene.loops)
             modelIDs = Set(scene.root.allLayers.map(\.id))
             var times = Set((0..<scene.frameCount).map(scene.frameTime))

@@ -1,3 +1,5 @@
+import Flipbook
+
 /// One key of a value track: the value at `time`, and the easing of the segment that starts here.
 struct Keyframe {
     var time: Double
@@ -35,7 +37,7 @@ struct TrackFitter {
     /// The error between two values (default: the largest component difference).
     var error: ([Double], [Double]) -> Double = { a, b in zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) } }
 
-    func fit(knots: [Double], spans: [AnimationSpans.Span]) -> ([Keyframe], TrackSummary) {
+    func fit(knots: [Double], spans: [Timeline.Span]) -> ([Keyframe], TrackSummary) {
         var keys: [Keyframe] = []
         var exact = true
         var worst = 0.0
@@ -89,7 +91,7 @@ struct TrackFitter {
     private static let fractions: [Double] = (1...7).map { Double($0) / 8 }
 
     /// A segment on [a, b] following a known curve exactly, or nil.
-    private func exactSegment(_ a: Double, _ b: Double, spans: [AnimationSpans.Span]) -> Segment? {
+    private func exactSegment(_ a: Double, _ b: Double, spans: [Timeline.Span]) -> Segment? {
         let va = value(a), vb = value(b)
         let samples = Self.fractions.map { value(a + (b - a) * $0) }
         let scale = max(1, (va + vb + samples.flatMap { $0 }).map(abs).max() ?? 1)

@@ -1,28 +1,41 @@
 import Easing
-import Flipbook
 
-/// Where each layer's animated values follow a known curve: the spans of its animations in scene time
-/// with their easing, and the knots where behaviour may change. The animated-SVG compiler fits value
-/// tracks against these to encode them exactly.
-struct AnimationSpans {
-    /// One stretch of scene time over which a property moves from one value to another along `curve`
-    /// (nil: linear).
-    struct Span: Hashable {
-        var start: Double
-        var end: Double
-        var curve: CubicBezier?
+/// What the engine knows about when and how each layer's values move, in scene time: for every model
+/// layer, the spans over which a value follows a known curve (linear or a cubic-bezier easing, with
+/// the whole timing model applied — beginTime, speed, timeOffset, repeats, autoreverses, groups,
+/// layer time, the implicit animations of timed changes), and the knots where behaviour may change
+/// (an animation's ends, cycle and half-cycle boundaries, keyframe times, steps). Between knots
+/// outside every span, the value is whatever `Scene.presentation(at:)` says ("evaluate the engine
+/// here": springs, elastic, composed easings).
+///
+/// Built from `MediaTiming.pieces()`, the timing model's own layout of its pieces, so exporters never
+/// re-derive timing. The animated-SVG compiler reads it; so will other exporters.
+public struct Timeline: Sendable {
+    /// A stretch of scene time over which a property moves from one value to another along `curve`
+    /// (nil: linear), progress 0 at `start` and 1 at `end`.
+    public struct Span: Hashable, Sendable {
+        public var start: Double
+        public var end: Double
+        public var curve: CubicBezier?
+
+        public init(start: Double, end: Double, curve: CubicBezier?) {
+            self.start = start
+            self.end = end
+            self.curve = curve
+        }
     }
 
     /// Spans by model layer id.
-    private(set) var spans: [String: [Span]] = [:]
+    public private(set) var spans: [String: [Span]] = [:]
     /// Knot times by model layer id, sorted, within [0, duration].
-    private(set) var knots: [String: [Double]] = [:]
-    let duration: Double
+    public private(set) var knots: [String: [Double]] = [:]
+    public let duration: Double
 
-    init(scene: Scene) {
+    /// The timeline of `scene`: its model before any change, then after each timed change (whose
+    /// implicit animations replace earlier ones).
+    public init(scene: Scene) {
         duration = scene.duration
         var collector = Collector(duration: scene.duration)
-        // The model before any change, and after each change (implicit animations replace earlier ones).
         collector.walk(scene.root, toScene: { $0 })
         for change in scene.changes.sorted(by: { $0.time < $1.time }) {
             collector.add(knot: change.time, layer: change.layerID)
@@ -37,16 +50,17 @@ struct AnimationSpans {
         }
     }
 
-    /// The knots that matter for a layer (its own), always including 0 and the duration.
-    func knots(for id: String) -> [Double] { knots[id] ?? [0, duration] }
+    /// The knots of a layer (its own), always including 0 and the duration.
+    public func knots(for id: String) -> [Double] { knots[id] ?? [0, duration] }
 
-    func spans(for id: String) -> [Span] { spans[id] ?? [] }
+    /// The spans of a layer.
+    public func spans(for id: String) -> [Span] { spans[id] ?? [] }
 
     private struct Collector {
         let duration: Double
         var spans: [String: [Span]] = [:]
         var knots: [String: [Double]] = [:]
-        /// Cap on the knots one animation adds (infinite repeats end at the scene's duration anyway).
+        /// Cap on the pieces one animation lays out (infinite repeats end at the scene's duration).
         let maxPerAnimation = 20_000
 
         mutating func add(knot: Double, layer: String) {
@@ -71,16 +85,7 @@ struct AnimationSpans {
         /// Adds the knots and spans of `animation`, whose parent time maps to scene time by `toScene`.
         mutating func collect(_ animation: Animation, layer: String, toScene: @escaping (Double) -> Double?) {
             let t = animation.timing
-            let d = t.simpleDuration, cycle = t.cycleDuration, active = t.activeDuration
-            guard t.speed != 0 else { return }
-            let parent = { (local: Double) in t.beginTime + local / t.speed }
-            let sceneOf = { (local: Double) in toScene(parent(local)) }
-            for point in [0, active] { if let s = sceneOf(point) { add(knot: s, layer: layer) } }
-            if t.timeOffset != 0 && active.isFinite {
-                var wrap = (active - t.timeOffset).truncatingRemainder(dividingBy: active)
-                if wrap < 0 { wrap += active }
-                if let s = sceneOf(wrap) { add(knot: s, layer: layer) }
-            }
+            let d = t.simpleDuration
             // A paced keyframe animation ignores its easing (constant velocity), so it is linear here.
             let easing: TimingFunction = animation.isPaced ? .linear : animation.timingFunction
             let curve: CubicBezier?? = switch easing {
@@ -88,44 +93,38 @@ struct AnimationSpans {
             case .cubicBezier(let c): .some(c)
             default: .none
             }
-            var count = 0
-            var iteration = 0.0
-            while iteration * cycle < active && count < maxPerAnimation {
-                // Local times of this cycle's pieces: forward [k·cycle, k·cycle + d], backward after it.
-                let base = iteration * cycle - t.timeOffset
-                let directions: [Bool] = t.autoreverses ? [true, false] : [true]
-                for (half, forward) in directions.enumerated() {
-                    let start = base + Double(half) * d
-                    guard let s0 = sceneOf(start), let s1 = sceneOf(start + d) else { continue }
-                    add(knot: s0, layer: layer)
-                    add(knot: s1, layer: layer)
-                    count += 1
-                    if s0 > duration { break }
-                    let (a, b) = s0 <= s1 ? (s0, s1) : (s1, s0)
-                    let reversed = (s0 > s1) != !forward
-                    if case .some(let c) = curve, t.timeOffset == 0 {
-                        switch animation.content {
-                        case .basic:
-                            spans[layer, default: []].append(Span(start: a, end: b, curve: c.map { reversed ? $0.reversed : $0 }))
-                        case .keyframe(let k):
-                            inner(k, curve: c, from: a, to: b, reversed: reversed, layer: layer)
-                        case .group(let children):
-                            if c == nil {
-                                let childToScene: (Double) -> Double? = { local in
-                                    forward ? (a + (b - a) * local / d) : (b - (b - a) * local / d)
-                                }
-                                for child in children { collect(child, layer: layer, toScene: childToScene) }
+            for piece in t.pieces(limit: maxPerAnimation) {
+                guard let s0 = toScene(piece.start), let s1 = toScene(piece.end) else { continue }
+                add(knot: s0, layer: layer)
+                add(knot: s1, layer: layer)
+                if min(s0, s1) > duration { break }
+                // The whole simple duration this piece is part of, in scene time: progress 0 at `a0`, 1 at `a1`.
+                let dp = piece.progressAtEnd - piece.progressAtStart
+                guard dp != 0 else { continue }
+                let a0 = s0 - piece.progressAtStart * (s1 - s0) / dp, a1 = a0 + (s1 - s0) / dp
+                let (a, b) = a0 <= a1 ? (a0, a1) : (a1, a0)
+                let reversed = a0 > a1
+                if case .some(let c) = curve {
+                    switch animation.content {
+                    case .basic:
+                        spans[layer, default: []].append(Span(start: a, end: b, curve: c.map { reversed ? $0.reversed : $0 }))
+                    case .keyframe(let k):
+                        inner(k, curve: c, from: a, to: b, reversed: reversed, layer: layer)
+                    case .group(let children):
+                        if c == nil {
+                            let childToScene: (Double) -> Double? = { local in
+                                reversed ? (b - (b - a) * local / d) : (a + (b - a) * local / d)
                             }
+                            for child in children { collect(child, layer: layer, toScene: childToScene) }
                         }
-                    } else if case .keyframe(let k) = animation.content {
-                        // Segment boundaries still matter, even when the overall easing is not a Bézier.
-                        for time in k.effectiveKeyTimes { add(knot: a + (b - a) * time, layer: layer) }
                     }
-                    if case .steps(let steps) = animation.timingFunction {
-                        for j in 0...steps.count { add(knot: a + (b - a) * Double(j) / Double(steps.count), layer: layer) }
-                    }
+                } else if case .keyframe(let k) = animation.content {
+                    // Segment boundaries still matter, even when the overall easing is not a Bézier.
+                    for time in k.effectiveKeyTimes { add(knot: a + (b - a) * time, layer: layer) }
                 }
-                iteration += 1
+                if case .steps(let steps) = easing {
+                    for j in 0...steps.count { add(knot: a + (b - a) * Double(j) / Double(steps.count), layer: layer) }
+                }
             }
         }
 
@@ -167,5 +166,5 @@ struct AnimationSpans {
 
 extension CubicBezier {
     /// The same easing played backwards, normalised: 1 − E(1 − x) is cubic-bezier(1 − x2, 1 − y2, 1 − x1, 1 − y1).
-    var reversed: CubicBezier { CubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1) }
+    public var reversed: CubicBezier { CubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1) }
 }
