@@ -11,6 +11,17 @@ public enum SVGNumber {
     /// Decimals kept: 3.
     public static let defaultDecimals = 3
 
+    /// The value the text of `append(value, decimals:)` stands for: rounded to `decimals`, clamped to
+    /// ±9e15 units, NaN as 0. What an exporter's output is compared with, since it is all SVG can say.
+    public static func representable(_ value: Double, decimals: Int = defaultDecimals) -> Double {
+        let decimals = min(max(decimals, 0), 15)
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        var scaled = (value * scale).rounded()
+        if !(scaled == scaled) { scaled = 0 }
+        return min(max(scaled, -9e15), 9e15) / scale
+    }
+
     /// Appends `value` to `out`, with `decimals` kept (clamped to 0…15).
     @inlinable
     public static func append<Sink: SVGTextSink>(_ value: Double, decimals: Int = defaultDecimals, to out: inout Sink) {

@@ -181,7 +181,8 @@ public struct AnimatedSVGCompiler {
             let onGrid = Set(grid)
             var worst = 0.0, worstOnGrid = 0.0
             for t in checkTimes {
-                let expected = value(t)
+                // What SVG can say of the engine's value (the frames write the same): clamped far off.
+                let expected = value(t).map { min(max($0, -9e12), 9e12) }
                 var best = Double.infinity
                 for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {
                     let shown: [Double]
