@@ -64,7 +64,9 @@ for n in 0..<count {
         if animated && scene.frameCount <= 240 && scene.root.allLayers.count <= 200
             && scene.presentation(at: scene.duration / 2).allLayers.count <= 200 {
             let compiled = AnimatedSVGCompiler(scene: scene).compile()
-            if let bad = compiled.report.first(where: { $0.encoding != "discrete" && !($0.errorAtFrames <= $0.bound * (1 + 1e-9) + 1e-9) }) {
+            // Key times have nine decimals: allow what that placement costs on a value that jumps by
+            // more than a million pixels in one frame (see AnimatedSVG.Entry.largestStep).
+            if let bad = compiled.report.first(where: { $0.encoding != "discrete" && !($0.errorAtFrames <= $0.bound * (1 + 1e-9) + 1e-9 + $0.largestStep * 1e-6) }) {
                 print("ANIMATED SVG misses a frame for input \(n) (seed \(seed)): \(bad.element) \(bad.property) error \(bad.errorAtFrames) over \(bad.bound), kept in \(currentPath)")
                 exit(6)
             }

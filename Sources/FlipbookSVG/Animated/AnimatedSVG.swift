@@ -23,6 +23,10 @@ public struct AnimatedSVG: Sendable {
         /// The largest error at the frame instants (and the animations' own boundaries) alone: within
         /// the bound even for a fallback, whose keys include every one of them.
         public var errorAtFrames: Double = 0
+        /// The largest change between two consecutive frame instants, in `unit`. Key times carry nine
+        /// decimals of the duration, so a track can be placed in time to about 1e-9 of it: a value that
+        /// moves 1e6 px in a frame (a fuzzer's 9e12 px coordinate) misses by more than the bound there.
+        public var largestStep: Double = 0
     }
 
     public var svg: String

@@ -159,8 +159,16 @@ public struct AnimatedSVGCompiler {
                 }
                 encoding = verified > tolerance ? "fallback" : "sampled"
             }
+            var step = 0.0
+            var previous = value(grid[0])
+            for t in grid.dropFirst() {
+                let v = value(t)
+                step = max(step, fitter.error(previous, v))
+                previous = v
+            }
             report.append(AnimatedSVG.Entry(element: element, property: property, encoding: encoding,
-                                            keyframes: count, maxError: verified, unit: unit, bound: tolerance, errorAtFrames: atFrames))
+                                            keyframes: count, maxError: verified, unit: unit, bound: tolerance, errorAtFrames: atFrames,
+                                            largestStep: step))
             return text
         }
 
