@@ -1,0 +1,100 @@
+import Easing
+import Flipbook
+import FlipbookScenes
+import Foundation
+import Testing
+@testable import FlipbookSVG
+
+/// Each part of the animated-SVG compiler against values derived by hand, never against the
+/// compiler's own reported error.
+struct CompilerPartsTests {
+    /// The SMIL evaluator on a hand-written element: a spline segment, a linear one, a jump, begin,
+    /// freeze; a repeating discrete one; a set.
+    @Test func smilEvaluator() throws {
+        let spline = try #require(SMILTrack(#"<animate attributeName="x" begin="1s" dur="2s" fill="freeze" calcMode="spline" values="0;10;10;20" keyTimes="0;0.5;0.5;1" keySplines="0.42 0 1 1;0 0 1 1;0 0 1 1"/>"#))
+        #expect(spline.value(at: 0.5) == nil)                        // before begin: the base value
+        // At local 0.5 s, u = 0.5 through the ease-in segment: y at x = ½ of cubic-bezier(0.42, 0, 1, 1)
+        // is 0.31535673 (Chromium's ease-in at 0.5), so 3.1535673.
+        if case .numbers(let v)? = spline.value(at: 1.5) { #expect(abs(v[0] - 3.1535673) < 1e-6) } else { Issue.record("no value") }
+        #expect(spline.value(at: 2) == .numbers([10]))                // the jump: the later value from its time on
+        #expect(spline.value(at: 2.5) == .numbers([15]))
+        #expect(spline.value(at: 9) == .numbers([20]))                // frozen on the last value
+        let loop = try #require(SMILTrack(#"<animate attributeName="display" dur="1s" repeatCount="indefinite" calcMode="discrete" values="inline;none;inline" keyTimes="0;0.25;0.5"/>"#))
+        #expect(loop.value(at: 0.1) == .text("inline"))
+        #expect(loop.value(at: 0.3) == .text("none"))
+        #expect(loop.value(at: 1.3) == .text("none"))                 // the second repeat
+        #expect(loop.value(at: 1.75) == .text("inline"))
+        let set = try #require(SMILTrack(#"<set attributeName="display" to="none" begin="0.75s"/>"#))
+        #expect(set.value(at: 0.5) == nil && set.value(at: 0.75) == .text("none"))
+        // Colours and path data read as numbers.
+        #expect(SMILTrack.value("#ff8000") == .numbers([1, 128.0 / 255, 0]))
+        #expect(SMILTrack.pathNumbers("M10-5.5C.5 1e-3,2 3") == [10, -5.5, 0.5, 0.001, 2, 3])
+    }
+
+    /// The fitter: a linear ramp is one exact segment; an eased span is one exact segment with the
+    /// span's curve; a sine is sampled, and its keys, interpolated here, stay within the tolerance.
+    @Test func trackFitter() {
+        let ramp = TrackFitter(value: { [3 * $0] }, tolerance: 0.01)
+        let (keys, summary) = ramp.fit(knots: [0, 1], spans: [])
+        #expect(summary.exact && keys.count == 2 && keys[0].value == [0] && keys[1].value == [3])
+        let curve = CubicBezier(0.42, 0, 0.58, 1)
+        let eased = TrackFitter(value: { [100 * curve($0 / 2)] }, tolerance: 0.01)
+        let (easedKeys, easedSummary) = eased.fit(knots: [0, 2], spans: [Timeline.Span(start: 0, end: 2, curve: curve)])
+        #expect(easedSummary.exact && easedKeys.count == 2 && easedKeys[0].curve?.timing == curve)
+        let sine = TrackFitter(value: { [10 * sin(2 * .pi * $0)] }, tolerance: 0.05)
+        let (sineKeys, sineSummary) = sine.fit(knots: [0, 1], spans: [])
+        #expect(!sineSummary.exact)
+        for i in 0...1000 {
+            let t = Double(i) / 1000
+            let k = sineKeys.lastIndex { $0.time <= t }!
+            let a = sineKeys[k], b = sineKeys[min(k + 1, sineKeys.count - 1)]
+            let u = b.time > a.time ? (t - a.time) / (b.time - a.time) : 0
+            let line = a.value[0] * (1 - u) + b.value[0] * u
+            #expect(abs(line - 10 * sin(2 * .pi * t)) <= 0.05 * 1.5, "t = \(t)")
+        }
+    }
+
+    /// keySpline splitting: a curve whose y leaves [0, 1] twice splits at its two extrema; the split
+    /// never passes 64 pieces, and every piece is a valid spline.
+    @Test func splineSplittingLimits() {
+        let back = UnitCurve(CubicBezier(0.68, -0.55, 0.265, 1.55))
+        let pieces = back.splines()
+        #expect(pieces.count == 3)   // before the dip's bottom, between the extrema, after the peak
+        let wild = UnitCurve(p1: Point(0.1, 40), p2: Point(0.9, -40))
+        let many = wild.splines()
+        #expect(many.count <= 64 && many.allSatisfy { $0.curve.isValidSpline })
+        #expect(abs(many.last!.x - 1) < 1e-12)
+    }
+
+    /// Discrete tracks: a switch at 0.37 s (not a frame instant at 10 fps) is found by bisection.
+    @Test func discreteTrackFindsTheSwitch() {
+        let track = DiscreteTrack(value: { $0 < 0.37 ? "a" : "b" })
+        let keys = track.fit(knots: [0, 1], fps: 10, duration: 1)
+        #expect(keys.count == 2 && keys[1].value == "b")
+        #expect(abs(keys[1].time - 0.37) < 1e-6)
+    }
+
+    /// The writer: keys become exactly this text (no loop: the final hold is dropped, fill freezes).
+    @Test func smilWriterText() {
+        let writer = SMILWriter(duration: 2, loops: false)
+        let keys = [Keyframe(time: 0, value: [0], curve: nil), Keyframe(time: 1, value: [10], curve: UnitCurve(CubicBezier(0.42, 0, 0.58, 1))),
+                    Keyframe(time: 1.5, value: [20], curve: nil), Keyframe(time: 2, value: [20], curve: nil)]
+        #expect(writer.numeric("animate", attribute: "opacity", keys: keys, format: SMILFormat.number)
+                == #"<animate attributeName="opacity" dur="1.5s" fill="freeze" calcMode="spline" values="0;10;20" keyTimes="0;0.666666667;1" keySplines="0 0 1 1;0.42 0 0.58 1"/>"#)
+    }
+
+    /// The engine's timeline: an ease-in animation beginning at 0.5 s, speed 2, autoreversing, in a
+    /// layer whose own time starts at 0.25 s: forward over [0.75, 1.25] with ease-in, back over
+    /// [1.25, 1.75] with ease-in reversed (cubic-bezier(0, 0, 0.58, 1)), worked out by hand.
+    @Test func timelineSpans() throws {
+        let scene = try SceneLoader().decode(Array("""
+        {"flipbook": 1, "canvas": [10, 10], "duration": 3, "layers": [{"id": "outer", "timing": {"beginTime": 0.25}, "sublayers": [
+          {"id": "box", "animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 1, "beginTime": 0.5, "speed": 2,
+                                        "autoreverses": true, "timing": "ease-in"}]}]}]}
+        """.utf8), file: "t.json")
+        let spans = Timeline(scene: scene).spans(for: "box")
+        #expect(spans == [Timeline.Span(start: 0.75, end: 1.25, curve: CubicBezier(0.42, 0, 1, 1)),
+                          Timeline.Span(start: 1.25, end: 1.75, curve: CubicBezier(0, 0, 1 - 0.42, 1))])
+        #expect(Timeline(scene: scene).knots(for: "box") == [0, 0.75, 1.25, 1.75, 3])
+    }
+}
