@@ -141,6 +141,9 @@ public struct AnimatedSVGCompiler {
                             write: (SMILWriter, [Keyframe]) -> String) -> String {
             var fitter = TrackFitter(value: value, tolerance: tolerance)
             if let error { fitter.error = error }
+            // Sampling places at most four keys per observed instant (and 64 more): past that the keys at
+            // every instant checked do better, and cost what the output costs.
+            fitter.keyBudget = 4 * grid.count + 64
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: spans.spans(for: owner))
             var text = write(smil, keys)
             guard !text.isEmpty else { return text }

@@ -34,6 +34,10 @@ struct TrackFitter {
     let value: (Double) -> [Double]
     /// Largest allowed error, in the track's units, as measured by `error`.
     let tolerance: Double
+    /// The most keys sampling may place; past it a segment is kept as it is and the compiler's check
+    /// decides (denser keys at the frame instants, or a reported fallback). Bounds the work a hostile
+    /// value (a spring thrown 1e9 px) can cause. Default: no limit.
+    var keyBudget = Int.max
     /// The error between two values (default: the largest component difference).
     var error: ([Double], [Double]) -> Double = { a, b in zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) } }
 
@@ -154,7 +158,7 @@ struct TrackFitter {
             let e = error(v, line)
             if e > maxError { maxError = e; at = u; atValue = v }
         }
-        if maxError <= tolerance || depth >= 18 || b - a < 1e-4 {
+        if maxError <= tolerance || depth >= 18 || b - a < 1e-4 || keys.count >= keyBudget {
             keys.append(Keyframe(time: a, value: va, curve: nil))
             worst = max(worst, maxError)
             return
