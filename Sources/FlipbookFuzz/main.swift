@@ -59,11 +59,14 @@ for n in 0..<count {
         }
         // The animated SVG, read back by the SMIL evaluator, must match the engine within each track's
         // bound at every frame instant (the compiler measures this on what it wrote; a fallback may miss
-        // between frames, never on them). Bounded in cost: scenes of at most 240 frames and 200 layers
-        // (components' layers included; the compile's own cost is the bounded-resources issue's).
-        if animated && scene.frameCount <= 240 && scene.root.allLayers.count <= 200
+        // between frames, never on them). Bounded in cost: checked at 12 frames per second at most, for
+        // scenes of at most 240 such frames and 200 layers (components' layers included; the compile's
+        // own cost is the bounded-resources issue's).
+        var checked = scene
+        checked.fps = min(scene.fps, 12)
+        if animated && checked.frameCount <= 240 && scene.root.allLayers.count <= 200
             && scene.presentation(at: scene.duration / 2).allLayers.count <= 200 {
-            let compiled = AnimatedSVGCompiler(scene: scene).compile()
+            let compiled = AnimatedSVGCompiler(scene: checked).compile()
             // Key times have nine decimals: allow what that placement costs on a value that jumps by
             // more than a million pixels in one frame (see AnimatedSVG.Entry.largestStep).
             if let bad = compiled.report.first(where: { $0.encoding != "discrete" && !($0.errorAtFrames <= $0.bound * (1 + 1e-9) + 1e-9 + $0.largestStep * 1e-6) }) {
