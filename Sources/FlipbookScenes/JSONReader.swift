@@ -50,8 +50,14 @@ struct JSONReader {
         return v
     }
 
+    /// A string, which SVG (XML 1.0) must be able to carry: no C0 control character but tab, line
+    /// feed and carriage return, no U+FFFE or U+FFFF (lone surrogates never reach here: the JSON
+    /// parser refuses them). Refused with the JSON path, never written into a broken file.
     func string() throws(SceneError) -> String {
         guard case .string(let v) = value.kind else { throw error("expected a string, got \(value.typeName)") }
+        if let bad = v.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0xFFFE || $0.value == 0xFFFF }) {
+            throw error("the string holds U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)), a character SVG (XML 1.0) cannot carry; remove it")
+        }
         return v
     }
 
@@ -108,4 +114,9 @@ final class ObjectReader {
                 .error("unknown key \"\(JSONReader.shown(member.key))\"\(DidYouMean.hint(for: member.key, among: allowed))")
         }
     }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -198,13 +198,19 @@ public struct SceneLoader {
         }
 
         func checkListSize(_ value: PropertyValue, _ r: JSONReader) throws(SceneError) {
+            if case .text(let s) = value {
+                // A string's own limit, named as such: 16 bytes for each item --max-keyframes allows.
+                let bytes = s.utf8.count, limit = loader.limits.keyframes.multipliedReportingOverflow(by: 16)
+                guard limit.overflow || bytes <= limit.partialValue else {
+                    throw r.error("a string of \(bytes) bytes is over the limit of \(limit.partialValue) bytes for text (16 bytes for each of --max-keyframes' \(loader.limits.keyframes) items; raise --max-keyframes)")
+                }
+            }
             let count: Int = switch value {
             case .numbers(let v): v.count
             case .colors(let v): v.count
             case .dashPattern(let d): d.lengths.count
             case .path(let p): p.elements.count
             case .gradient(let g): g.stops.count
-            case .text(let s): s.utf8.count / 16
             default: 0
             }
             guard count <= loader.limits.keyframes else {

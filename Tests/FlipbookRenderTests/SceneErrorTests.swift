@@ -44,6 +44,11 @@ struct SceneErrorTests {
         // The engine's names (tensionValues) never leak: the message names the scene's key.
         (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"values\": [0, 1], \"calculationMode\": \"cubic\", \"tension\": [0]}]}]"), "s.json: layers[0].animations[0].tension: needs one entry per value (2), got 1"),
         (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"values\": [0, 1], \"calculationMode\": \"cubic\", \"bias\": [0, 0.5, 1]}]}]"), "s.json: layers[0].animations[0].bias: needs one entry per value (2), got 3"),
+        // Text SVG cannot carry is refused at load with its path (XML 1.0: no C0 controls but tab, LF, CR).
+        (scene("[{\"id\": \"t\", \"type\": \"text\", \"string\": \"a\\u0001b\"}]"), "s.json: layers[0].string: the string holds U+0001, a character SVG (XML 1.0) cannot carry; remove it"),
+        (scene("[{\"id\": \"t\", \"type\": \"text\", \"string\": \"a\\uffffb\"}]"), "s.json: layers[0].string: the string holds U+FFFF, a character SVG (XML 1.0) cannot carry; remove it"),
+        // A long string names the text limit, not a keyframe count.
+        (scene("[{\"id\": \"t\", \"type\": \"text\", \"string\": \"" + String(repeating: "x", count: 1_600_001) + "\"}]"), "s.json: layers[0].string: a string of 1600001 bytes is over the limit of 1600000 bytes for text (16 bytes for each of --max-keyframes' 100000 items; raise --max-keyframes)"),
         // Keys and values reach the message escaped: no ESC, BEL, CR or LF from the file on a terminal.
         ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1, \"x\\u001b]0;t\\u0007\\r\\nforged\": 1}", "s.json: x\\u{1B}]0;t\\u{7}\\r\\nforged: unknown key \"x\\u{1B}]0;t\\u{7}\\r\\nforged\""),
         // A long key is shortened in the path and in the message alike.
