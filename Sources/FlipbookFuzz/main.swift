@@ -64,8 +64,9 @@ for n in 0..<count {
         // own cost is the bounded-resources issue's).
         var checked = scene
         checked.fps = min(scene.fps, 12)
+        let instants = [0, scene.duration / 2, scene.duration] + scene.changes.map(\.time).filter { $0 >= 0 && $0 <= scene.duration }.prefix(50)
         if animated && checked.frameCount <= 240 && scene.root.allLayers.count <= 200
-            && scene.presentation(at: scene.duration / 2).allLayers.count <= 200 {
+            && instants.allSatisfy({ scene.presentation(at: $0).allLayers.count <= 200 }) {
             let compiled = AnimatedSVGCompiler(scene: checked).compile()
             // Key times have nine decimals: allow what that placement costs on a value that jumps by
             // more than a million pixels in one frame (see AnimatedSVG.Entry.largestStep).
