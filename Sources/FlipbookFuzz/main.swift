@@ -65,8 +65,20 @@ for n in 0..<count {
         var checked = scene
         checked.fps = min(scene.fps, 12)
         let instants = [0, scene.duration / 2, scene.duration] + scene.changes.map(\.time).filter { $0 >= 0 && $0 <= scene.duration }.prefix(50)
+        // What one instant costs the compiler: layers, and the path elements it reads (a line graph of
+        // 1,000 points morphs a 1,000-point path); ids beyond 1,000 bytes are hashed at every lookup.
+        func cost(_ node: RenderNode) -> Int {
+            node.items.reduce(1) { total, item in
+                if case .shape(let shape) = item { return total + shape.path.elements.count }
+                return total + 1
+            } + node.children.reduce(0) { $0 + cost($1) }
+        }
         if animated && checked.frameCount <= 240 && scene.root.allLayers.count <= 200
-            && instants.allSatisfy({ scene.presentation(at: $0).allLayers.count <= 200 }) {
+            && scene.root.allLayers.allSatisfy({ $0.id.utf8.count <= 1000 })
+            && instants.allSatisfy({ t in
+                let p = scene.presentation(at: t)
+                return p.allLayers.count <= 200 && (p.renderNode().map(cost) ?? 0) <= 2000
+            }) {
             let compiled = AnimatedSVGCompiler(scene: checked).compile()
             // Key times have nine decimals: allow what that placement costs on a value that jumps by
             // more than a million pixels in one frame (see AnimatedSVG.Entry.largestStep).
