@@ -139,6 +139,9 @@ public struct AnimatedSVGCompiler {
                             owner: String, value: @escaping (Double) -> [Double],
                             error: (([Double], [Double]) -> Double)? = nil,
                             write: (SMILWriter, [Keyframe]) -> String) -> String {
+            // No bound finer than the numbers written can carry (three decimals: 0.0005 of the unit),
+            // as for a rotation whose drawing reaches 1e11 px from the pivot.
+            let tolerance = max(tolerance, 0.0005)
             var fitter = TrackFitter(value: value, tolerance: tolerance)
             if let error { fitter.error = error }
             // Sampling places at most four keys per observed instant (and 64 more): past that the keys at
@@ -192,8 +195,12 @@ public struct AnimatedSVGCompiler {
             let onGrid = Set(grid)
             var worst = 0.0, worstOnGrid = 0.0
             for t in checkTimes {
-                // What SVG can say of the engine's value (the frames write the same): clamped far off.
-                let expected = value(t).map { min(max($0, -9e12), 9e12) }
+                // What SVG can say of the engine's value (the frames write the same): its numbers carry
+                // three decimals and are clamped far off.
+                let expected = value(t).map { SVGNumber.representable($0) }
+                // A state that lasts less than the key times' resolution (an animation of 1e-300 s) is
+                // compared with the engine 1e-8 s later as well.
+                let later = t + 1e-8 <= scene.duration ? value(t + 1e-8).map { SVGNumber.representable($0) } : expected
                 var best = Double.infinity
                 for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {
                     let shown: [Double]
@@ -202,8 +209,8 @@ public struct AnimatedSVGCompiler {
                     case .text?: return (.infinity, .infinity)
                     case nil: shown = base
                     }
-                    guard shown.count == expected.count else { return (.infinity, .infinity) }
-                    best = min(best, measure(expected, shown))
+                    guard shown.count == expected.count, shown.count == later.count else { return (.infinity, .infinity) }
+                    best = min(best, measure(expected, shown), measure(later, shown))
                     if best == 0 { break }
                 }
                 worst = max(worst, best)

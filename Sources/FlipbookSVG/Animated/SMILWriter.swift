@@ -52,6 +52,13 @@ struct SMILWriter {
                 keys = Array(keys[(change - 1)...])
             }
             guard end > begin else { return "" }
+            // A span too short for nine decimals (an animation of 1e-300 s) would print dur="0s", which
+            // SMIL ignores: keep the whole scene's span, where it is a jump.
+            if end - begin < 1e-6 {
+                keys = keys.filter { $0.time >= 0 }
+                begin = 0
+                end = duration
+            }
         }
         // Expand curved segments into valid keySpline pieces.
         var times: [Double] = [], values: [[Double]] = [], splines: [UnitCurve] = []
