@@ -200,7 +200,8 @@ public struct AnimatedSVGCompiler {
                 let expected = value(t).map { SVGNumber.representable($0) }
                 // A state that lasts less than the key times' resolution (an animation of 1e-300 s) is
                 // compared with the engine 1e-8 s later as well.
-                let later = t + 1e-8 <= scene.duration ? value(t + 1e-8).map { SVGNumber.representable($0) } : expected
+                var later = t + 1e-8 <= scene.duration ? value(t + 1e-8).map { SVGNumber.representable($0) } : expected
+                if later.count != expected.count { later = expected }
                 var best = Double.infinity
                 for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {
                     let shown: [Double]
@@ -209,7 +210,7 @@ public struct AnimatedSVGCompiler {
                     case .text?: return (.infinity, .infinity)
                     case nil: shown = base
                     }
-                    guard shown.count == expected.count, shown.count == later.count else { return (.infinity, .infinity) }
+                    guard shown.count == expected.count else { return (.infinity, .infinity) }
                     best = min(best, measure(expected, shown), measure(later, shown))
                     if best == 0 { break }
                 }
