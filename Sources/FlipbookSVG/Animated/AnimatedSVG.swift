@@ -27,6 +27,9 @@ public struct AnimatedSVG: Sendable {
         /// decimals of the duration, so a track can be placed in time to about 1e-9 of it: a value that
         /// moves 1e6 px in a frame (a fuzzer's 9e12 px coordinate) misses by more than the bound there.
         public var largestStep: Double = 0
+        /// The largest value the track takes at a frame instant, in `unit`: at 1e14 px a path's
+        /// arithmetic (arcs to cubics) is exact only to about 1e-12 of it.
+        public var largestMagnitude: Double = 0
     }
 
     public var svg: String

@@ -165,16 +165,17 @@ public struct AnimatedSVGCompiler {
                 }
                 encoding = verified > tolerance ? "fallback" : "sampled"
             }
-            var step = 0.0
+            var step = 0.0, magnitude = 0.0
             var previous = value(grid[0])
-            for t in grid.dropFirst() {
+            for t in grid {
                 let v = value(t)
                 step = max(step, fitter.error(previous, v))
+                magnitude = max(magnitude, v.map { abs($0) }.max() ?? 0)
                 previous = v
             }
             report.append(AnimatedSVG.Entry(element: element, property: property, encoding: encoding,
                                             keyframes: count, maxError: verified, unit: unit, bound: tolerance, errorAtFrames: atFrames,
-                                            largestStep: step))
+                                            largestStep: step, largestMagnitude: magnitude))
             return text
         }
 
