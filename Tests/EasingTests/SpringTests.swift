@@ -15,38 +15,32 @@ struct SpringTests {
         Spring(mass: 1, stiffness: 100, damping: 19.99999, initialVelocity: -4),
     ]
 
-    /// An independent solution: classic fourth-order Runge–Kutta on m·x″ + c·x′ + k·x = 0.
-    static func integrate(_ s: Spring, until end: Double, step: Double = 1e-4) -> [Double: Double] {
-        var x = 1.0, v = -s.initialVelocity, t = 0.0
-        var samples: [Double: Double] = [:]
-        func acceleration(_ x: Double, _ v: Double) -> Double { -(s.stiffness * x + s.damping * v) / s.mass }
-        let steps = Int((end / step).rounded())
-        for i in 1...steps {
-            let k1x = v, k1v = acceleration(x, v)
-            let k2x = v + step / 2 * k1v, k2v = acceleration(x + step / 2 * k1x, v + step / 2 * k1v)
-            let k3x = v + step / 2 * k2v, k3v = acceleration(x + step / 2 * k2x, v + step / 2 * k2v)
-            let k4x = v + step * k3v, k4v = acceleration(x + step * k3x, v + step * k3v)
-            x += step / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
-            v += step / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
-            t = Double(i) * step
-            if i % 1000 == 0 { samples[(t * 10).rounded() / 10] = 1 - x }
-        }
-        return samples
-    }
-
-    /// The RK4 value 1 − x at `end` (the step must divide it).
-    static func integrate(_ s: Spring, until end: Double, step: Double, sampleEvery: Int) -> Double {
+    /// An independent solution: classic fourth-order Runge–Kutta on m·x″ + c·x′ + k·x = 0, calling
+    /// `sample(i, 1 − x)` after each step i (from 1); returns 1 − x at the end.
+    @discardableResult
+    static func integrate(_ s: Spring, until end: Double, step: Double, sample: (Int, Double) -> Void = { _, _ in }) -> Double {
         var x = 1.0, v = -s.initialVelocity
         func acceleration(_ x: Double, _ v: Double) -> Double { -(s.stiffness * x + s.damping * v) / s.mass }
-        for _ in 0..<Int((end / step).rounded()) {
+        let steps = Int((end / step).rounded())
+        for i in 1...max(steps, 1) {
             let k1x = v, k1v = acceleration(x, v)
             let k2x = v + step / 2 * k1v, k2v = acceleration(x + step / 2 * k1x, v + step / 2 * k1v)
             let k3x = v + step / 2 * k2v, k3v = acceleration(x + step / 2 * k2x, v + step / 2 * k2v)
             let k4x = v + step * k3v, k4v = acceleration(x + step * k3x, v + step * k3v)
             x += step / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
             v += step / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+            sample(i, 1 - x)
         }
         return 1 - x
+    }
+
+    /// The RK4 solution every 0.1 s up to `end` (steps of 1e-4 s), keyed by time.
+    static func integrate(_ s: Spring, until end: Double) -> [Double: Double] {
+        var samples: [Double: Double] = [:]
+        integrate(s, until: end, step: 1e-4) { i, value in
+            if i % 1000 == 0 { samples[(Double(i) * 1e-4 * 10).rounded() / 10] = value }
+        }
+        return samples
     }
 
     @Test(arguments: springs)
@@ -91,7 +85,7 @@ struct SpringTests {
         // Half way through the settling time, against the RK4 integration (independent of the closed form).
         let half = 0.5 * spring.settlingDuration
         let step = half / 20_000
-        let reference = Self.integrate(spring, until: half, step: step, sampleEvery: 20_000)
+        let reference = Self.integrate(spring, until: half, step: step)
         #expect(abs(spring(0.5) - reference) < 1e-9)
     }
 
