@@ -179,48 +179,6 @@ public struct AnimatedSVGCompiler {
             return text
         }
 
-        /// The instants every track is checked at: the grid and the midpoints between its instants.
-        var checkTimes: [Double] {
-            var times = grid
-            for (a, b) in zip(grid, grid.dropFirst()) where b > a { times.append((a + b) / 2) }
-            return times.sorted()
-        }
-
-        /// The largest error between the written SMIL and the engine over `checkTimes`, and over the
-        /// grid's instants alone (frames and knots), measured by `measure`. Each instant is also tried
-        /// 1e-8 s either side (key times are written with nine decimals, so a jump may land that far
-        /// off) and the smallest error counts. Infinity when the text cannot be read back.
-        func verify(_ text: String, value: (Double) -> [Double], measure: ([Double], [Double]) -> Double) -> (Double, Double) {
-            guard let written = SMILTrack(text) else { return (.infinity, .infinity) }
-            let base = value(0)
-            let onGrid = Set(grid)
-            var worst = 0.0, worstOnGrid = 0.0
-            for t in checkTimes {
-                // What SVG can say of the engine's value (the frames write the same): its numbers carry
-                // three decimals and are clamped far off.
-                let expected = value(t).map { SVGNumber.representable($0) }
-                // A state that lasts less than the key times' resolution (an animation of 1e-300 s) is
-                // compared with the engine 1e-8 s later as well.
-                var later = t + 1e-8 <= scene.duration ? value(t + 1e-8).map { SVGNumber.representable($0) } : expected
-                if later.count != expected.count { later = expected }
-                var best = Double.infinity
-                for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {
-                    let shown: [Double]
-                    switch written.value(at: probe) {
-                    case .numbers(let v)?: shown = v
-                    case .text?: return (.infinity, .infinity)
-                    case nil: shown = base
-                    }
-                    guard shown.count == expected.count else { return (.infinity, .infinity) }
-                    best = min(best, measure(expected, shown), measure(later, shown))
-                    if best == 0 { break }
-                }
-                worst = max(worst, best)
-                if onGrid.contains(t) { worstOnGrid = max(worstOnGrid, best) }
-            }
-            return (worst, worstOnGrid)
-        }
-
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
             var kept = Set([0, duration])
             for t in knots where t >= 0 && t <= duration { kept.insert(t) }
@@ -363,45 +321,6 @@ public struct AnimatedSVGCompiler {
             } else {
                 out += "<g\(open + attributes)>" + animations + "\n<g transform=\"\(innerTransform)\">" + transformAnimations + "\n" + content + "</g>\n</g>\n"
             }
-        }
-
-        /// The farthest point that the layer in `slot` and its sublayers draw at `t`, from the layer's
-        /// pivot, in its parent's pixels before its rotation: content bounds (strokes widened by half
-        /// their width, text by its size) carried through each sublayer's transform.
-        func reach(_ slot: Int, at t: Double) -> Double {
-            let snapshot = sampler.at(t)
-            guard let node = snapshot.node(slot) else { return 0 }
-            // To the layer's pre-rotation space: translate(−anchor) · matrix · scale.
-            let parts = node.parts
-            let local = Transform2D.translation(-parts.anchor.x, -parts.anchor.y).concatenating(parts.matrix)
-                .concatenating(.scale(parts.scale.width, parts.scale.height))
-            var farthest = 0.0
-            func visit(_ s: Int, _ toLayer: Transform2D) {
-                guard let n = snapshot.node(s) else { return }
-                for item in n.items {
-                    var corners: [Point] = []
-                    switch item {
-                    case .shape(let shape):
-                        guard let box = shape.path.boundingBox else { continue }
-                        let pad = shape.hasStroke ? shape.lineWidth / 2 * max(shape.miterLimit, 1) : 0
-                        corners = [Point(box.minX - pad, box.minY - pad), Point(box.maxX + pad, box.minY - pad),
-                                   Point(box.minX - pad, box.maxY + pad), Point(box.maxX + pad, box.maxY + pad)]
-                    case .text(let text):
-                        let width = text.fontSize * Double(text.string.count)
-                        corners = [Point(text.origin.x - width, text.origin.y - text.fontSize * 1.5),
-                                   Point(text.origin.x + width, text.origin.y + text.fontSize * 1.5),
-                                   Point(text.origin.x - width, text.origin.y + text.fontSize * 1.5),
-                                   Point(text.origin.x + width, text.origin.y - text.fontSize * 1.5)]
-                    }
-                    for c in corners { farthest = max(farthest, toLayer.apply(c).length) }
-                }
-                for child in snapshot.order where snapshot.parents[child] == s {
-                    guard let c = snapshot.node(child) else { continue }
-                    visit(child, c.transform.concatenating(toLayer))
-                }
-            }
-            visit(slot, local)
-            return farthest
         }
 
         // MARK: Paint
