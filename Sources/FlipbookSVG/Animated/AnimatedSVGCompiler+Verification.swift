@@ -16,7 +16,7 @@ extension AnimatedSVGCompiler.Context {
         /// off) and the smallest error counts. Infinity when the text cannot be read back.
         func verify(_ text: String, value: (Double) -> [Double], measure: ([Double], [Double]) -> Double) -> (Double, Double) {
             guard let written = SMILTrack(text) else { return (.infinity, .infinity) }
-            let base = value(0)
+            let base = value(0).map { SVGNumber.representable($0) }   // the static attribute, as written
             let onGrid = Set(grid)
             var worst = 0.0, worstOnGrid = 0.0
             for t in checkTimes {

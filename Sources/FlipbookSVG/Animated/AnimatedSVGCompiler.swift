@@ -158,7 +158,8 @@ public struct AnimatedSVGCompiler {
                 let dense = checkTimes.map { Keyframe(time: $0, value: value($0), curve: nil) }
                 let retry = write(smil, dense)
                 let retried = retry.isEmpty ? (verified, atFrames) : verify(retry, value: value, measure: fitter.error)
-                if retried.0 < verified {
+                // Frame instants first: denser keys always hit those; then the error between them.
+                if retried.1 < atFrames || (retried.1 == atFrames && retried.0 < verified) {
                     text = retry
                     (verified, atFrames) = retried
                     count = dense.count

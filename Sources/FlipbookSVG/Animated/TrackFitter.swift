@@ -154,7 +154,9 @@ struct TrackFitter {
         for u in [0.1, 0.3, 0.5, 0.7, 0.9] {
             let t = a + (b - a) * u
             let v = value(t)
-            let line = va.indices.map { va[$0] * (1 - u) + vb[$0] * u }
+            // A value whose structure changes inside the interval (a path of another shape) cannot be
+            // drawn as a line: measured against the start, so the interval keeps splitting.
+            let line = va.count == vb.count ? va.indices.map { va[$0] * (1 - u) + vb[$0] * u } : va
             let e = error(v, line)
             if e > maxError { maxError = e; at = u; atValue = v }
         }
