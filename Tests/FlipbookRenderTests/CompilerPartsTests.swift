@@ -54,6 +54,15 @@ struct CompilerPartsTests {
         }
     }
 
+    /// A value whose structure changes inside an interval (a fuzzed path that gains points) is split
+    /// around the change instead of being indexed past its end (it crashed the fuzzer).
+    @Test func fitterSurvivesAChangingStructure() {
+        let fitter = TrackFitter(value: { $0 < 0.37 ? [$0] : [$0, 1, 2] }, tolerance: 0.01)
+        let (keys, summary) = fitter.fit(knots: [0, 1], spans: [])
+        #expect(!summary.exact)
+        #expect(keys.contains { $0.value.count == 1 } && keys.contains { $0.value.count == 3 })
+    }
+
     /// keySpline splitting: a curve whose y leaves [0, 1] twice splits at its two extrema; the split
     /// never passes 64 pieces, and every piece is a valid spline.
     @Test func splineSplittingLimits() {

@@ -98,6 +98,8 @@ struct TrackFitter {
     private func exactSegment(_ a: Double, _ b: Double, spans: [Timeline.Span]) -> Segment? {
         let va = value(a), vb = value(b)
         let samples = Self.fractions.map { value(a + (b - a) * $0) }
+        // A structure that changes inside [a, b] follows no curve.
+        guard vb.count == va.count, samples.allSatisfy({ $0.count == va.count }) else { return nil }
         let scale = max(1, (va + vb + samples.flatMap { $0 }).map(abs).max() ?? 1)
         // Exact up to the easing solver: frames solve cubic-bezier x to 1e-7, as browsers do.
         let eps = 2e-6 * scale
