@@ -303,9 +303,17 @@ extension AnimatedSVGCompiler.Context {
         let forms = samples.map { FixedPath($0, arcPieces: pieces) }
         if Set(forms.map(\.signature)).count == 1 {
             let template = forms[0]
+            let count = template.coordinates.count
+            // The structure is the same at every observed instant; between them a fuzzed scene can
+            // change it. Such an instant keeps the template's count (padded or cut) so the writer stays
+            // in bounds, and counts as an infinite error where the fitter compares counts.
             let animation = track(name, "d", unit: "px", tolerance: geometry, knots: knots, owner: owner,
-                                  value: { FixedPath(path($0), arcPieces: pieces).coordinates },
+                                  value: { t in
+                                      let c = FixedPath(path(t), arcPieces: pieces).coordinates
+                                      return c.count == count ? c : Array((c + Array(repeating: 0, count: max(0, count - c.count))).prefix(count))
+                                  },
                                   error: { a, b in
+                                      guard a.count == b.count else { return .infinity }
                                       var worst = 0.0
                                       var i = 0
                                       while i + 1 < a.count {
