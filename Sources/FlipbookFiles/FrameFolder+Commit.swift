@@ -41,7 +41,9 @@ extension FrameFolder {
         guard let current = parent.status(name) else {
             let moved = BytePath.withCString(stageName) { from in BytePath.withCString(name) { flipbook_rename_noreplace(home.fd, from, parent.fd, $0) } }
             guard moved == 0 else { throw FileError.system("cannot move the frames into '\(destination)'") }
-            try parent.sync()
+            // Past the rename the staging folder's descriptor is the destination: nothing after this may
+            // throw into commit's discard, which would clean it.
+            try? parent.sync()
             return
         }
         guard current.isFolder, !current.isSymbolicLink else { throw FileError("cannot write frames to '\(destination)': it is no longer a folder") }
@@ -62,7 +64,9 @@ extension FrameFolder {
             try swapInTwoSteps()
             return
         }
-        try parent.sync()
+        // Swapped: the staging folder's descriptor is now the destination, so nothing from here on may
+        // throw into commit's discard (which would clean it); the frames were synced before the swap.
+        try? parent.sync()
         TestHooks.pause("exchanged")
         if let old = try? Directory(in: home, stageName) {
             Self.clean(folder: old, name: stageName, in: home, destination: try? Directory(in: parent, name), notes: &notes, label: destination)
@@ -82,7 +86,7 @@ extension FrameFolder {
             _ = try? rename(home, aside, parent, name)
             throw FileError("cannot move the frames into '\(destination)': \(FileError.reason(code))", code: code)
         }
-        try parent.sync()
+        try? parent.sync()   // past the point of no return, as in swapIn
         if let old = try? Directory(in: home, aside) {
             Self.clean(folder: old, name: aside, in: home, destination: try? Directory(in: parent, name), notes: &notes, label: destination)
         }
