@@ -1,0 +1,17 @@
+"""The raster comparison check-raster and fuzz-raster share: two RGBA images composited over white."""
+import numpy
+
+
+def compare(a_rows, b_rows, width, height):
+    """Mean and largest channel difference (both composited over white), and the pixels beyond
+    anti-aliasing: differing by more than 64 with at least 7 such pixels in their 3×3 neighbourhood."""
+    a = numpy.frombuffer(b"".join(bytes(r[:4 * width]) for r in a_rows[:height]), dtype=numpy.uint8).astype(numpy.float64).reshape(height, width, 4)
+    b = numpy.frombuffer(b"".join(bytes(r[:4 * width]) for r in b_rows[:height]), dtype=numpy.uint8).astype(numpy.float64).reshape(height, width, 4)
+    pa = a[..., :3] * a[..., 3:] / 255 + 255 - a[..., 3:]
+    pb = b[..., :3] * b[..., 3:] / 255 + 255 - b[..., 3:]
+    diff = numpy.abs(pa - pb)
+    big = diff.max(axis=2) > 64
+    padded = numpy.pad(big, 1)
+    neighbours = sum(padded[1 + j:1 + j + height, 1 + i:1 + i + width] for j in (-1, 0, 1) for i in (-1, 0, 1))
+    outside = int(numpy.count_nonzero(big & (neighbours >= 7)))
+    return float(diff.mean()), float(diff.max()), outside
