@@ -204,24 +204,26 @@ struct CoverageRasterizer {
     /// the same coverage (rounded to 8 bits), without a call per pixel; a fully covered run of an
     /// opaque colour is a fill, an empty run is skipped.
     mutating func sweepSolid(evenOdd: Bool, into surface: inout Surface, _ pixel: UInt32) {
-        let width = self.width
+        // The surface covers a rectangle of the canvas: runs are clipped to it, then offset.
+        let rect = surface.rect
         let opaque = pixel >> 24 == 255
         surface.withPixels { pixels in
             let base = pixels.baseAddress!
             walk(evenOdd: evenOdd, run: { y, x0, x1, coverage in
                 let c = PackedPixel.coverage(coverage)
-                guard c > 0 else { return }
-                let out = base + y * width
+                let a = max(x0, rect.x), b = min(x1, rect.x + rect.width)
+                guard c > 0, y >= rect.y, y < rect.y + rect.height, a < b else { return }
+                let out = base + (y - rect.y) * rect.width - rect.x
                 if c == 255 && opaque {
-                    PackedPixel.fill(out + x0, count: x1 - x0, with: pixel)
+                    PackedPixel.fill(out + a, count: b - a, with: pixel)
                 } else {
                     let source = c == 255 ? pixel : PackedPixel.scale(pixel, c)
-                    for x in x0..<x1 { out[x] = PackedPixel.over(source, out[x]) }
+                    for x in a..<b { out[x] = PackedPixel.over(source, out[x]) }
                 }
             }, cell: { y, x, coverage in
                 let c = PackedPixel.coverage(coverage)
-                guard c > 0 else { return }
-                let i = y * width + x
+                guard c > 0, y >= rect.y, y < rect.y + rect.height, x >= rect.x, x < rect.x + rect.width else { return }
+                let i = (y - rect.y) * rect.width + (x - rect.x)
                 base[i] = c == 255 && opaque ? pixel : PackedPixel.over(c == 255 ? pixel : PackedPixel.scale(pixel, c), base[i])
             })
         }

@@ -29,21 +29,94 @@ struct RasterPainter {
             for child in node.children { try draw(child, transform: m, into: &surface) }
             return
         }
-        var target = spare.popLast() ?? Surface(width: width, height: height)
-        target.fill(0)
+        // The group's own surface covers only what it can draw: its content's box on the canvas, within
+        // its clip and within the surface it is composited onto. Nothing there, nothing to do.
+        var crop = surface.rect
+        if let clip = node.clip { crop = PixelRect.covering(Self.box(clip, m), within: crop) }
+        if let content = contentBox(node, m) { crop = PixelRect.covering(content, within: crop) }
+        guard !crop.isEmpty else { return }
+        var target = spare.popLast() ?? Surface(width: 0, height: 0)
+        target.reshape(crop)
         defer { spare.append(target) }
         for item in node.items { try draw(item, transform: m, into: &target) }
         for child in node.children { try draw(child, transform: m, into: &target) }
         var mask: [Float]?
         if let clip = node.clip {
-            var values = [Float](repeating: 0, count: width * height)
+            var values = [Float](repeating: 0, count: crop.width * crop.height)
             let corners = [Point(clip.minX, clip.minY), Point(clip.maxX, clip.minY), Point(clip.maxX, clip.maxY), Point(clip.minX, clip.maxY)]
             coverage.add(polygons: [corners.map(m.apply)])
-            let w = width
-            coverage.sweep(evenOdd: false) { x, y, c in values[y * w + x] = c }
+            coverage.sweep(evenOdd: false) { x, y, c in
+                let cx = x - crop.x, cy = y - crop.y
+                if cx >= 0, cx < crop.width, cy >= 0, cy < crop.height { values[cy * crop.width + cx] = c }
+            }
             mask = values
         }
         surface.composite(target, opacity: Float(node.opacity), mask: mask)
+    }
+
+    /// The box of `r` mapped by `m`, in device pixels.
+    private static func box(_ r: Rect, _ m: Transform2D) -> Rect {
+        let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(m.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let minX = xs.min()!, minY = ys.min()!
+        return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+    }
+
+    /// A box on the device holding everything `node` draws under `m` (its own transform applied by the
+    /// caller): control points of paths (a curve lies in their hull), grown by the stroke's reach (half
+    /// the width times the miter limit); text, whose glyphs are laid out later, has none (nil: anywhere).
+    private func contentBox(_ node: RenderNode, _ m: Transform2D) -> Rect? {
+        var box: Rect?
+        func add(_ r: Rect) { box = box.map { $0.union(r) } ?? r }
+        for item in node.items {
+            switch item {
+            case .shape(let shape):
+                guard shape.hasFill || shape.hasStroke else { continue }
+                // No box (no finite point) draws nothing, unless the path has points that are not finite.
+                guard var local = Self.controlBox(shape.path) else {
+                    if shape.path.elements.contains(where: { $0 != .close }) { return nil }
+                    continue
+                }
+                if shape.hasStroke {
+                    let reach = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
+                    local = Rect(x: local.minX - reach, y: local.minY - reach, width: local.width + 2 * reach, height: local.height + 2 * reach)
+                }
+                add(Self.box(local, m))
+            case .text:
+                return nil
+            }
+        }
+        for child in node.children where child.opacity > 0 {
+            let cm = child.transform.concatenating(m)
+            guard var inner = contentBox(child, cm) else { return nil }
+            if let clip = child.clip {
+                let c = Self.box(clip, cm)
+                let x0 = max(inner.minX, c.minX), y0 = max(inner.minY, c.minY), x1 = min(inner.maxX, c.maxX), y1 = min(inner.maxY, c.maxY)
+                guard x1 >= x0, y1 >= y0 else { continue }
+                inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            }
+            add(inner)
+        }
+        return box ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The box of a path's points and control points (arcs: their circle's box), layer space.
+    private static func controlBox(_ path: Path) -> Rect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: Point) { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        for element in path.elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .arc(let arc):
+                add(Point(arc.center.x - arc.radius, arc.center.y - arc.radius))
+                add(Point(arc.center.x + arc.radius, arc.center.y + arc.radius))
+            case .close: break
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     private mutating func draw(_ item: DrawItem, transform m: Transform2D, into surface: inout Surface) throws(RasterRenderer.RenderError) {
@@ -84,14 +157,29 @@ struct RasterPainter {
             case .right: -advance
             }
             var polygons: [[Point]] = []
+            var outlines: [Int: Path] = [:]
+            let box = font.glyphBounds
             for (g, x) in glyphs {
                 // Font units, y up → layer space at the baseline, y down.
                 let place = Transform2D(a: size, b: 0, c: 0, d: -size, tx: text.origin.x + shift + x, ty: text.origin.y).concatenating(m)
-                polygons += font.outline(g).applying(place).flattened(tolerance: tolerance).map(\.points)
+                // Culled when the font's glyph box, placed, misses the canvas: a megabyte of text costs
+                // its layout, not a megabyte of outlines.
+                guard onCanvas(box, through: place) else { continue }
+                if outlines[g] == nil { outlines[g] = font.outline(g) }
+                polygons += outlines[g]!.applying(place).flattened(tolerance: tolerance).map(\.points)
             }
             coverage.add(polygons: polygons)
             paint(text.color, gradient: .none, transform: m, evenOdd: false, into: &surface)
         }
+    }
+
+    /// Whether `rect` mapped by `m` can touch the canvas (its mapped corners' box, grown by a pixel).
+    private func onCanvas(_ rect: Rect, through m: Transform2D) -> Bool {
+        let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)].map(m.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return false }
+        // NaN compares false everywhere: such a glyph is kept, and the rasterizer deals with it as before.
+        return !(maxX < -1 || maxY < -1 || minX > Double(width) + 1 || minY > Double(height) + 1)
     }
 
     /// The canvas in the coordinates that `m` maps to device pixels, grown by `margin` there; nil
@@ -129,12 +217,17 @@ struct RasterPainter {
             var color = stops[stops.count - 1].color
             if t <= stops[0].offset {
                 color = stops[0].color
-            } else {
-                for (a, b) in zip(stops, stops.dropFirst()) where t <= b.offset {
-                    let span = b.offset - a.offset
-                    color = span > 0 ? Color.interpolate(a.color, b.color, (t - a.offset) / span) : b.color
-                    break
+            } else if t <= stops[stops.count - 1].offset {
+                // The first stop b with t ≤ b.offset, by bisection (a gradient may have 100 000 stops);
+                // the stop before it is a, with a.offset < t.
+                var lo = 1, hi = stops.count - 1
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if t <= stops[mid].offset { hi = mid } else { lo = mid + 1 }
                 }
+                let a = stops[lo - 1], b = stops[lo]
+                let span = b.offset - a.offset
+                color = span > 0 ? Color.interpolate(a.color, b.color, (t - a.offset) / span) : b.color
             }
             surface.blend(x, y, PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), coverage: c)
         }

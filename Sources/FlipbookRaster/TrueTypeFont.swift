@@ -19,6 +19,9 @@ public struct TrueTypeFont: Sendable {
     private let data: [UInt8]
     private let tables: [String: Int]
     public let unitsPerEm: Double
+    /// The box every glyph lies in, font units, y up: the `head` table's xMin, yMin, xMax, yMax. Text
+    /// outside the canvas is culled with it before any outline is read.
+    public let glyphBounds: Rect
     private let longLoca: Bool
     private let glyphCount: Int
     private let metricCount: Int
@@ -58,6 +61,11 @@ public struct TrueTypeFont: Sendable {
         guard head + 54 <= data.count, hhea + 36 <= data.count, maxp + 6 <= data.count else { throw fail("truncated tables") }
         unitsPerEm = Double(Self.u16(data, head + 18))
         longLoca = Self.u16(data, head + 50) == 1
+        let xMin = Double(Self.i16(data, head + 36)), yMin = Double(Self.i16(data, head + 38))
+        let xMax = Double(Self.i16(data, head + 40)), yMax = Double(Self.i16(data, head + 42))
+        // A font whose box is empty or reversed culls nothing: the box becomes the whole 16-bit range.
+        glyphBounds = xMax > xMin && yMax > yMin ? Rect(x: xMin, y: yMin, width: xMax - xMin, height: yMax - yMin)
+                                                 : Rect(x: -32768, y: -32768, width: 65535, height: 65535)
         glyphCount = Int(Self.u16(data, maxp + 4))
         metricCount = Int(Self.u16(data, hhea + 34))
         characterMap = Self.readCmap(data, tables["cmap"]!)
