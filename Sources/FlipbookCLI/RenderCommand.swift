@@ -96,6 +96,16 @@ enum RenderCommand {
         var scene = try SceneOptions.load(args.positionalPaths[0], args)
         if let fps { scene.fps = fps }
         if args.flags.contains("loop") { scene.loops = true }
+        // Every output's budget is checked before any is written.
+        let file = args.positionalPaths[0]
+        if animatedPath != nil {
+            try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: file, limits: loader.limits)
+        }
+        if framesPath != nil || stdout {
+            let range = try frameRange(scene, from: from, to: to, limit: loader.limits.frames, file: file)
+            try SceneOptions.checkCost(scene, frames: range.count, output: stdout || format == "png" ? .raster(scale: scale) : .svgFrames,
+                                       file: file, limits: loader.limits)
+        }
         if let path = animatedPath {
             let compiled = AnimatedSVGCompiler(scene: scene).compile()
             if args.flags.contains("strict"), let first = compiled.fallbacks.first {
@@ -106,10 +116,7 @@ enum RenderCommand {
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
         guard framesPath != nil || stdout else { return 0 }
-        let range = try frameRange(scene, from: from, to: to)
-        guard range.count <= loader.limits.frames else {
-            throw InputError("\(range.count) frames is over the limit of \(loader.limits.frames) (raise --max-frames)")
-        }
+        let range = try frameRange(scene, from: from, to: to, limit: loader.limits.frames, file: file)
         let quiet = args.flags.contains("quiet")
         let progress = !quiet && isatty(STDERR_FILENO) == 1
         var raster: RasterRenderer?
@@ -158,12 +165,18 @@ enum RenderCommand {
     }
 
     /// Scene frame indices whose times fall in [from, to].
-    static func frameRange(_ scene: Scene, from: Double?, to: Double?) throws(UsageError) -> [Int] {
+    /// The frame indices to render, counted before any list of them is made (an --fps override can ask
+    /// for 10⁸ frames of a long scene).
+    static func frameRange(_ scene: Scene, from: Double?, to: Double?, limit: Int, file: BytePath) throws -> [Int] {
         let last = scene.frameCount - 1
         let first = from.map { Int(saturating: ($0 * scene.fps - 1e-9).rounded(.up)) } ?? 0
         let end = to.map { min(Int(saturating: ($0 * scene.fps + 1e-9).rounded(.down)), last) } ?? last
         if let from, let to, from > to { throw UsageError("--from (\(from)) is after --to (\(to))") }
         guard first <= end else { throw UsageError("no frame falls between --from and --to") }
+        let count = end.subtractingReportingOverflow(first).partialValue.addingReportingOverflow(1)
+        guard !count.overflow, count.partialValue <= limit else {
+            throw InputError("\(file): duration: \(count.overflow ? "more than \(Int.max)" : String(count.partialValue)) frames is over the limit of \(limit) (raise --max-frames)")
+        }
         return Array(first...end)
     }
 

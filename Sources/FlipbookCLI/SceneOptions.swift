@@ -5,14 +5,21 @@ import Foundation
 
 /// Options every command that reads a scene shares: the resource limits.
 enum SceneOptions {
-    static let valueOptions: Set<String> = ["max-frames", "max-canvas", "max-layers", "max-keyframes", "max-depth"]
+    static let valueOptions: Set<String> = ["max-frames", "max-canvas", "max-layers", "max-keyframes", "max-depth",
+                                            "max-text", "max-file", "max-work", "max-memory"]
 
     static let help = """
       --max-frames <n>     Frames one render may write (default 100000).
       --max-canvas <px>    Largest canvas side in pixels (default 16384).
       --max-layers <n>     Layers in a scene (default 100000).
-      --max-keyframes <n>  Values in one keyframe animation or list (default 100000).
+      --max-keyframes <n>  Items in one list: keyframe values, path elements, dash lengths, gradient
+                           stops, timed changes (default 100000).
       --max-depth <n>      Nesting of sublayers and animation groups (default 64, at most 1000).
+      --max-text <bytes>   Bytes of one string (default 1048576).
+      --max-file <bytes>   Bytes of a scene file (default 33554432).
+      --max-work <steps>   Estimated work of one render, in steps of about a microsecond (default
+                           20000000, about 20 s on a 2-core machine; `validate --cost` shows it).
+      --max-memory <MB>    Estimated peak memory of one render, megabytes (default 2048).
     """
 
     /// The loader with limits raised or lowered by the options.
@@ -27,6 +34,16 @@ enum SceneOptions {
         if let v = try int("max-canvas") { limits.canvasSide = Double(v) }
         if let v = try int("max-layers") { limits.layers = v }
         if let v = try int("max-keyframes") { limits.keyframes = v }
+        if let v = try int("max-text") { limits.textBytes = v }
+        if let v = try int("max-file") { limits.fileBytes = v }
+        if let text = args.options["max-work"] {
+            guard let v = Double(text), v.isFinite, v > 0 else { throw UsageError("--max-work expects a number of steps > 0, got '\(text)'") }
+            limits.work = v
+        }
+        if let v = try int("max-memory") {
+            guard v <= 1 << 40 else { throw UsageError("--max-memory is in megabytes, at most \(1 << 40), got \(v)") }
+            limits.memory = Double(v) * 1_048_576
+        }
         if let v = try int("max-depth") {
             // Every walk of the layer tree recurses once per level; 1000 levels fit the command's stack
             // (see main.swift) many times over, so no flag can make a scene overflow it.
@@ -34,6 +51,30 @@ enum SceneOptions {
             limits.depth = v
         }
         return SceneLoader(limits: limits)
+    }
+
+    /// Refuses a render whose estimated work or memory is over the limits, before anything is written:
+    /// the message names the estimate, what drives it (with its JSON path) and the flag that raises it.
+    static func checkCost(_ scene: Scene, frames: Int, output: SceneCost.Output, file: BytePath, limits: SceneLimits) throws {
+        let cost = SceneCost(scene: scene, frames: frames)
+        let name = switch output {
+        case .svgFrames: "SVG frames"
+        case .raster: "raster frames"
+        case .animated: "the animated SVG"
+        }
+        let driver = cost.driver(output)
+        let work = cost.work(output), memory = cost.memory(output)
+        if work > limits.work {
+            throw InputError("\(file): \(driver.path): rendering \(name) is estimated at \(steps(work)) steps of work (\(driver.description)), over the limit of \(steps(limits.work)) (about \(Int(limits.work / 1e6)) s; raise --max-work, or render fewer frames)")
+        }
+        if memory > limits.memory {
+            throw InputError("\(file): \(driver.path): rendering \(name) is estimated to need \(Int((memory / 1_048_576).rounded(.up))) MB (\(driver.description)), over the limit of \(Int(limits.memory / 1_048_576)) MB (raise --max-memory)")
+        }
+    }
+
+    /// A step count for a message: "3.2e+08" above a million, else the whole number.
+    static func steps(_ v: Double) -> String {
+        v >= 1e6 ? String(format: "%.2g", v) : String(Int(v.rounded()))
     }
 
     /// The largest --max-depth accepted.
@@ -44,7 +85,7 @@ enum SceneOptions {
         let loader = try loader(args)
         let bytes: [UInt8]
         do {
-            bytes = try readFile(path)
+            bytes = try readFile(path, limit: loader.limits.fileBytes)
         } catch {
             throw InputError("\(path): \(error.message)")
         }
@@ -56,13 +97,17 @@ enum SceneOptions {
     }
 
     /// The whole file at `path`: "no such file", "is a folder, not a scene file", or the system's reason.
-    static func readFile(_ path: BytePath) throws(FileError) -> [UInt8] {
+    static func readFile(_ path: BytePath, limit: Int = .max) throws(FileError) -> [UInt8] {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileError(errno == ENOENT ? "no such file" : "cannot be read (\(FileError.reason(errno)))", code: errno) }
         defer { close(fd) }
         var st = stat()
         fstat(fd, &st)
         if st.st_mode & S_IFMT == S_IFDIR { throw FileError("is a folder, not a scene file") }
+        func tooBig(_ size: Int) -> FileError {
+            FileError("the file is \(size) bytes, over the limit of \(limit) bytes for a scene file (raise --max-file)")
+        }
+        if st.st_mode & S_IFMT == S_IFREG && Int(st.st_size) > limit { throw tooBig(Int(st.st_size)) }
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -73,6 +118,7 @@ enum SceneOptions {
             }
             if n == 0 { return data }
             data += chunk[..<n]
+            if data.count > limit { throw tooBig(data.count) }
         }
     }
 }

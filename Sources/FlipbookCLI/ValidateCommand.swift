@@ -11,6 +11,9 @@ enum ValidateCommand {
     JSON path and what was expected.
 
     OPTIONS:
+      --cost               Also print each output's estimated work and peak memory against the limits
+                           (--max-work, --max-memory), and what drives them; a render over a limit is
+                           refused before it writes anything.
     \(SceneOptions.help)
       --help               Show this help.
 
@@ -18,13 +21,28 @@ enum ValidateCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions, flagOptions: ["help"], command: "validate")
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions, flagOptions: ["help", "cost"], command: "validate")
         if args.flags.contains("help") { print(help); return 0 }
         guard !args.positionals.isEmpty else { throw UsageError("'validate' needs a scene file") }
         for path in args.positionalPaths {
             let scene = try SceneOptions.load(path, args)
             let layers = scene.root.allLayers.count - 1
             print("\(path): ok (\(layers) layer\(layers == 1 ? "" : "s"), \(scene.frameCount) frames at \(roundTripText(scene.fps)) fps)")
+            if args.flags.contains("cost") {
+                let limits = try SceneOptions.loader(args).limits
+                let cost = SceneCost(scene: scene)
+                print("  output          work (steps)  memory (MB)  within limits  driven by")
+                for (name, output) in [("SVG frames", SceneCost.Output.svgFrames), ("raster frames", .raster(scale: 1)), ("animated SVG", .animated)] {
+                    let work = cost.work(output), memory = cost.memory(output)
+                    let within = work <= limits.work && memory <= limits.memory ? "yes" : (work > limits.work ? "no: --max-work" : "no: --max-memory")
+                    let driver = cost.driver(output)
+                    let columns = [name.padding(toLength: 16, withPad: " ", startingAt: 0),
+                                   SceneOptions.steps(work).padding(toLength: 14, withPad: " ", startingAt: 0),
+                                   String(Int((memory / 1_048_576).rounded(.up))).padding(toLength: 13, withPad: " ", startingAt: 0),
+                                   within.padding(toLength: 15, withPad: " ", startingAt: 0)]
+                    print("  " + columns.joined() + "\(driver.description) (\(driver.path))")
+                }
+            }
         }
         return 0
     }

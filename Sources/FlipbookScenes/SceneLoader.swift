@@ -94,7 +94,11 @@ public struct SceneLoader {
             }
             var changes: [TimedChange] = []
             if let list = o.optional("changes") {
-                for item in try list.array() { changes.append(try change(item)) }
+                let items = try list.array()
+                guard items.count <= loader.limits.keyframes else {
+                    throw list.error("\(items.count) timed changes is over the limit of \(loader.limits.keyframes) items in one list (raise --max-keyframes)")
+                }
+                for item in items { changes.append(try change(item)) }
             }
             try o.finish(allowed: Self.topKeys)
             let frames = (duration * fps).rounded() + 1
@@ -199,10 +203,9 @@ public struct SceneLoader {
 
         func checkListSize(_ value: PropertyValue, _ r: JSONReader) throws(SceneError) {
             if case .text(let s) = value {
-                // A string's own limit, named as such: 16 bytes for each item --max-keyframes allows.
-                let bytes = s.utf8.count, limit = loader.limits.keyframes.multipliedReportingOverflow(by: 16)
-                guard limit.overflow || bytes <= limit.partialValue else {
-                    throw r.error("a string of \(bytes) bytes is over the limit of \(limit.partialValue) bytes for text (16 bytes for each of --max-keyframes' \(loader.limits.keyframes) items; raise --max-keyframes)")
+                let bytes = s.utf8.count
+                guard bytes <= loader.limits.textBytes else {
+                    throw r.error("a string of \(bytes) bytes is over the limit of \(loader.limits.textBytes) bytes for one string (raise --max-text)")
                 }
             }
             let count: Int = switch value {

@@ -48,7 +48,7 @@ struct SceneErrorTests {
         (scene("[{\"id\": \"t\", \"type\": \"text\", \"string\": \"a\\u0001b\"}]"), "s.json: layers[0].string: the string holds U+0001, a character SVG (XML 1.0) cannot carry; remove it"),
         (scene("[{\"id\": \"t\", \"type\": \"text\", \"string\": \"a\\uffffb\"}]"), "s.json: layers[0].string: the string holds U+FFFF, a character SVG (XML 1.0) cannot carry; remove it"),
         // A long string names the text limit, not a keyframe count.
-        (scene("[{\"id\": \"t\", \"type\": \"text\", \"string\": \"" + String(repeating: "x", count: 1_600_001) + "\"}]"), "s.json: layers[0].string: a string of 1600001 bytes is over the limit of 1600000 bytes for text (16 bytes for each of --max-keyframes' 100000 items; raise --max-keyframes)"),
+        (scene("[{\"id\": \"t\", \"type\": \"text\", \"string\": \"" + String(repeating: "x", count: 1_048_577) + "\"}]"), "s.json: layers[0].string: a string of 1048577 bytes is over the limit of 1048576 bytes for one string (raise --max-text)"),
         // Keys and values reach the message escaped: no ESC, BEL, CR or LF from the file on a terminal.
         ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1, \"x\\u001b]0;t\\u0007\\r\\nforged\": 1}", "s.json: x\\u{1B}]0;t\\u{7}\\r\\nforged: unknown key \"x\\u{1B}]0;t\\u{7}\\r\\nforged\""),
         // A long key is shortened in the path and in the message alike.

@@ -56,6 +56,8 @@ public struct AnimatedSVGCompiler {
         let modelIDs: Set<String>
         /// Instants where structure is observed: every frame time and every knot.
         let grid: [Double]
+        /// Model layers observed at frame instants only, with their number of knots.
+        let coarse: [String: Int]
         var report: [AnimatedSVG.Entry] = []
         var defs = ""
         var gradients = 0
@@ -70,7 +72,17 @@ public struct AnimatedSVGCompiler {
             smil = SMILWriter(duration: scene.duration, loops: scene.loops)
             modelIDs = Set(scene.root.allLayers.map(\.id))
             var times = Set((0..<scene.frameCount).map(scene.frameTime))
-            for id in modelIDs { times.formUnion(spans.knots(for: id)) }
+            // A layer whose timeline has more knots than four per frame (and 256 more) is observed at the
+            // frame instants only: the compiler's time and the output's size follow the frames, not a
+            // list of 100 000 keyframes or timed changes. Its tracks are fitted between frame instants
+            // and the report says so.
+            let knotBudget = 4 * scene.frameCount + 256
+            var coarse: [String: Int] = [:]
+            for id in modelIDs {
+                let k = spans.knots(for: id)
+                if k.count > knotBudget { coarse[id] = k.count } else { times.formUnion(k) }
+            }
+            self.coarse = coarse
             if !scene.loops { times.insert(scene.duration) }
             grid = times.filter { $0 >= 0 && $0 <= scene.duration }.sorted()
         }
@@ -87,7 +99,8 @@ public struct AnimatedSVGCompiler {
                     let id = sampler.ids[slot]
                     if !seen.contains(id) {
                         seen.insert(id)
-                        let index = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? order.count
+                        // After the id seen before it (usually the last so far: no search).
+                        let index = previous.flatMap { p in order.last == p ? order.count : order.firstIndex(of: p).map { $0 + 1 } } ?? order.count
                         order.insert(id, at: min(index, order.count))
                         let p = snap.parents[slot]
                         if p >= 0 { parent[id] = sampler.ids[p] }
@@ -99,6 +112,10 @@ public struct AnimatedSVGCompiler {
             var roots: [String] = []
             for id in order {
                 if let p = parent[id] { children[p, default: []].append(id) } else { roots.append(id) }
+            }
+            for (id, count) in coarse.sorted(by: { $0.key < $1.key }) {
+                report.append(AnimatedSVG.Entry(element: id, property: "timeline", encoding: "coarse", keyframes: count,
+                                                maxError: 0, unit: ""))
             }
             var body = ""
             for id in roots { writeNode(id, children: children, into: &body) }
@@ -122,7 +139,13 @@ public struct AnimatedSVGCompiler {
             return modelIDs.contains(candidate) ? candidate : id
         }
 
-        func knots(_ id: String) -> [Double] { spans.knots(for: owner(of: id)) }
+        func knots(_ id: String) -> [Double] {
+            let owner = owner(of: id)
+            return coarse[owner] == nil ? spans.knots(for: owner) : [0, scene.duration]
+        }
+
+        /// The spans of a model layer's known curves (none for a layer observed at frame instants only).
+        func ownerSpans(_ owner: String) -> [Timeline.Span] { coarse[owner] == nil ? spans.spans(for: owner) : [] }
 
         /// The first grid instant where `present` holds, for values of absent elements.
         func firstTime(where present: (Snapshot) -> Bool) -> Double? {
@@ -147,7 +170,7 @@ public struct AnimatedSVGCompiler {
             // Sampling places at most four keys per observed instant (and 64 more): past that the keys at
             // every instant checked do better, and cost what the output costs.
             fitter.keyBudget = 4 * grid.count + 64
-            let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: spans.spans(for: owner))
+            let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
             var text = write(smil, keys)
             guard !text.isEmpty else { return text }
             var (verified, atFrames) = verify(text, value: value, measure: fitter.error)

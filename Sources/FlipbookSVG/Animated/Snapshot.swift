@@ -10,6 +10,8 @@ final class Snapshot {
     private(set) var parents: [Int] = []
     /// Slots depth first, parents before children.
     private(set) var order: [Int] = []
+    /// About how much memory the snapshot holds: nodes, path elements and text, in units of ~64 bytes.
+    private(set) var weight = 0
 
     init(_ root: RenderNode?, slots sampler: Sampler) {
         guard let root else { return }
@@ -29,6 +31,13 @@ final class Snapshot {
         var flat = node
         flat.children = []
         nodes[slot] = flat
+        weight += 4
+        for item in flat.items {
+            switch item {
+            case .shape(let shape): weight += shape.path.elements.count + shape.dashPattern.lengths.count / 4 + shape.fillGradient.stops.count
+            case .text(let text): weight += text.string.utf8.count / 64 + 1
+            }
+        }
         parents[slot] = parent
         order.append(slot)
         for child in node.children { add(child, parent: slot, sampler) }
@@ -39,6 +48,7 @@ final class Snapshot {
 final class Sampler {
     let scene: Scene
     private var cache: [Double: Snapshot] = [:]
+    private var cachedWeight = 0
     /// The last instant asked for and its snapshot: the compiler's closures ask for one instant
     /// several times in a row.
     private var last: (time: Double, snapshot: Snapshot)?
@@ -65,8 +75,14 @@ final class Sampler {
             return hit
         }
         let snapshot = Snapshot(scene.presentation(at: time).renderNode(), slots: self)
-        if cache.count > 20_000 { cache.removeAll(keepingCapacity: true) }
+        // At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
+        // of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
+        if cache.count >= 20_000 || cachedWeight + snapshot.weight > 4_000_000 {
+            cache.removeAll(keepingCapacity: true)
+            cachedWeight = 0
+        }
         cache[time] = snapshot
+        cachedWeight += snapshot.weight
         last = (time, snapshot)
         return snapshot
     }

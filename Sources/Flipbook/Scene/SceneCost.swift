@@ -1,0 +1,260 @@
+/// What rendering a scene will take, estimated from the scene alone before any output is written: the
+/// work (in steps, about a microsecond each on one core of the 2-core reference machine) and the peak
+/// memory of each output, with the part of the scene that drives them.
+///
+/// The estimate counts what the renderers' loops run over: per frame, every drawn layer (generated ones
+/// included), animation, timed change, keyframe value, path element and text byte; for raster frames,
+/// the pixels of the frame and of each level of groups that need a surface of their own (opacity below
+/// 1 or a clip), and the glyphs; for the animated SVG, the instants the compiler observes (each frame
+/// and each knot of a timeline, at most four per frame and 256 more per layer, then half-way points)
+/// times the tracks. Drawn content is counted at three instants (start, middle, end) and at each
+/// timed change up to 64 of them, the largest taken. `Tools/hostile` checks, on scenes built to exhaust
+/// each term, that a scene within the default limits renders in under 30 s and 4 GB.
+public struct SceneCost: Hashable, Sendable {
+    /// An output whose cost is estimated.
+    public enum Output: Hashable, Sendable {
+        /// Numbered SVG frames.
+        case svgFrames
+        /// Raster frames (PNG, PPM, RGBA) at `scale` device pixels per scene pixel.
+        case raster(scale: Double)
+        /// One animated SVG.
+        case animated
+    }
+
+    /// A term of the estimate and where in the scene file it comes from.
+    public struct Driver: Hashable, Sendable {
+        /// What is counted, in words: "11 frames × 100000 layers".
+        public var description: String
+        /// The JSON path of the scene's part that drives it ("duration", "canvas", "layers[0].path").
+        public var path: String
+    }
+
+    /// Frames the output renders.
+    public var frames: Int
+    /// Scene pixels of the canvas (width × height).
+    public var canvasPixels: Double
+    /// Drawn layers at the busiest instant sampled, generated sublayers included.
+    public var layers: Int
+    /// Animations of the model, group children counted.
+    public var animations: Int
+    /// Timed changes.
+    public var changes: Int
+    /// Values and key times in keyframe animations.
+    public var keyframeValues: Int
+    /// Path elements drawn at the busiest instant sampled.
+    public var pathElements: Int
+    /// Text bytes drawn at the busiest instant sampled.
+    public var textBytes: Int
+    /// Deepest nesting of groups drawn into a surface of their own.
+    public var isolationDepth: Int
+    /// Instants the animated compiler observes beyond the frames (knots), capped as it caps them.
+    public var knots: Int
+    /// The model layer (its JSON path) with the most path elements, and the one with the most text.
+    var busiestPath = Busiest(path: "layers", count: 0)
+    var busiestText = Busiest(path: "layers", count: 0)
+
+    struct Busiest: Hashable, Sendable {
+        var path: String
+        var count: Int
+    }
+
+    /// The estimate for `scene` rendered as `frames` frames (default: the scene's frame count).
+    public init(scene: Scene, frames: Int? = nil) {
+        self.frames = frames ?? scene.frameCount
+        canvasPixels = max(scene.canvas.width, 1) * max(scene.canvas.height, 1)
+        changes = scene.changes.count
+        var animations = 0, values = 0
+        // The animated compiler's knots: the union of the layers' timeline knots, where a layer with more
+        // than four a frame (and 256 more) is observed at frame instants only and adds none.
+        let perLayerKnots = 4 * (frames ?? scene.frameCount) + 256
+        var knotTimes: Set<Double> = []
+        func count(_ animation: Animation, into times: inout [Double]) {
+            animations += 1
+            // As the timeline lays them out: at most 20 000 pieces an animation.
+            let pieces = animation.timing.pieces(limit: min(perLayerKnots + 1, 20_000))
+            for piece in pieces where times.count <= perLayerKnots {
+                times.append(piece.start)
+                times.append(piece.end)
+            }
+            switch animation.content {
+            case .basic: break
+            case .keyframe(let k):
+                values += k.values.count + (k.keyTimes?.count ?? 0)
+                if times.count <= perLayerKnots, let first = pieces.first {
+                    let d = animation.timing.simpleDuration
+                    for t in k.effectiveKeyTimes.prefix(perLayerKnots) { times.append(first.start + t * d) }
+                }
+            case .group(let children):
+                for child in children { count(child, into: &times) }
+            }
+        }
+        var changesPerLayer: [String: [Double]] = [:]
+        for change in scene.changes { changesPerLayer[change.layerID, default: []].append(change.time) }
+        func walk(_ layer: Layer) {
+            var times = changesPerLayer[layer.id] ?? []
+            for keyed in layer.animations { count(keyed.animation, into: &times) }
+            if times.count <= perLayerKnots { knotTimes.formUnion(times) }
+            layer.sublayers.forEach(walk)
+        }
+        walk(scene.root)
+        let knots = knotTimes.count
+        let modelDepth = Self.isolatedNesting(of: scene.root, depth: 0)
+        self.animations = animations + scene.changes.reduce(0) { $0 + $1.assignments.count }
+        keyframeValues = values
+        self.knots = knots
+        layers = 0
+        pathElements = 0
+        textBytes = 0
+        isolationDepth = 0
+        // Drawn content at a few instants: the start, the middle, the end and (up to 64) timed changes.
+        var instants = [0, scene.duration / 2, scene.duration]
+        let changeTimes = Set(scene.changes.map(\.time)).sorted()
+        let step = max(1, changeTimes.count / 64)
+        instants += stride(from: 0, to: changeTimes.count, by: step).map { changeTimes[$0] + 1e-6 }
+        for t in instants where t.isFinite {
+            guard let node = scene.presentation(at: max(0, min(t, scene.duration))).renderNode() else { continue }
+            var tally = Tally()
+            tally.add(node, depth: 0)
+            layers = max(layers, tally.layers)
+            pathElements = max(pathElements, tally.elements)
+            textBytes = max(textBytes, tally.text)
+            isolationDepth = max(isolationDepth, tally.depth, modelDepth)
+            if tally.elements > busiestPath.count || tally.text > busiestText.count {
+                let owners = Self.jsonPaths(scene.root)
+                func path(_ id: String) -> String {
+                    var candidate = id
+                    while owners[candidate] == nil, let dot = candidate.lastIndex(of: ".") { candidate = String(candidate[..<dot]) }
+                    return owners[candidate] ?? "layers"
+                }
+                if tally.elements > busiestPath.count, let id = tally.mostElements?.id { busiestPath = Busiest(path: path(id), count: tally.elements) }
+                if tally.text > busiestText.count, let id = tally.mostText?.id { busiestText = Busiest(path: path(id), count: tally.text) }
+            }
+        }
+    }
+
+    /// The terms of `output`'s work, each with what it counts: their sum is `work(output)`.
+    ///
+    /// Steps per frame (or per observed instant) for each thing counted, measured on the reference
+    /// machine with `Tools/hostile`'s scenes: evaluating the scene (two a layer, one an animation or
+    /// timed change), then what the output does with it. SVG frames: a file a frame (about 100 µs of
+    /// system time), two steps a layer. Raster frames: the same, eight steps a layer (a coverage sweep
+    /// each), two a path element or text
+    /// byte (flattened, stroked, covered) and a sixteenth of a step a pixel for each surface (fill,
+    /// composite, encode). The animated compiler observes each instant four times (fitting probes,
+    /// half-way points, verification), and every layer's dozen tracks read it: a hundred steps a
+    /// layer, fifteen a path element (a morph's values are fitted, written and read back as text).
+    public func terms(_ output: Output) -> [(steps: Double, driver: Driver)] {
+        let perFrame: Double, prefix: String
+        switch output {
+        case .svgFrames, .raster:
+            perFrame = Double(frames)
+            prefix = "\(frames) frames"
+        case .animated:
+            perFrame = animatedInstants
+            prefix = "\(Int(animatedInstants)) observed instants (\(frames) frames and \(knots) knots)"
+        }
+        let (fixed, evaluations, layer, element, byte): (Double, Double, Double, Double, Double) = switch output {
+        case .svgFrames: (100, 1, 2, 0.4, 0.1)
+        case .raster: (100, 1, 8, 2, 2)
+        case .animated: (0, 4, 100, 15, 0.5)
+        }
+        let long = frames > 1_000
+        func term(_ perInstant: Double, _ what: String, _ path: String) -> (steps: Double, driver: Driver) {
+            (perFrame * perInstant, Driver(description: "\(prefix) × \(what)", path: path))
+        }
+        var list = [
+            term(fixed, "a file each", "duration"),
+            term(evaluations * 2 * Double(layers) + layer * Double(layers), "\(layers) drawn layers", long ? "duration" : "layers"),
+            term(evaluations * Double(animations), "\(animations) animations", long ? "duration" : "layers"),
+            term(evaluations * Double(changes), "\(changes) timed changes", "changes"),
+            term(evaluations * Double(keyframeValues) / 32, "\(keyframeValues) keyframe values", "layers"),
+            term((evaluations / 8 + element) * Double(pathElements), "\(pathElements) path elements", busiestPath.path),
+            term((evaluations / 32 + byte) * Double(textBytes), "\(textBytes) bytes of text", busiestText.path),
+        ]
+        if case .raster(let scale) = output {
+            let levels = isolationDepth > 0 ? " × \(isolationDepth + 1) surfaces (groups with opacity or a clip)" : ""
+            list.append(term(pixels(scale) * Double(2 + isolationDepth) / 16, "\(Int(pixels(scale))) pixels\(levels)", "canvas"))
+        }
+        return list
+    }
+
+    /// Instants the animated compiler observes: frames, knots and the half-way points between them.
+    public var animatedInstants: Double { 2 * Double(frames + knots) }
+
+    /// Estimated steps (about a microsecond each on the reference machine) to render `output`.
+    public func work(_ output: Output) -> Double {
+        terms(output).reduce(0) { $0 + $1.steps }
+    }
+
+    /// The largest term of `output`'s work: what to change to make it cheaper.
+    public func driver(_ output: Output) -> Driver {
+        terms(output).max { $0.steps < $1.steps }!.driver
+    }
+
+    /// Estimated peak memory of `output`, bytes.
+    public func memory(_ output: Output) -> Double {
+        // The scene itself, its model at a change, a presentation and a render tree.
+        let tree = 4 * (400 * Double(layers) + 100 * Double(animations) + 100 * Double(changes)
+                        + 16 * Double(keyframeValues) + 64 * Double(pathElements) + 4 * Double(textBytes))
+        switch output {
+        case .svgFrames:
+            return tree + 40 * Double(pathElements) + 8 * Double(textBytes)
+        case .raster(let scale):
+            // The frame, coverage cells, the straight-alpha copy and the PNG's rows and output: 17 bytes a
+            // pixel; each isolated level at most the frame again (cropped to what it draws).
+            return tree + pixels(scale) * Double(17 + 4 * isolationDepth)
+        case .animated:
+            // The snapshot cache (at most 256 MB) and the tracks' keys: values and their text.
+            let keys = min(animatedInstants, 4 * Double(frames + knots) + 64)
+            return tree + min(256e6, animatedInstants * (Double(pathElements) * 200 + Double(layers) * 2000)) + keys * (Double(pathElements) * 200 + Double(layers) * 400)
+        }
+    }
+
+    /// The device pixels of one raster frame.
+    public func pixels(_ scale: Double) -> Double { canvasPixels * scale * scale }
+
+    /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an
+    /// opacity that animates.
+    static func isolatedNesting(of layer: Layer, depth: Int) -> Int {
+        let isolated = layer[.masksToBounds] || layer[.opacity] < 1 || layer.animations.contains { $0.animation.keys.contains("opacity") }
+        let level = depth + (isolated ? 1 : 0)
+        return layer.sublayers.reduce(level) { max($0, isolatedNesting(of: $1, depth: level)) }
+    }
+
+    /// JSON paths of the model layers by id ("layers[0].sublayers[1]").
+    static func jsonPaths(_ root: Layer) -> [String: String] {
+        var paths: [String: String] = [:]
+        func walk(_ layer: Layer, _ path: String) {
+            paths[layer.id] = path
+            for (i, sub) in layer.sublayers.enumerated() { walk(sub, path + ".sublayers[\(i)]") }
+        }
+        for (i, layer) in root.sublayers.enumerated() { walk(layer, "layers[\(i)]") }
+        return paths
+    }
+
+    /// Counts of one render tree.
+    private struct Tally {
+        var layers = 0, elements = 0, text = 0, depth = 0
+        var mostElements: (id: String, count: Int)?
+        var mostText: (id: String, count: Int)?
+
+        mutating func add(_ node: RenderNode, depth: Int) {
+            layers += 1
+            let isolated = node.opacity < 1 || node.clip != nil
+            let level = depth + (isolated ? 1 : 0)
+            self.depth = max(self.depth, level)
+            var e = 0, t = 0
+            for item in node.items {
+                switch item {
+                case .shape(let s): e += s.path.elements.count + s.dashPattern.lengths.count
+                case .text(let x): t += x.string.utf8.count
+                }
+            }
+            elements += e
+            text += t
+            if e > (mostElements?.count ?? 0) { mostElements = (node.id, e) }
+            if t > (mostText?.count ?? 0) { mostText = (node.id, t) }
+            for child in node.children { add(child, depth: level) }
+        }
+    }
+}
