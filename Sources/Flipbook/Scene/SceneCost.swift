@@ -47,6 +47,9 @@ public struct SceneCost: Hashable, Sendable {
     public var textBytes: Int
     /// Deepest nesting of groups drawn into a surface of their own.
     public var isolationDepth: Int
+    /// Canvas rows the drawn shapes span, summed over shapes (scene pixels, each shape's box clamped to
+    /// the canvas): the rows a raster frame's coverage sweeps walk.
+    public var rows: Double = 0
     /// Instants the animated compiler observes beyond the frames (knots), capped as it caps them.
     public var knots: Int
     /// The model layer (its JSON path) with the most path elements, and the one with the most text.
@@ -113,8 +116,9 @@ public struct SceneCost: Hashable, Sendable {
         instants += stride(from: 0, to: changeTimes.count, by: step).map { changeTimes[$0] + 1e-6 }
         for t in instants where t.isFinite {
             guard let node = scene.presentation(at: max(0, min(t, scene.duration))).renderNode() else { continue }
-            var tally = Tally()
-            tally.add(node, depth: 0)
+            var tally = Tally(height: max(scene.canvas.height, 1))
+            tally.add(node, depth: 0, transform: .identity)
+            rows = max(rows, tally.rows)
             layers = max(layers, tally.layers)
             pathElements = max(pathElements, tally.elements)
             textBytes = max(textBytes, tally.text)
@@ -137,8 +141,8 @@ public struct SceneCost: Hashable, Sendable {
     /// Steps per frame (or per observed instant) for each thing counted, measured on the reference
     /// machine with `Tools/hostile`'s scenes: evaluating the scene (two a layer, one an animation or
     /// timed change), then what the output does with it. SVG frames: a file a frame (about 100 µs of
-    /// system time), two steps a layer. Raster frames: the same, eight steps a layer (a coverage sweep
-    /// each), two a path element or text
+    /// system time), two steps a layer. Raster frames: the same, four steps a layer, a tenth of a step
+    /// for each canvas row a shape spans (its coverage sweep walks them), two a path element or text
     /// byte (flattened, stroked, covered) and a sixteenth of a step a pixel for each surface (fill,
     /// composite, encode). The animated compiler observes each instant four times (fitting probes,
     /// half-way points, verification), and every layer's dozen tracks read it: a hundred steps a
@@ -155,7 +159,7 @@ public struct SceneCost: Hashable, Sendable {
         }
         let (fixed, evaluations, layer, element, byte): (Double, Double, Double, Double, Double) = switch output {
         case .svgFrames: (100, 1, 2, 0.4, 0.1)
-        case .raster: (100, 1, 8, 2, 2)
+        case .raster: (100, 1, 4, 2, 2)
         case .animated: (0, 4, 100, 15, 0.5)
         }
         let long = frames > 1_000
@@ -172,6 +176,7 @@ public struct SceneCost: Hashable, Sendable {
             term((evaluations / 32 + byte) * Double(textBytes), "\(textBytes) bytes of text", busiestText.path),
         ]
         if case .raster(let scale) = output {
+            list.append(term(rows * scale / 10, "\(Int(rows * scale)) pixel rows of shapes", long ? "duration" : "layers"))
             let levels = isolationDepth > 0 ? " × \(isolationDepth + 1) surfaces (groups with opacity or a clip)" : ""
             list.append(term(pixels(scale) * Double(2 + isolationDepth) / 16, "\(Int(pixels(scale))) pixels\(levels)", "canvas"))
         }
@@ -234,19 +239,24 @@ public struct SceneCost: Hashable, Sendable {
 
     /// Counts of one render tree.
     private struct Tally {
+        let height: Double
         var layers = 0, elements = 0, text = 0, depth = 0
+        var rows = 0.0
         var mostElements: (id: String, count: Int)?
         var mostText: (id: String, count: Int)?
 
-        mutating func add(_ node: RenderNode, depth: Int) {
+        mutating func add(_ node: RenderNode, depth: Int, transform parent: Transform2D) {
             layers += 1
+            let m = node.transform.concatenating(parent)
             let isolated = node.opacity < 1 || node.clip != nil
             let level = depth + (isolated ? 1 : 0)
             self.depth = max(self.depth, level)
             var e = 0, t = 0
             for item in node.items {
                 switch item {
-                case .shape(let s): e += s.path.elements.count + s.dashPattern.lengths.count
+                case .shape(let s):
+                    e += s.path.elements.count + s.dashPattern.lengths.count
+                    rows += Self.rows(s, m, height: height)
                 case .text(let x): t += x.string.utf8.count
                 }
             }
@@ -254,7 +264,28 @@ public struct SceneCost: Hashable, Sendable {
             text += t
             if e > (mostElements?.count ?? 0) { mostElements = (node.id, e) }
             if t > (mostText?.count ?? 0) { mostText = (node.id, t) }
-            for child in node.children { add(child, depth: level) }
+            for child in node.children { add(child, depth: level, transform: m) }
+        }
+
+        /// The canvas rows a shape's box spans under `m` (its points and control points, grown by the
+        /// stroke), clamped to [0, height]; the whole height when not finite.
+        static func rows(_ shape: ShapeDrawing, _ m: Transform2D, height: Double) -> Double {
+            var lo = Double.infinity, hi = -Double.infinity
+            func add(_ p: Point) { let y = m.apply(p).y; lo = min(lo, y); hi = max(hi, y) }
+            for element in shape.path.elements {
+                switch element {
+                case .move(let p), .line(let p): add(p)
+                case .quad(let c, let p): add(c); add(p)
+                case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+                case .arc(let a):
+                    for (dx, dy) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] { add(Point(a.center.x + dx * a.radius, a.center.y + dy * a.radius)) }
+                case .close: break
+                }
+            }
+            guard lo <= hi else { return 0 }
+            let grow = shape.hasStroke ? shape.lineWidth * max(shape.miterLimit, 1) * (abs(m.c) + abs(m.d)) : 0
+            let span = min(hi + grow, height) - max(lo - grow, 0)
+            return span.isFinite ? max(0, span) + 1 : height
         }
     }
 }
