@@ -35,6 +35,8 @@ public struct SceneCost: Hashable, Sendable {
     public var canvasPixels: Double
     /// Drawn layers at the busiest instant sampled, generated sublayers included.
     public var layers: Int
+    /// Draw items (shapes and texts; a layer's background is one) at the busiest instant sampled.
+    public var items: Int = 0
     /// Animations of the model, group children counted.
     public var animations: Int
     /// Timed changes.
@@ -71,10 +73,17 @@ public struct SceneCost: Hashable, Sendable {
         // than four a frame (and 256 more) is observed at frame instants only and adds none.
         let perLayerKnots = 4 * (frames ?? scene.frameCount) + 256
         var knotTimes: Set<Double> = []
+        // The estimate lays out at most a million pieces in all; past that, each layer that animates is
+        // counted as adding a full share of knots (an upper bound) without laying them out.
+        var laidOut = 0, unlaid = 0
         func count(_ animation: Animation, into times: inout [Double]) {
             animations += 1
-            // As the timeline lays them out: at most 20 000 pieces an animation.
-            let pieces = animation.timing.pieces(limit: min(perLayerKnots + 1, 20_000))
+            // As the timeline lays them out: at most 20 000 pieces an animation, and no more than the
+            // layer can still take before it counts as observed at frame instants only.
+            let room = laidOut < 1_000_000 ? max(0, min(perLayerKnots + 1 - times.count / 2, 20_000)) : 0
+            let pieces = room > 0 ? animation.timing.pieces(limit: room) : []
+            laidOut += pieces.count
+            if laidOut >= 1_000_000 { unlaid += 1 }
             for piece in pieces where times.count <= perLayerKnots {
                 times.append(piece.start)
                 times.append(piece.end)
@@ -100,7 +109,7 @@ public struct SceneCost: Hashable, Sendable {
             layer.sublayers.forEach(walk)
         }
         walk(scene.root)
-        let knots = knotTimes.count
+        let knots = knotTimes.count + min(unlaid, 1_000_000) * perLayerKnots
         let modelDepth = Self.isolatedNesting(of: scene.root, depth: 0)
         self.animations = animations + scene.changes.reduce(0) { $0 + $1.assignments.count }
         keyframeValues = values
@@ -119,6 +128,7 @@ public struct SceneCost: Hashable, Sendable {
             var tally = Tally(height: max(scene.canvas.height, 1))
             tally.add(node, depth: 0, transform: .identity)
             rows = max(rows, tally.rows)
+            items = max(items, tally.items)
             layers = max(layers, tally.layers)
             pathElements = max(pathElements, tally.elements)
             textBytes = max(textBytes, tally.text)
@@ -146,7 +156,8 @@ public struct SceneCost: Hashable, Sendable {
     /// byte (flattened, stroked, covered) and a sixteenth of a step a pixel for each surface (fill,
     /// composite, encode). The animated compiler observes each instant four times (fitting probes,
     /// half-way points, verification), and every layer's dozen tracks read it: a hundred steps a
-    /// layer, fifteen a path element (a morph's values are fitted, written and read back as text).
+    /// layer, 250 a drawn item (each an element with its own tracks), fifteen a path element (a morph's
+    /// values are fitted, written and read back as text).
     public func terms(_ output: Output) -> [(steps: Double, driver: Driver)] {
         let perFrame: Double, prefix: String
         switch output {
@@ -175,6 +186,10 @@ public struct SceneCost: Hashable, Sendable {
             term((evaluations / 8 + element) * Double(pathElements), "\(pathElements) path elements", busiestPath.path),
             term((evaluations / 32 + byte) * Double(textBytes), "\(textBytes) bytes of text", busiestText.path),
         ]
+        if case .animated = output {
+            // Each drawn item is an element of its own, with its presence, paint and geometry tracks.
+            list.append(term(250 * Double(items), "\(items) drawn items", long ? "duration" : "layers"))
+        }
         if case .raster(let scale) = output {
             list.append(term(rows * scale / 10, "\(Int(rows * scale)) pixel rows of shapes", long ? "duration" : "layers"))
             let levels = isolationDepth > 0 ? " × \(isolationDepth + 1) surfaces (groups with opacity or a clip)" : ""
@@ -240,7 +255,7 @@ public struct SceneCost: Hashable, Sendable {
     /// Counts of one render tree.
     private struct Tally {
         let height: Double
-        var layers = 0, elements = 0, text = 0, depth = 0
+        var layers = 0, elements = 0, text = 0, depth = 0, items = 0
         var rows = 0.0
         var mostElements: (id: String, count: Int)?
         var mostText: (id: String, count: Int)?
@@ -252,6 +267,7 @@ public struct SceneCost: Hashable, Sendable {
             let level = depth + (isolated ? 1 : 0)
             self.depth = max(self.depth, level)
             var e = 0, t = 0
+            items += node.items.count
             for item in node.items {
                 switch item {
                 case .shape(let s):
