@@ -156,7 +156,7 @@ public struct SceneCost: Hashable, Sendable {
     /// byte (flattened, stroked, covered) and a sixteenth of a step a pixel for each surface (fill,
     /// composite, encode). The animated compiler observes each instant four times (fitting probes,
     /// half-way points, verification), and every layer's dozen tracks read it: a hundred steps a
-    /// layer, 250 a drawn item (each an element with its own tracks), fifteen a path element (a morph's
+    /// layer, 800 a drawn item (each an element with its own tracks), fifteen a path element (a morph's
     /// values are fitted, written and read back as text).
     public func terms(_ output: Output) -> [(steps: Double, driver: Driver)] {
         let perFrame: Double, prefix: String
@@ -188,7 +188,7 @@ public struct SceneCost: Hashable, Sendable {
         ]
         if case .animated = output {
             // Each drawn item is an element of its own, with its presence, paint and geometry tracks.
-            list.append(term(250 * Double(items), "\(items) drawn items", long ? "duration" : "layers"))
+            list.append(term(800 * Double(items), "\(items) drawn items", long ? "duration" : "layers"))
         }
         if case .raster(let scale) = output {
             list.append(term(rows * scale / 10, "\(Int(rows * scale)) pixel rows of shapes", long ? "duration" : "layers"))
