@@ -49,6 +49,43 @@ struct OneTimelineTests {
         #expect(compiled.report.contains { $0.property == "clip width" && $0.maxError <= $0.bound })
     }
 
+    /// An infinitely repeating animation in a long scene is written as one cycle that repeats
+    /// (issue 18: the compiler's output follows the period, not the duration). Opacity 0 → 1 linearly
+    /// over 0.5 s, autoreversing (period 1 s), in a 10 000.25 s scene: the written track, read back by
+    /// the SMIL evaluator, gives the closed form |((t + 1) mod 1) … | triangle wave at instants in far
+    /// cycles and freezes at the scene's end on the engine's value; a scene whose cycles do not divide
+    /// each other is not periodic.
+    @Test func repeatingScenesAreOneCycle() throws {
+        let scene = try Self.scene("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 10000.25, "fps": 1, "layers": [
+          {"id": "dot", "type": "shape", "path": "M0 0H10V10H0Z", "fillColor": "red", "opacity": 0.5,
+           "animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 0.5, "autoreverses": true, "repeatCount": "infinite"},
+                          {"property": "position", "from": [0, 0], "to": [50, 0], "duration": 0.25, "repeatCount": "infinite"}]}]}
+        """)
+        #expect(scene.period == 1)
+        let compiled = AnimatedSVGCompiler(scene: scene).compile()
+        #expect(compiled.report.first?.encoding == "periodic")
+        #expect(compiled.svg.utf8.count < 4_000)
+        let opacity = try #require(Self.track(compiled.svg, attribute: "opacity"))
+        #expect(opacity.repeatCount == 10000.25)
+        for t in [0.1, 0.35, 0.5, 0.8, 1234.6, 9999.9, 10000.1] {
+            let phase = t - t.rounded(.down)
+            let triangle = phase <= 0.5 ? phase / 0.5 : (1 - phase) / 0.5
+            #expect(abs(Self.numbers(opacity.value(at: t)).first! - triangle) < 1.0 / 255, "t = \(t)")
+            #expect(abs(triangle - scene.presentation(at: t).sublayers[0][PropertyKey<Double>.opacity]) < 1e-9)
+        }
+        // Frozen after the last (quarter) cycle: the value at 0.25 of the cycle, as the engine's at the end.
+        #expect(abs(Self.numbers(opacity.value(at: 20_000)).first! - 0.5) < 1.0 / 255)
+        // A cycle of 0.3 s beside one of 1 s: no common period within 1e-9.
+        let uneven = try Self.scene("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 100, "fps": 10, "layers": [
+          {"id": "dot", "type": "shape", "path": "M0 0H10V10H0Z",
+           "animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 1, "repeatCount": "infinite"},
+                          {"property": "strokeEnd", "from": 0, "to": 1, "duration": 0.3, "repeatCount": "infinite"}]}]}
+        """)
+        #expect(uneven.period == nil)
+    }
+
     /// A user id equal to one a component makes is refused at load, naming the reservation.
     @Test func generatedIdsAreReserved() {
         do {

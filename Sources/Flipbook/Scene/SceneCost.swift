@@ -54,6 +54,9 @@ public struct SceneCost: Hashable, Sendable {
     public var rows: Double = 0
     /// Instants the animated compiler observes beyond the frames (knots), capped as it caps them.
     public var knots: Int
+    /// Frames the animated compiler observes: one period's when the scene repeats itself
+    /// (`Scene.repeatingCycle`), else `frames`.
+    public var animatedFrames: Int
     /// The model layer (its JSON path) with the most path elements, and the one with the most text.
     var busiestPath = Busiest(path: "layers", count: 0)
     var busiestText = Busiest(path: "layers", count: 0)
@@ -68,52 +71,15 @@ public struct SceneCost: Hashable, Sendable {
         self.frames = frames ?? scene.frameCount
         canvasPixels = max(scene.canvas.width, 1) * max(scene.canvas.height, 1)
         changes = scene.changes.count
-        var animations = 0, values = 0
-        // The animated compiler's knots: the union of the layers' timeline knots, where a layer with more
-        // than four a frame (and 256 more) is observed at frame instants only and adds none.
-        let perLayerKnots = 4 * (frames ?? scene.frameCount) + 256
-        var knotTimes: Set<Double> = []
-        // The estimate lays out at most a million pieces in all; past that, each layer that animates is
-        // counted as adding a full share of knots (an upper bound) without laying them out.
-        var laidOut = 0, unlaid = 0
-        func count(_ animation: Animation, into times: inout [Double]) {
-            animations += 1
-            // As the timeline lays them out: at most 20 000 pieces an animation, and no more than the
-            // layer can still take before it counts as observed at frame instants only.
-            let room = laidOut < 1_000_000 ? max(0, min(perLayerKnots + 1 - times.count / 2, 20_000)) : 0
-            let pieces = room > 0 ? animation.timing.pieces(limit: room) : []
-            laidOut += pieces.count
-            if laidOut >= 1_000_000 { unlaid += 1 }
-            for piece in pieces where times.count <= perLayerKnots {
-                times.append(piece.start)
-                times.append(piece.end)
-            }
-            switch animation.content {
-            case .basic: break
-            case .keyframe(let k):
-                values += k.values.count + (k.keyTimes?.count ?? 0)
-                if times.count <= perLayerKnots, let first = pieces.first {
-                    let d = animation.timing.simpleDuration
-                    for t in k.effectiveKeyTimes.prefix(perLayerKnots) { times.append(first.start + t * d) }
-                }
-            case .group(let children):
-                for child in children { count(child, into: &times) }
-            }
-        }
-        var changesPerLayer: [String: [Double]] = [:]
-        for change in scene.changes { changesPerLayer[change.layerID, default: []].append(change.time) }
-        func walk(_ layer: Layer) {
-            var times = changesPerLayer[layer.id] ?? []
-            for keyed in layer.animations { count(keyed.animation, into: &times) }
-            if times.count <= perLayerKnots { knotTimes.formUnion(times) }
-            layer.sublayers.forEach(walk)
-        }
-        walk(scene.root)
-        let knots = knotTimes.count + min(unlaid, 1_000_000) * perLayerKnots
+        // The animated compiler works on one period of a scene that repeats itself.
+        let cycle = scene.repeatingCycle?.cycle
+        let compiled = cycle ?? scene
+        animatedFrames = cycle?.frameCount ?? (frames ?? scene.frameCount)
+        let counts = Self.count(scene.root, changes: scene.changes)
+        animations = counts.animations + scene.changes.reduce(0) { $0 + $1.assignments.count }
+        keyframeValues = counts.values
+        knots = Self.knots(compiled, frames: animatedFrames)
         let modelDepth = Self.isolatedNesting(of: scene.root, depth: 0)
-        self.animations = animations + scene.changes.reduce(0) { $0 + $1.assignments.count }
-        keyframeValues = values
-        self.knots = knots
         layers = 0
         pathElements = 0
         textBytes = 0
@@ -166,7 +132,7 @@ public struct SceneCost: Hashable, Sendable {
             prefix = "\(frames) frames"
         case .animated:
             perFrame = animatedInstants
-            prefix = "\(Int(animatedInstants)) observed instants (\(frames) frames and \(knots) knots)"
+            prefix = "\(Int(animatedInstants)) observed instants (\(animatedFrames) frames and \(knots) knots)"
         }
         let (fixed, evaluations, layer, element, byte): (Double, Double, Double, Double, Double) = switch output {
         case .svgFrames: (100, 1, 2, 0.4, 0.1)
@@ -199,7 +165,7 @@ public struct SceneCost: Hashable, Sendable {
     }
 
     /// Instants the animated compiler observes: frames, knots and the half-way points between them.
-    public var animatedInstants: Double { 2 * Double(frames + knots) }
+    public var animatedInstants: Double { 2 * Double(animatedFrames + knots) }
 
     /// Estimated steps (about a microsecond each on the reference machine) to render `output`.
     public func work(_ output: Output) -> Double {
@@ -225,13 +191,75 @@ public struct SceneCost: Hashable, Sendable {
             return tree + pixels(scale) * Double(17 + 4 * isolationDepth)
         case .animated:
             // The snapshot cache (at most 256 MB) and the tracks' keys: values and their text.
-            let keys = min(animatedInstants, 4 * Double(frames + knots) + 64)
+            let keys = min(animatedInstants, 4 * Double(animatedFrames + knots) + 64)
             return tree + min(256e6, animatedInstants * (Double(pathElements) * 200 + Double(layers) * 2000)) + keys * (Double(pathElements) * 200 + Double(layers) * 400)
         }
     }
 
     /// The device pixels of one raster frame.
     public func pixels(_ scale: Double) -> Double { canvasPixels * scale * scale }
+
+    /// Animations (group children counted) and keyframe values and key times in a layer tree.
+    static func count(_ root: Layer, changes: [TimedChange]) -> (animations: Int, values: Int) {
+        var animations = 0, values = 0
+        func count(_ animation: Animation) {
+            animations += 1
+            switch animation.content {
+            case .basic: break
+            case .keyframe(let k): values += k.values.count + (k.keyTimes?.count ?? 0)
+            case .group(let children): children.forEach(count)
+            }
+        }
+        func walk(_ layer: Layer) {
+            for keyed in layer.animations { count(keyed.animation) }
+            layer.sublayers.forEach(walk)
+        }
+        walk(root)
+        return (animations, values)
+    }
+
+    /// The animated compiler's knots in `scene` (within its duration): the union of the layers'
+    /// timeline knots, where a layer with more than four a frame (and 256 more) is observed at frame
+    /// instants only and adds none. At most a million pieces are laid out in all; past that, each
+    /// animation is counted as adding a layer's full share (an upper bound) without laying it out.
+    static func knots(_ scene: Scene, frames: Int) -> Int {
+        let perLayerKnots = 4 * frames + 256
+        let duration = scene.duration
+        var knotTimes: Set<Double> = []
+        var laidOut = 0, unlaid = 0
+        func count(_ animation: Animation, into times: inout [Double]) {
+            // As the timeline lays them out: at most 20 000 pieces an animation, none past the scene's
+            // end, and no more than the layer can still take before it is observed at frames only.
+            let room = laidOut < 1_000_000 ? max(0, min(perLayerKnots + 1 - times.count / 2, 20_000)) : 0
+            let pieces = room > 0 ? animation.timing.pieces(limit: room) : []
+            laidOut += pieces.count
+            if laidOut >= 1_000_000 { unlaid += 1 }
+            for piece in pieces where times.count <= perLayerKnots && piece.start <= duration {
+                times.append(piece.start)
+                if piece.end <= duration { times.append(piece.end) }
+            }
+            switch animation.content {
+            case .basic: break
+            case .keyframe(let k):
+                if times.count <= perLayerKnots, let first = pieces.first {
+                    let d = animation.timing.simpleDuration
+                    for t in k.effectiveKeyTimes.prefix(perLayerKnots) where first.start + t * d <= duration { times.append(first.start + t * d) }
+                }
+            case .group(let children):
+                for child in children { count(child, into: &times) }
+            }
+        }
+        var changesPerLayer: [String: [Double]] = [:]
+        for change in scene.changes { changesPerLayer[change.layerID, default: []].append(change.time) }
+        func walk(_ layer: Layer) {
+            var times = changesPerLayer[layer.id] ?? []
+            for keyed in layer.animations { count(keyed.animation, into: &times) }
+            if times.count <= perLayerKnots { knotTimes.formUnion(times) }
+            layer.sublayers.forEach(walk)
+        }
+        walk(scene.root)
+        return knotTimes.count + min(unlaid, 1_000_000) * perLayerKnots
+    }
 
     /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an
     /// opacity that animates.

@@ -40,7 +40,19 @@ public struct AnimatedSVGCompiler {
         self.scene = scene
     }
 
+    /// A scene that repeats itself (`Scene.repeatingCycle`: every animation repeats forever with
+    /// cycles dividing one period) is compiled as one period whose tracks repeat — `repeatCount` the
+    /// number of periods in the scene, or "indefinite" when it loops — so the output and the work follow
+    /// the period, not the scene's duration (a spinner in a 27-hour scene is one turn). The report's first
+    /// entry then says so ("periodic", the period in keyframes' place as milliseconds).
     public func compile() -> AnimatedSVG {
+        if let (cycle, repeats) = scene.repeatingCycle {
+            var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats)
+            var result = context.run()
+            result.report.insert(AnimatedSVG.Entry(element: "scene", property: "period \(SVGNumber.format(cycle.duration, decimals: 6)) s × \(repeats.isInfinite ? "indefinite" : SVGNumber.format(repeats, decimals: 6))",
+                                                   encoding: "periodic", keyframes: 0, maxError: 0, unit: ""), at: 0)
+            return result
+        }
         var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance)
         return context.run()
     }
@@ -63,13 +75,13 @@ public struct AnimatedSVGCompiler {
         var gradients = 0
         var clips = 0
 
-        init(scene: Scene, geometry: Double, color: Double) {
+        init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil) {
             self.scene = scene
             self.geometry = geometry
             self.color = color
             sampler = Sampler(scene)
             spans = Timeline(scene: scene)
-            smil = SMILWriter(duration: scene.duration, loops: scene.loops)
+            smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats)
             modelIDs = Set(scene.root.allLayers.map(\.id))
             var times = Set((0..<scene.frameCount).map(scene.frameTime))
             // A layer whose timeline has more knots than four per frame (and 256 more) is observed at the

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// ## Semantics (SMIL 3.0 Animation §3.6–3.8, SVG 1.1 §19.2)
 /// - Active from `begin` (default 0) for `dur`; before it the element does not apply (the attribute's
-///   base value shows). `repeatCount="indefinite"` repeats the simple duration for ever;
+///   base value shows). `repeatCount="indefinite"` repeats the simple duration for ever, a number
+///   repeats it that many times (fractional allowed);
 ///   `fill="freeze"` holds the value at the end of the active duration; otherwise the element stops
 ///   applying at its end.
 /// - Simple time p = (t − begin) / dur in [0, 1]. With `calcMode="spline"` (and "linear", which is
@@ -31,6 +32,8 @@ struct SMILTrack {
     var begin = 0.0
     var duration = 0.0
     var indefinite = false
+    /// `repeatCount` when a number (fractional allowed); 1 when absent.
+    var repeatCount = 1.0
     var freeze = false
     var calcMode = "linear"
     var values: [Value] = []
@@ -61,6 +64,10 @@ struct SMILTrack {
         guard let d = attributes["dur"].flatMap(Self.seconds), d > 0 else { return nil }
         duration = d
         indefinite = attributes["repeatCount"] == "indefinite"
+        if let r = attributes["repeatCount"], !indefinite {
+            guard let v = Double(r), v > 0, v.isFinite else { return nil }
+            repeatCount = v
+        }
         freeze = attributes["fill"] == "freeze"
         calcMode = attributes["calcMode"] ?? "linear"
         guard let list = attributes["values"] else { return nil }
@@ -87,17 +94,18 @@ struct SMILTrack {
         let local = t - begin
         if local < 0 { return nil }
         if isSet { return values[0] }
+        // The active duration is dur × repeatCount; within it the simple time repeats. Frozen after a
+        // fractional repeat, the value is the one at that fraction of the simple duration (SMIL 3.0
+        // §3.7.2); after a whole number of repeats, the end of the simple duration.
         var p: Double
-        if local >= duration {
-            if indefinite {
-                p = local.truncatingRemainder(dividingBy: duration) / duration
-            } else if freeze {
-                p = 1
-            } else {
-                return nil
-            }
+        let active = duration * repeatCount
+        if indefinite || local < active {
+            p = local < duration ? local / duration : local.truncatingRemainder(dividingBy: duration) / duration
+        } else if freeze {
+            let fraction = repeatCount - repeatCount.rounded(.down)
+            p = fraction > 0 ? fraction : 1
         } else {
-            p = local / duration
+            return nil
         }
         p = min(max(p, 0), 1)
         if calcMode == "discrete" {

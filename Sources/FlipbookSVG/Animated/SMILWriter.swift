@@ -11,6 +11,18 @@ import Flipbook
 struct SMILWriter {
     let duration: Double
     let loops: Bool
+    /// How many times the whole track repeats (a scene written as one cycle of its period); nil for once.
+    /// Repeated tracks keep their holds and end with `fill="freeze"` (`.infinity`: indefinitely).
+    var repeats: Double?
+
+    init(duration: Double, loops: Bool, repeats: Double? = nil) {
+        self.duration = duration
+        self.loops = loops
+        self.repeats = repeats
+    }
+
+    /// Whether a track is written whole: looping or repeated, its holds at both ends matter.
+    private var whole: Bool { loops || repeats != nil }
 
     var timing: String { timing(begin: 0, end: duration) }
 
@@ -24,6 +36,16 @@ struct SMILWriter {
         }
         out += " dur=\""
         SVGNumber.append(end - begin, decimals: 9, to: &out)
+        if let repeats, !loops {
+            if repeats.isInfinite {
+                out += "s\" repeatCount=\"indefinite\""
+            } else {
+                out += "s\" repeatCount=\""
+                SVGNumber.append(repeats, decimals: 9, to: &out)
+                out += "\" fill=\"freeze\""
+            }
+            return out
+        }
         out += loops ? "s\" repeatCount=\"indefinite\"" : "s\" fill=\"freeze\""
         return out
     }
@@ -39,7 +61,7 @@ struct SMILWriter {
         // static attribute shows the first value until `begin`, and `fill="freeze"` keeps the last.
         var keys = keys
         var begin = 0.0, end = duration
-        if !loops {
+        if !whole {
             let last = keys[keys.count - 1].value
             if let change = keys.lastIndex(where: { $0.value != last }), change + 1 < keys.count {
                 end = keys[change + 1].time
@@ -94,7 +116,7 @@ struct SMILWriter {
         guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
         // One change, no loop: a `set` at that instant.
         let changes = zip(keys, keys.dropFirst()).filter { $0.value != $1.value }
-        if !loops, changes.count == 1, let change = changes.first {
+        if !whole, changes.count == 1, let change = changes.first {
             var out = "<set attributeName=\"\(attribute)\" to=\"\(change.1.value)\" begin=\""
             SVGNumber.append(change.1.time, decimals: 9, to: &out)
             return out + "s\"/>"
