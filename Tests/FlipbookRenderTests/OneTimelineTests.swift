@@ -76,6 +76,19 @@ struct OneTimelineTests {
         }
         // Frozen after the last (quarter) cycle: the value at 0.25 of the cycle, as the engine's at the end.
         #expect(abs(Self.numbers(opacity.value(at: 20_000)).first! - 0.5) < 1.0 / 255)
+        // A pulse flat for half of each cycle: samples of a long interval all land on the flat half,
+        // which once let the fitter call the whole track constant (and a constant was never verified).
+        let pulse = try Self.scene("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 3, "fps": 30, "layers": [
+          {"id": "dot", "type": "shape", "path": "M0 0H10V10H0Z",
+           "animations": [{"property": "opacity", "values": [0.2, 0.2, 1], "keyTimes": [0, 0.5, 1], "duration": 0.5, "repeatCount": "infinite"}]}]}
+        """)
+        let pulsed = try #require(Self.track(AnimatedSVGCompiler(scene: pulse).compile().svg, attribute: "opacity"))
+        for t in [0.1, 0.3, 0.45, 1.4, 2.95] {
+            let phase = (t / 0.5 - (t / 0.5).rounded(.down))
+            let expected = phase <= 0.5 ? 0.2 : 0.2 + 0.8 * (phase - 0.5) / 0.5
+            #expect(abs(Self.numbers(pulsed.value(at: t)).first! - expected) < 1.0 / 255, "t = \(t)")
+        }
         // A cycle of 0.3 s beside one of 1 s: no common period within 1e-9.
         let uneven = try Self.scene("""
         {"flipbook": 1, "canvas": [100, 100], "duration": 100, "fps": 10, "layers": [

@@ -184,8 +184,23 @@ public struct AnimatedSVGCompiler {
             fitter.keyBudget = 4 * grid.count + 64
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
             var text = write(smil, keys)
-            guard !text.isEmpty else { return text }
-            var (verified, atFrames) = verify(text, value: value, measure: fitter.error)
+            var verified: Double, atFrames: Double
+            if text.isEmpty {
+                // Written as a constant (no element): checked too — every instant verified must hold the
+                // value the static attribute shows.
+                let constant = keys.first?.value ?? value(0)
+                let onGrid = Set(grid)
+                var off = 0.0, offAtFrames = 0.0
+                for t in checkTimes {
+                    let e = fitter.error(constant, value(t))
+                    off = max(off, e)
+                    if onGrid.contains(t) { offAtFrames = max(offAtFrames, e) }
+                }
+                guard off > tolerance else { return text }
+                (verified, atFrames) = (off, offAtFrames)
+            } else {
+                (verified, atFrames) = verify(text, value: value, measure: fitter.error)
+            }
             var encoding = summary.exact ? "exact" : "sampled"
             var count = keys.count
             if verified > tolerance {

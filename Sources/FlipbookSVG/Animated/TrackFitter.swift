@@ -54,7 +54,17 @@ struct TrackFitter {
             var matched = false
             var j = min(knots.count - 1, i + 12)
             while j > i {
-                if let segment = exactSegment(a, knots[j], spans: spans) {
+                // Across several knot intervals, the curve must also hold at the knots inside and half way
+                // between each pair: seven samples of a long interval can all land where a periodic value
+                // happens to rest (a pulse that is flat half of each cycle).
+                var checks: [Double] = []
+                if j > i + 1 {
+                    for k in i..<j {
+                        if k > i { checks.append(knots[k]) }
+                        checks.append((knots[k] + knots[k + 1]) / 2)
+                    }
+                }
+                if let segment = exactSegment(a, knots[j], spans: spans, checks: checks) {
                     keys.append(Keyframe(time: a, value: segment.start, curve: segment.curve))
                     if let jump = segment.jumpFrom {
                         keys.append(Keyframe(time: knots[j], value: jump, curve: nil))
@@ -95,16 +105,18 @@ struct TrackFitter {
     private static let fractions: [Double] = (1...7).map { Double($0) / 8 }
 
     /// A segment on [a, b] following a known curve exactly, or nil.
-    private func exactSegment(_ a: Double, _ b: Double, spans: [Timeline.Span]) -> Segment? {
+    private func exactSegment(_ a: Double, _ b: Double, spans: [Timeline.Span], checks: [Double] = []) -> Segment? {
         let va = value(a), vb = value(b)
-        let samples = Self.fractions.map { value(a + (b - a) * $0) }
+        // The seven eighths of [a, b], then the instants `checks` (fractions of [a, b]).
+        let fractions = Self.fractions + checks.map { ($0 - a) / (b - a) }
+        let samples = fractions.map { value(a + (b - a) * $0) }
         // A structure that changes inside [a, b] follows no curve.
         guard vb.count == va.count, samples.allSatisfy({ $0.count == va.count }) else { return nil }
         let scale = max(1, (va + vb + samples.flatMap { $0 }).map(abs).max() ?? 1)
         // Exact up to the easing solver: frames solve cubic-bezier x to 1e-7, as browsers do.
         let eps = 2e-6 * scale
         func fits(_ curve: UnitCurve?, end: [Double]) -> Bool {
-            for (u, v) in zip(Self.fractions, samples) {
+            for (u, v) in zip(fractions, samples) {
                 let e = curve?.value(at: u) ?? u
                 for c in va.indices where abs(va[c] + (end[c] - va[c]) * e - v[c]) > eps { return false }
             }
