@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookComponents
 import FlipbookFiles
 import FlipbookRaster
 import Foundation

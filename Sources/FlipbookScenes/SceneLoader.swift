@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookComponents
 import Foundation
 
 /// Reads scene files (format version 1, documented in Scenes/README.md) into `Scene`s.

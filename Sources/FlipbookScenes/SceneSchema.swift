@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookComponents
 
 /// The JSON Schema (draft 2020-12) of scene files, generated from the layer types so it always lists
 /// every type and property the loader accepts. Scenes/scene.schema.json is this text; a test keeps

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookComponents
 import FlipbookScenes
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Flipbook
+import FlipbookComponents
 
 /// The cost model counts what the renderers loop over. Counts are checked against scenes built with
 /// known numbers of layers, path elements, nesting and knots; the estimates against their documented

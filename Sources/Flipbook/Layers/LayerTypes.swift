@@ -217,16 +217,11 @@ public enum GradientLayer: LayerBehavior {
     }
 }
 
-/// The built-in layer types by name.
+/// The engine's layer types (the components add theirs in FlipbookComponents).
 public enum LayerTypes {
-    public static let builtIn: [any LayerBehavior.Type] = [PlainLayer.self, ShapeLayer.self, ArcLayer.self, PieSliceLayer.self,
-                                                           TextLayer.self, GradientLayer.self, RingGauge.self, PieChart.self,
-                                                           LineGraph.self]
-
-    /// The built-in type named `name`, or nil.
-    public static func named(_ name: String) -> (any LayerBehavior.Type)? {
-        builtIn.first { $0.typeName == name }
-    }
+    /// The primitive layer types: layer, shape, arc, pieSlice, text and gradient.
+    public static let primitives: [any LayerBehavior.Type] = [PlainLayer.self, ShapeLayer.self, ArcLayer.self, PieSliceLayer.self,
+                                                              TextLayer.self, GradientLayer.self]
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).

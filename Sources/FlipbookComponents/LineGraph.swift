@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 
 extension PropertyKey where Value == Double {

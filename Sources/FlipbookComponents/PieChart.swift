@@ -1,3 +1,5 @@
+import Flipbook
+
 extension PropertyKey where Value == [Double] {
     /// A chart's data: a pie chart's slice values, a line graph's y values.
     public static var values: Self { keyDouble_values }

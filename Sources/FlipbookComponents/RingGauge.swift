@@ -1,3 +1,5 @@
+import Flipbook
+
 /// Properties of the chart components.
 extension PropertyKey where Value == Double {
     /// How full a ring gauge is, [0, 1] (values outside are clamped). Default 0.
