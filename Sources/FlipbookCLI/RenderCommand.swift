@@ -1,4 +1,5 @@
 import FlipbookFiles
+import FlipbookOutput
 import FlipbookRaster
 import Flipbook
 import FlipbookSVG
@@ -107,11 +108,7 @@ enum RenderCommand {
                                        file: file, limits: loader.limits)
         }
         if let path = animatedPath {
-            let compiled = AnimatedSVGCompiler(scene: scene).compile()
-            if args.flags.contains("strict"), let first = compiled.fallbacks.first {
-                throw InputError("\(compiled.fallbacks.count) animated propert\(compiled.fallbacks.count == 1 ? "y" : "ies") could not be kept within the bound (first: \(first.element) \(first.property), error \(SVGNumber.format(first.maxError, decimals: 4)) \(first.unit) against \(SVGNumber.format(first.bound, decimals: 4)) \(first.unit)); '\(path)' was not written (without --strict it is written and --report lists them)")
-            }
-            try AtomicFile.write(Array(compiled.svg.utf8), to: path)
+            let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"))
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
@@ -119,47 +116,26 @@ enum RenderCommand {
         let range = try frameRange(scene, from: from, to: to, limit: loader.limits.frames, file: file)
         let quiet = args.flags.contains("quiet")
         let progress = !quiet && isatty(STDERR_FILENO) == 1
-        var raster: RasterRenderer?
-        if stdout || format == "png" {
-            raster = try RasterOutput.renderer(for: scene, scale: scale, fontPath: args.options["font"])
+        let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
+        if stdout {
+            let renderer = try scene.rasterRenderer(scale: scale, fonts: fonts)
+            return try RasterOutput.stream(scene, range: range, renderer: renderer, format: format, progress: progress)
         }
-        if stdout { return try RasterOutput.stream(scene, range: range, renderer: raster!, format: format, progress: progress) }
         let folder = framesPath!
-
-        let digits = max(4, String(max(range.count - 1, 0)).count)
-        let names = range.indices.map { n in "frame_" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) + "." + format }
-        let output = try FrameFolder(folder, names: names, force: args.flags.contains("force"))
-        var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
-        var bytes = 0
+        let written: FramesWritten
         do {
-            for (n, index) in range.enumerated() {
-                let presentation = scene.presentation(at: scene.frameTime(index))
-                if raster != nil {
-                    let png: [UInt8]
-                    do {
-                        png = ImageEncoder.png(try raster!.render(presentation.renderNode()))
-                    } catch {
-                        throw InputError(error.description)
-                    }
-                    bytes += png.count
-                    try output.write(names[n], png)
-                } else {
-                    let document = svgFrames.documentBytes(for: presentation)
-                    bytes += document.count
-                    try document.withUnsafeBytes { buffer in try output.write(names[n], UnsafeRawBufferPointer(buffer)) }
-                }
-                if progress { drawProgress(n + 1, of: range.count) }
-            }
+            written = try scene.writeFrames(to: folder, format: format == "png" ? .png : .svg, frames: range, scale: scale,
+                                            fonts: fonts, force: args.flags.contains("force"),
+                                            progress: progress ? { drawProgress($0, of: $1) } : nil)
             if progress { printError("") }
-            try output.commit()
         } catch {
             if progress { printError("") }
-            output.discard()
             throw error
         }
-        for note in output.notes { printError("flipbook render: note: \(note)") }
+        for note in written.notes { printError("flipbook render: note: \(note)") }
         if !quiet {
-            print("wrote \(range.count) frames to \(folder) (\(bytes) bytes, \(range.count > 0 ? bytes / range.count : 0) per frame)")
+            let perFrame = written.count > 0 ? written.bytes / written.count : 0
+            print("wrote \(written.count) frames to \(folder) (\(written.bytes) bytes, \(perFrame) per frame)")
         }
         return 0
     }
@@ -167,7 +143,7 @@ enum RenderCommand {
     /// Scene frame indices whose times fall in [from, to].
     /// The frame indices to render, counted before any list of them is made (an --fps override can ask
     /// for 10⁸ frames of a long scene).
-    static func frameRange(_ scene: Scene, from: Double?, to: Double?, limit: Int, file: BytePath) throws -> [Int] {
+    static func frameRange(_ scene: Scene, from: Double?, to: Double?, limit: Int, file: BytePath) throws -> Range<Int> {
         let last = scene.frameCount - 1
         let first = from.map { Int(saturating: ($0 * scene.fps - 1e-9).rounded(.up)) } ?? 0
         let end = to.map { min(Int(saturating: ($0 * scene.fps + 1e-9).rounded(.down)), last) } ?? last
@@ -177,7 +153,7 @@ enum RenderCommand {
         guard !count.overflow, count.partialValue <= limit else {
             throw InputError("\(file): duration: \(count.overflow ? "more than \(Int.max)" : String(count.partialValue)) frames is over the limit of \(limit) (raise --max-frames)")
         }
-        return Array(first...end)
+        return first..<(end + 1)
     }
 
     private static func drawProgress(_ done: Int, of total: Int) {

@@ -50,6 +50,12 @@ public enum PieChart: LayerBehavior {
         return angles
     }
 
+    /// Slice `index`'s colour when `colors` has none for it: hue index / count, saturation 0.5,
+    /// brightness 0.75 (seed 003's PieView).
+    public static func defaultColor(_ index: Int, of count: Int) -> Color {
+        Color(hue: Double(index) / Double(max(count, 1)), saturation: 0.5, brightness: 0.75)
+    }
+
     public static func derivedSublayers(_ layer: Layer) -> [Layer] {
         let b = layer.bounds
         let angles = sliceAngles(layer[.values], startAngle: layer[.startAngle])
@@ -62,8 +68,7 @@ public enum PieChart: LayerBehavior {
             slice[.endAngle] = angle.end
             if layer.isSet(.radius) { slice[.radius] = layer[.radius] }
             slice[.innerRadius] = layer[.innerRadius]
-            slice[.fillColor] = index < colors.count
-                ? colors[index] : Color(hue: Double(index) / Double(angles.count), saturation: 0.5, brightness: 0.75)
+            slice[.fillColor] = index < colors.count ? colors[index] : defaultColor(index, of: angles.count)
             slice[.strokeColor] = layer[.strokeColor]
             slice[.lineWidth] = layer[.lineWidth]
             return slice

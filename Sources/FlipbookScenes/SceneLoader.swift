@@ -18,6 +18,13 @@ public struct SceneLoader {
         self.limits = limits
     }
 
+    /// A loader that reads the built-in layer types and `customTypes` (a type named like a built-in
+    /// one replaces it).
+    public init(adding customTypes: [any LayerBehavior.Type], limits: SceneLimits = SceneLimits()) {
+        let names = Set(customTypes.map { $0.typeName })
+        self.init(layerTypes: LayerTypes.builtIn.filter { !names.contains($0.typeName) } + customTypes, limits: limits)
+    }
+
     /// The names of the layer types scene files may use.
     public var layerTypeNames: [String] { layerTypes.map { $0.typeName } }
 

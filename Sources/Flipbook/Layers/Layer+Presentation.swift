@@ -43,7 +43,8 @@ extension Layer {
         let from = presentationValue(of: key, atParentTime: parentTime)
         properties[key.propertyName] = value
         guard !transaction.disableActions,
-              var action = type.behavior.action(forKey: key, from: from, to: value, transaction: transaction) else { return }
+              var action = type.behavior.action(for: PropertyChange(key: key, from: from, to: value), of: self,
+                                                in: transaction) else { return }
         action.timing.beginTime = timing.layerLocalTime(parentTime)
         add(action, forKey: key.name)
     }
@@ -56,7 +57,8 @@ extension Layer {
 
     /// Applies `body` to the layer with `id` in this subtree, passing the time in that layer's parent;
     /// returns false when no layer has the id.
-    mutating func withLayer(id: String, parentTime: Double, _ body: (inout Layer, Double) -> Void) -> Bool {
+    @discardableResult
+    public mutating func withLayer(id: String, parentTime: Double, _ body: (inout Layer, Double) -> Void) -> Bool {
         if self.id == id {
             body(&self, parentTime)
             return true

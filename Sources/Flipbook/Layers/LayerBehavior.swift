@@ -25,17 +25,18 @@ public protocol LayerBehavior: Sendable {
     /// Sublayers that follow from the layer's properties (components); drawn above its own sublayers.
     /// Default: none.
     static func derivedSublayers(_ layer: Layer) -> [Layer]
-    /// The implicit animation when `key` changes from `from` (the presentation value) to `to` inside
-    /// `transaction`, as CALayer's `actionForKey:`; nil for none. Default: a basic animation over the
-    /// transaction's duration and timing, for every property.
-    static func action(forKey key: AnyPropertyKey, from: PropertyValue, to: PropertyValue, transaction: Transaction) -> Animation?
+    /// The implicit animation for `change` inside `transaction`, as CALayer's `actionForKey:`; nil for
+    /// none. `layer` is the model layer with the new value already set. Its `beginTime` is set to the
+    /// instant of the change. Default: `transaction.defaultAction(for: change)`, a basic animation over
+    /// the transaction's duration and timing, for every property.
+    static func action(for change: PropertyChange, of layer: Layer, in transaction: Transaction) -> Animation?
 }
 
 extension LayerBehavior {
     public static func derivedSublayers(_ layer: Layer) -> [Layer] { [] }
 
-    public static func action(forKey key: AnyPropertyKey, from: PropertyValue, to: PropertyValue, transaction: Transaction) -> Animation? {
-        transaction.defaultAction(forKey: key, from: from, to: to)
+    public static func action(for change: PropertyChange, of layer: Layer, in transaction: Transaction) -> Animation? {
+        transaction.defaultAction(for: change)
     }
 }
 

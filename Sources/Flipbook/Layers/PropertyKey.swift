@@ -11,12 +11,18 @@ public protocol PropertyValueConvertible: Hashable, Sendable {
 /// A typed layer property: its name (used only at the scene-file edge and in dumps), its value type
 /// and its default, as lottie-ios's `LayerProperty<CGPoint>`.
 ///
-/// Declare keys as computed statics of a constrained extension so they read `layer[.strokeEnd]`:
+/// Declare a key once, as a stored static (a key hashes its name when it is created, so create it
+/// once), and list a type's keys with `AnyPropertyKey.list`:
 /// ```swift
-/// extension PropertyKey where Value == Angle {
-///     static var startAngle: Self { Self("startAngle", default: .zero) }
+/// enum Slice: LayerBehavior {
+///     static let startAngle = PropertyKey<Angle>("startAngle", default: .zero)
+///     static let endAngle = PropertyKey<Angle>("endAngle", default: .zero)
+///     static let typeName = "slice"
+///     static let properties = AnyPropertyKey.list(startAngle, endAngle) + ShapeStyle.properties
+///     static func draw(_ layer: Layer) -> [DrawItem] { … layer[startAngle] … }
 /// }
 /// ```
+/// A read through a key returns the key's value type, so a wrong-type read does not compile.
 public struct PropertyKey<Value: PropertyValueConvertible>: Hashable, Sendable {
     /// The property's name with its hash code, how layers look the value up.
     public let propertyName: PropertyName
@@ -31,8 +37,29 @@ public struct PropertyKey<Value: PropertyValueConvertible>: Hashable, Sendable {
     /// The property's name, unique within a layer type, e.g. "strokeEnd".
     public var name: String { propertyName.string }
 
-    /// The key without its static type.
-    public var erased: AnyPropertyKey { AnyPropertyKey(propertyName, defaultValue: defaultValue.propertyValue) }
+    private init(_ propertyName: PropertyName, default defaultValue: Value) {
+        self.propertyName = propertyName
+        self.defaultValue = defaultValue
+    }
+
+    /// The same property with another default: how a layer type declares its own default for a shared
+    /// key (an arc's fill is clear where a shape's is black).
+    public func withDefault(_ value: Value) -> PropertyKey<Value> { PropertyKey(propertyName, default: value) }
+
+    /// The key without its static type (with its choices when the value is an enumeration).
+    public var erased: AnyPropertyKey {
+        let choices = (Value.self as? any ChoiceValue.Type)?.choiceNames ?? []
+        return AnyPropertyKey(propertyName, defaultValue: defaultValue.propertyValue, choices: choices)
+    }
+}
+
+/// An enumeration a property can hold (a line cap, a fill rule): stored by its case name, which scene
+/// files use.
+public protocol ChoiceValue: CaseIterable, RawRepresentable, PropertyValueConvertible where RawValue == String {}
+
+extension ChoiceValue {
+    /// Every case's name, in declaration order.
+    public static var choiceNames: [String] { allCases.map(\.rawValue) }
 }
 
 /// A property key whose value type is known only at run time: what layer types declare and what
@@ -58,14 +85,29 @@ public struct AnyPropertyKey: Hashable, Sendable {
         self = key.erased
     }
 
-    public init<V: CaseIterable & RawRepresentable & PropertyValueConvertible>(_ key: PropertyKey<V>) where V.RawValue == String {
-        self.init(key.propertyName, defaultValue: key.defaultValue.propertyValue, choices: V.allCases.map(\.rawValue))
+    /// The keys of a layer type, typed keys of any value types in one list.
+    public static func list<each V>(_ keys: repeat PropertyKey<each V>) -> [AnyPropertyKey] {
+        var result: [AnyPropertyKey] = []
+        for key in repeat each keys { result.append(key.erased) }
+        return result
     }
 
     /// The property's name, e.g. "strokeEnd".
     public var name: String { propertyName.string }
 
     public var kind: ValueKind { defaultValue.kind }
+}
+
+extension Array where Element == AnyPropertyKey {
+    /// The list with each of `keys` replacing the entry of the same name in place (appended when the
+    /// list has none): how a type takes a shared list with some defaults of its own.
+    public func overriding(_ keys: AnyPropertyKey...) -> [AnyPropertyKey] {
+        var list = self
+        for key in keys {
+            if let i = list.firstIndex(where: { $0.propertyName == key.propertyName }) { list[i] = key } else { list.append(key) }
+        }
+        return list
+    }
 }
 
 extension Double: PropertyValueConvertible {

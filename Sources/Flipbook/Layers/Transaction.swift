@@ -20,9 +20,9 @@ public struct Transaction: Hashable, Sendable {
 
     /// The default action: a basic animation from the presentation value to the new value over this
     /// transaction's duration and timing, beginning when the change happens.
-    public func defaultAction(forKey key: AnyPropertyKey, from: PropertyValue, to: PropertyValue) -> Animation? {
-        guard from != to else { return nil }
-        return Animation(.basic(BasicAnimation(key: key, from: from, to: to)),
+    public func defaultAction(for change: PropertyChange) -> Animation? {
+        guard change.from != change.to else { return nil }
+        return Animation(.basic(BasicAnimation(key: change.key, from: change.from, to: change.to)),
                          timing: MediaTiming(duration: duration), timingFunction: timingFunction)
     }
 }

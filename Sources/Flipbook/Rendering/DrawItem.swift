@@ -5,17 +5,17 @@ public enum DrawItem: Hashable, Sendable {
 }
 
 /// How the ends of open strokes are drawn.
-public enum LineCap: String, Hashable, Sendable, Codable, CaseIterable, PropertyValueConvertible {
+public enum LineCap: String, Hashable, Sendable, Codable, CaseIterable, ChoiceValue {
     case butt, round, square
 }
 
 /// How stroke segments meet.
-public enum LineJoin: String, Hashable, Sendable, Codable, CaseIterable, PropertyValueConvertible {
+public enum LineJoin: String, Hashable, Sendable, Codable, CaseIterable, ChoiceValue {
     case miter, round, bevel
 }
 
 /// Which points a path's fill covers.
-public enum FillRule: String, Hashable, Sendable, Codable, CaseIterable, PropertyValueConvertible {
+public enum FillRule: String, Hashable, Sendable, Codable, CaseIterable, ChoiceValue {
     case nonZero, evenOdd
 }
 
@@ -90,7 +90,7 @@ public enum ShapeSemantic: Hashable, Sendable {
 }
 
 /// Horizontal alignment of text in its layer's bounds.
-public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable, PropertyValueConvertible {
+public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable, ChoiceValue {
     case left, center, right
 }
 

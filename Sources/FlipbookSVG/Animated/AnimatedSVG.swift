@@ -49,3 +49,18 @@ public struct AnimatedSVG: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension Scene {
+    /// The whole scene as one self-contained SVG animated with SMIL, and the report of every animated
+    /// property (exact where SVG has an encoding; elsewhere sampled and checked within 0.25 px and
+    /// 1/255, or listed in `fallbacks`).
+    public func animatedSVG() -> AnimatedSVG {
+        AnimatedSVGCompiler(scene: self).compile()
+    }
+
+    /// Frame `index` as SVG document bytes (UTF-8), as the frames folder holds them.
+    public func svgFrameBytes(_ index: Int) -> [UInt8] {
+        var renderer = SVGFrameRenderer(canvas: canvas, background: background)
+        return renderer.documentBytes(for: presentation(at: frameTime(index))).bytes
+    }
+}
