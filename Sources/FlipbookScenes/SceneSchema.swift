@@ -8,7 +8,7 @@ public enum SceneSchema {
     public static func text(layerTypes: [any LayerBehavior.Type] = LayerTypes.builtIn) -> String {
         var defs: [(String, String)] = [
             ("number", ##"{"type": "number"}"##),
-            ("angle", ##"{"type": "number", "description": "degrees; 0 at 3 o'clock, positive clockwise on screen"}"##),
+            ("angle", ##"{"oneOf": [{"type": "number", "description": "degrees; 0 at 3 o'clock, positive clockwise on screen"}, {"type": "object", "properties": {"radians": {"type": "number"}}, "required": ["radians"], "additionalProperties": false, "description": "radians, as Flipbook writes an angle no degree value gives exactly"}]}"##),
             ("point", ##"{"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels"}"##),
             ("size", ##"{"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "description": "[width, height] in pixels"}"##),
             ("rect", ##"{"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4, "description": "[x, y, width, height] in pixels"}"##),
@@ -17,7 +17,7 @@ public enum SceneSchema {
             ("numbers", ##"{"type": "array", "items": {"type": "number"}}"##),
             ("colors", ##"{"type": "array", "items": {"$ref": "#/$defs/color"}}"##),
             ("dashPattern", ##"{"type": "array", "items": {"type": "number", "minimum": 0}, "description": "dash and gap lengths in pixels"}"##),
-            ("path", ##"{"type": "string", "description": "SVG path data: M L H V C S Q T A Z"}"##),
+            ("path", ##"{"oneOf": [{"type": "string", "description": "SVG path data: M L H V C S Q T A Z"}, {"type": "array", "description": "elements as Flipbook writes them: [\"M\", x, y], [\"L\", x, y], [\"Q\", cx, cy, x, y], [\"C\", c1x, c1y, c2x, c2y, x, y], [\"arc\", cx, cy, r, startRadians, sweepRadians], [\"Z\"]", "items": {"type": "array", "minItems": 1, "prefixItems": [{"enum": ["M", "L", "Q", "C", "arc", "Z"]}], "items": {"type": "number"}}}]}"##),
             ("gradient", ##"{"type": "object", "required": ["stops"], "properties": {"type": {"enum": ["linear", "radial"]}, "stops": {"type": "array", "items": {"type": "array", "prefixItems": [{"type": "number", "minimum": 0, "maximum": 1}, {"$ref": "#/$defs/color"}], "minItems": 2, "maxItems": 2}}, "start": {"$ref": "#/$defs/point"}, "end": {"$ref": "#/$defs/point"}, "center": {"$ref": "#/$defs/point"}, "radius": {"type": "number", "minimum": 0}}, "additionalProperties": false}"##),
             ("text", ##"{"type": "string"}"##),
             ("flag", ##"{"type": "boolean"}"##),

@@ -12,7 +12,7 @@ enum SceneValues {
                 throw r.error("expected \(key.name) ≥ 0, got \(r.format(v))")
             }
             return .number(v)
-        case .angle: return .angle(.degrees(try r.number("an angle in degrees")))
+        case .angle: return .angle(try angle(r))
         case .point:
             let v = try r.numbers(count: 2, what: "a point [x, y]")
             return .point(Point(v[0], v[1]))
@@ -122,8 +122,22 @@ enum SceneValues {
         return components.transform
     }
 
-    /// SVG path data, e.g. `"M 0 0 L 100 0 A 50 50 0 0 1 100 100 Z"`.
+    /// Degrees, or `{"radians": r}` (how Flipbook writes an angle no degree value gives exactly).
+    static func angle(_ r: JSONReader) throws(SceneError) -> Angle {
+        if case .object = r.value.kind {
+            let o = try r.object()
+            let radians = try o.required("radians", "an angle in radians").number("a finite angle in radians", where: \.isFinite)
+            try o.finish(allowed: ["radians"])
+            return Angle(radians: radians)
+        }
+        return .degrees(try r.number("an angle in degrees", where: \.isFinite))
+    }
+
+    /// SVG path data, e.g. `"M 0 0 L 100 0 A 50 50 0 0 1 100 100 Z"`, or the element list Flipbook
+    /// writes (exact, arcs kept as arcs): `[["M", x, y], ["L", x, y], ["Q", cx, cy, x, y],
+    /// ["C", c1x, c1y, c2x, c2y, x, y], ["arc", cx, cy, r, startRadians, sweepRadians], ["Z"]]`.
     static func path(_ r: JSONReader) throws(SceneError) -> Path {
+        if case .array = r.value.kind { return try pathElements(r) }
         let text = try r.string()
         switch SVGPathParser.parse(text) {
         case .success(let path): return path
@@ -162,5 +176,34 @@ enum SceneValues {
         }
         try o.finish(allowed: ["type", "stops", "start", "end", "center", "radius"])
         return Gradient(kind: kind, stops: stops, start: start, end: end)
+    }
+
+    private static func pathElements(_ r: JSONReader) throws(SceneError) -> Path {
+        var path = Path()
+        for item in try r.array() {
+            let parts = try item.array()
+            guard let first = parts.first else { throw item.error("expected a path element such as [\"M\", x, y], got an empty array") }
+            let command = try first.string()
+            let counts = ["M": 2, "L": 2, "Q": 4, "C": 6, "arc": 5, "Z": 0]
+            guard let count = counts[command] else {
+                throw first.error("expected a path command M, L, Q, C, arc or Z, got \"\(JSONReader.shown(command))\"")
+            }
+            guard parts.count == count + 1 else {
+                throw item.error("expected \(count) numbers after \"\(command)\", got \(parts.count - 1)")
+            }
+            var v: [Double] = []
+            for part in parts.dropFirst() { v.append(try part.number("a finite number", where: \.isFinite)) }
+            switch command {
+            case "M": path.move(to: Point(v[0], v[1]))
+            case "L": path.line(to: Point(v[0], v[1]))
+            case "Q": path.quad(to: Point(v[2], v[3]), control: Point(v[0], v[1]))
+            case "C": path.cubic(to: Point(v[4], v[5]), control1: Point(v[0], v[1]), control2: Point(v[2], v[3]))
+            case "arc":
+                guard v[2] >= 0 else { throw parts[3].error("expected a radius ≥ 0, got \(r.format(v[2]))") }
+                path.addArc(Arc(center: Point(v[0], v[1]), radius: v[2], startAngle: Angle(radians: v[3]), sweep: Angle(radians: v[4])))
+            default: path.close()
+            }
+        }
+        return path
     }
 }

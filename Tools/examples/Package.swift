@@ -12,6 +12,7 @@ let package = Package(
         .executableTarget(name: "PieView", dependencies: [
             .product(name: "Flipbook", package: "Flipbook"),
             .product(name: "FlipbookOutput", package: "Flipbook"),
+            .product(name: "FlipbookScenes", package: "Flipbook"),
         ]),
         // A scene file that uses a layer type defined here.
         .executableTarget(name: "SceneWithCustomLayer", dependencies: [

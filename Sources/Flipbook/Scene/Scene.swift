@@ -31,6 +31,16 @@ public struct Scene: Hashable, Sendable {
         self.changes = changes
     }
 
+    /// A scene whose root is the canvas, as scene files make it: a plain layer with id "root", the
+    /// canvas as bounds and anchorPoint (0, 0), holding `layers`.
+    public init(canvas: Size, background: Color = .clear, duration: Double, fps: Double = 60, loops: Bool = false,
+                layers: [Layer], changes: [TimedChange] = []) {
+        var root = Layer(id: "root", sublayers: layers)
+        root[.bounds] = Rect(origin: .zero, size: canvas)
+        root[.anchorPoint] = .zero
+        self.init(canvas: canvas, background: background, duration: duration, fps: fps, loops: loops, root: root, changes: changes)
+    }
+
     /// The model tree at `time`: the root with every change at or before `time` applied, each creating
     /// its implicit animations. A pure function of the scene and the time.
     public func model(at time: Double) -> Layer {

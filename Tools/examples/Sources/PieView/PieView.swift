@@ -6,10 +6,8 @@ struct PieView {
     var scene: Scene
     private var sliceCount = 0
 
-    init(frame: Rect, duration: Double) {
-        var container = Layer(id: "container")
-        container.frame = frame
-        scene = Scene(canvas: frame.size, background: .white, duration: duration, fps: 30, root: container)
+    init(size: Size, duration: Double) {
+        scene = Scene(canvas: size, background: .white, duration: duration, fps: 30, layers: [])
     }
 
     mutating func setSliceValues(_ values: [Double], at time: Double) throws {

@@ -1,0 +1,71 @@
+import Flipbook
+
+/// JSON to write, with members in the order given (scene files written by Flipbook have a stable key
+/// order, so the same scene gives the same bytes).
+enum JSONText {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case array([JSONText])
+    case object([(String, JSONText)])
+
+    /// The text: objects one member a line, indented two spaces a level; arrays of scalars on one line.
+    func rendered(indent: String = "") -> String {
+        switch self {
+        case .number(let v): return Self.number(v)
+        case .string(let s): return Self.quoted(s)
+        case .bool(let b): return b ? "true" : "false"
+        case .array(let items):
+            if items.allSatisfy(\.isScalar) || items.isEmpty {
+                return "[" + items.map { $0.rendered() }.joined(separator: ", ") + "]"
+            }
+            let inner = indent + "  "
+            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            if members.count <= 4 && members.allSatisfy({ $0.1.isScalar }) {
+                return "{" + members.map { Self.quoted($0.0) + ": " + $0.1.rendered() }.joined(separator: ", ") + "}"
+            }
+            let inner = indent + "  "
+            return "{\n" + members.map { inner + Self.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(separator: ",\n")
+                + "\n" + indent + "}"
+        }
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .number, .string, .bool: true
+        case .array(let items): items.allSatisfy { if case .array = $0 { false } else { $0.isScalar } } && items.count <= 8
+        case .object: false
+        }
+    }
+
+    /// The shortest text that parses back to exactly `v` (Swift's shortest round-trip form), with
+    /// integers written without a fraction.
+    static func number(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
+    /// A JSON string literal; control characters, quotes and backslashes escaped.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
