@@ -53,7 +53,7 @@ enum EaseCommand {
         let before = args.flags.contains("before-flag")
         var output = ""
         for t in inputs {
-            output += "\(roundTripText(t))\t\(roundTripText(curve.value(at: t, beforeFlag: before)))\n"
+            output += "\(t.roundTripText)\t\(curve.value(at: t, beforeFlag: before).roundTripText)\n"
         }
         try writeStandardOutput(Array(output.utf8))
         if args.options["plot"] != nil && args.options["at"] == nil && args.options["samples"] == nil {

@@ -42,11 +42,3 @@ extension InputError {
         self.init(code == EPIPE ? "the reader closed the pipe" : "cannot write to standard output: \(FileError.reason(code))", code: code)
     }
 }
-
-/// Shortest text that parses back to the same Double: "1" for 1.0, "0" for −0, Swift's shortest
-/// round-trip digits otherwise ("0.1", "1e-07").
-func roundTripText(_ value: Double) -> String {
-    if value == 0 { return "0" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
-}

@@ -27,7 +27,7 @@ enum ValidateCommand {
         for path in args.positionalPaths {
             let scene = try SceneOptions.load(path, args)
             let layers = scene.root.allLayers.count - 1
-            print("\(path): ok (\(layers) layer\(layers == 1 ? "" : "s"), \(scene.frameCount) frames at \(roundTripText(scene.fps)) fps)")
+            print("\(path): ok (\(layers) layer\(layers == 1 ? "" : "s"), \(scene.frameCount) frames at \(scene.fps.roundTripText) fps)")
             if args.flags.contains("cost") {
                 let limits = try SceneOptions.loader(args).limits
                 let cost = SceneCost(scene: scene)

@@ -10,6 +10,7 @@ COMMANDS:
   render <scene>   Render a scene to numbered SVG frames.
   validate <scene> Check scene files without rendering.
   dump <scene>     Print the presentation tree at a time as JSON.
+  format <scene>   Print the scene as Flipbook writes scene files.
   ease <spec>      Evaluate, sample or plot a timing curve.
   schema           Print the JSON Schema of scene files.
 
@@ -31,6 +32,7 @@ func runCommand(_ raw: [[UInt8]]) -> Int32 {
         case "render": return try RenderCommand.run(rawRest)
         case "validate": return try ValidateCommand.run(rawRest)
         case "dump": return try DumpCommand.run(rawRest)
+        case "format": return try FormatCommand.run(rawRest)
         case "schema":
             if rest.contains("--help") {
                 print("USAGE: flipbook schema\n\nPrints the JSON Schema of scene files (Scenes/scene.schema.json).")
@@ -44,7 +46,7 @@ func runCommand(_ raw: [[UInt8]]) -> Int32 {
             print(usage)
             return 0
         default:
-            let hint = closestMatch(command, among: ["ease", "render", "validate", "dump", "schema"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = closestMatch(command, among: ["ease", "render", "validate", "dump", "format", "schema"]).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(command)'\(hint)")
         }
     } catch let error as UsageError {

@@ -1,3 +1,4 @@
+import Easing
 import Flipbook
 
 /// JSON to write, with members in the order given (scene files written by Flipbook have a stable key
@@ -42,30 +43,8 @@ enum JSONText {
 
     /// The shortest text that parses back to exactly `v` (Swift's shortest round-trip form), with
     /// integers written without a fraction.
-    static func number(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
+    static func number(_ v: Double) -> String { v.roundTripText }
 
-    /// A JSON string literal; control characters, quotes and backslashes escaped.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal.
+    static func quoted(_ s: String) -> String { JSONString.quoted(s) }
 }

@@ -3,14 +3,16 @@ import Foundation
 
 /// An SVG plot of a timing curve over input [0, 1]: grid, axes, labels, and the curve, with the
 /// output range widened to show any overshoot.
-struct CurvePlot {
-    let curve: TimingFunction
+public struct CurvePlot: Sendable {
+    /// The curve plotted.
+    public let curve: TimingFunction
     /// Number of samples along the input, 1 000 intervals.
-    let sampleCount = 1000
+    public let sampleCount = 1000
 
-    init(_ curve: TimingFunction) { self.curve = curve }
+    public init(_ curve: TimingFunction) { self.curve = curve }
 
-    var svg: String {
+    /// The plot as an SVG document (480 × 400 px per unit of output, with margins).
+    public var svg: String {
         let values = (0...sampleCount).map { curve(Double($0) / Double(sampleCount)) }
         let low = min(0, values.min() ?? 0), high = max(1, values.max() ?? 1)
         // Output range: whole tenths around the curve, at least [0, 1].
@@ -20,7 +22,7 @@ struct CurvePlot {
         let totalWidth = left + width + right, totalHeight = top + plotHeight + bottom
         func x(_ t: Double) -> Double { left + t * width }
         func y(_ v: Double) -> Double { top + (yMax - v) / (yMax - yMin) * plotHeight }
-        func f(_ v: Double) -> String { roundTripText((v * 100).rounded() / 100) }
+        func f(_ v: Double) -> String { ((v * 100).rounded() / 100).roundTripText }
 
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\" font-size=\"12\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
@@ -36,7 +38,7 @@ struct CurvePlot {
             let gy = y(Double(tenth) / 10)
             grid += "M\(f(left)) \(f(gy))H\(f(left + width))"
             if tenth % 5 == 0 {
-                out += "<text x=\"\(f(left - 8))\" y=\"\(f(gy + 4))\" text-anchor=\"end\">\(roundTripText(Double(tenth) / 10))</text>\n"
+                out += "<text x=\"\(f(left - 8))\" y=\"\(f(gy + 4))\" text-anchor=\"end\">\((Double(tenth) / 10).roundTripText)</text>\n"
             }
             tenth += 1
         }
@@ -45,7 +47,7 @@ struct CurvePlot {
         out += "<path d=\"M\(f(left)) \(f(y(0)))H\(f(left + width))M\(f(left)) \(f(top))V\(f(top + plotHeight))\" stroke=\"#333\" stroke-width=\"1.5\" fill=\"none\"/>\n"
         out += "<path d=\"M\(f(left)) \(f(y(1)))H\(f(left + width))\" stroke=\"#999\" stroke-dasharray=\"4 2\" fill=\"none\"/>\n"
         for i in [0, 5, 10] {
-            out += "<text x=\"\(f(x(Double(i) / 10)))\" y=\"\(f(top + plotHeight + 18))\" text-anchor=\"middle\">\(roundTripText(Double(i) / 10))</text>\n"
+            out += "<text x=\"\(f(x(Double(i) / 10)))\" y=\"\(f(top + plotHeight + 18))\" text-anchor=\"middle\">\((Double(i) / 10).roundTripText)</text>\n"
         }
         out += "<text x=\"\(f(left + width / 2))\" y=\"\(f(totalHeight - 6))\" text-anchor=\"middle\" fill=\"#666\">input progress</text>\n"
         // The curve; a steps() staircase is drawn without its risers.

@@ -1,0 +1,31 @@
+import Flipbook
+import FlipbookScenes
+
+/// `flipbook format FILE`: the scene as Flipbook writes scene files.
+enum FormatCommand {
+    static let help = """
+    USAGE: flipbook format <scene.json> [options]
+
+    Prints the scene as Flipbook writes scene files (FlipbookScenes.SceneEncoder): every layer with its
+    bounds and position, properties in each type's declared order, numbers in their shortest exact
+    form. The output loads back to an equal scene and renders the same frames byte for byte. The
+    title, description and $schema are not kept (the scene holds no text about itself).
+
+    OPTIONS:
+    \(SceneOptions.help)
+      --help               Show this help.
+
+    EXIT CODES: 0 printed, 1 an invalid scene or a failed write, 2 bad usage.
+    """
+
+    static func run(_ arguments: [[UInt8]]) throws -> Int32 {
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions, flagOptions: ["help"], command: "format")
+        if args.flags.contains("help") { print(help); return 0 }
+        guard args.positionals.count == 1 else { throw UsageError("'format' needs one scene file") }
+        let scene = try SceneOptions.load(args.positionalPaths[0], args)
+        let text: String
+        do { text = try SceneEncoder().encode(scene) } catch { throw InputError("\(args.positionalPaths[0]): \(error)") }
+        try writeStandardOutput(Array(text.utf8))
+        return 0
+    }
+}
