@@ -53,6 +53,7 @@ public enum PresentationJSON {
         case .text(let s): out += quote(s)
         case .flag(let b): out += b ? "true" : "false"
         case .choice(let s): out += quote(s)
+        case .custom(let c): out += quote(c.description)
         }
     }
 

@@ -40,7 +40,9 @@ public enum SceneSchema {
             ]
             for key in type.allProperties {
                 let schema: String
-                if key.kind == .choice {
+                if key.kind == .custom {
+                    schema = "{\"not\": {}, \"description\": \"a custom Swift value type: set from Swift, not from scene files\"}"
+                } else if key.kind == .choice {
                     schema = "{\"enum\": [" + key.choices.map { "\"\($0)\"" }.joined(separator: ", ") + "]}"
                 } else {
                     schema = "{\"$ref\": \"#/$defs/\(key.kind.rawValue)\"}"

@@ -46,6 +46,8 @@ enum SceneValues {
                 throw r.error("expected one of \(key.choices.map { "\"\($0)\"" }.joined(separator: ", ")) for \(key.name), got \"\(name)\"\(DidYouMean.hint(for: name, among: key.choices))")
             }
             return .choice(name)
+        case .custom:
+            throw r.error("\(key.name) holds values of a custom Swift type, which scene files cannot give; set it from Swift")
         }
     }
 

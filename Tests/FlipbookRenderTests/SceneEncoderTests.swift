@@ -135,3 +135,42 @@ extension Scene {
     /// Frame `index` as SVG text.
     func svgFrameText(_ index: Int) -> String { svgFrame(index) }
 }
+
+/// A custom value type (`AnimatableValue`) through the outputs: the animated SVG is compiled from the
+/// engine and checked by the SMIL evaluator like any other track; a scene file cannot hold one.
+struct CustomValueOutputTests {
+    struct Offset: AnimatableValue {
+        var dx: Double
+        static let zero = Offset(dx: 0)
+        static func sum(_ a: Offset, _ b: Offset) -> Offset { Offset(dx: a.dx + b.dx) }
+        static func difference(_ a: Offset, _ b: Offset) -> Offset { Offset(dx: a.dx - b.dx) }
+        static func scaled(_ a: Offset, _ f: Double) -> Offset { Offset(dx: a.dx * f) }
+        static func distance(_ a: Offset, _ b: Offset) -> Double { abs(a.dx - b.dx) }
+    }
+
+    enum Bar: LayerBehavior {
+        static let offset = PropertyKey<Offset>("offset", default: .zero)
+        static let typeName = "bar"
+        static let properties = AnyPropertyKey.list(offset) + ShapeStyle.properties
+        static func draw(_ layer: Layer) -> [DrawItem] {
+            ShapeStyle.items(.rect(Rect(x: layer[offset].dx, y: 0, width: 10, height: 10)), of: layer)
+        }
+    }
+
+    @Test func animatesInTheAnimatedSVGAndIsRefusedByTheEncoder() throws {
+        var bar = Layer(id: "bar", type: Bar.self)
+        bar.frame = Rect(x: 0, y: 0, width: 100, height: 10)
+        bar.add(.basic(Bar.offset, from: Offset(dx: 0), to: Offset(dx: 80), duration: 1, timingFunction: .easeOut))
+        let scene = Scene(canvas: Size(100, 10), duration: 1, fps: 30, layers: [bar])
+        let animated = scene.animatedSVG()
+        #expect(!animated.report.isEmpty)
+        #expect(animated.fallbacks.isEmpty)
+        #expect(animated.report.allSatisfy { $0.maxError <= $0.bound })
+        do {
+            _ = try SceneEncoder(adding: [Bar.self]).encode(scene)
+            Issue.record("a custom value was written to a scene file")
+        } catch {
+            #expect(error.path == "layers[0].animations[0].from")
+        }
+    }
+}

@@ -13,7 +13,7 @@ extension Animation {
         switch content {
         case .basic(let basic):
             let current = values[basic.key.propertyName] ?? basic.key.defaultValue
-            let base = isAdditive ? (PropertyValue.zero(of: basic.key.kind) ?? current) : current
+            let base = isAdditive ? (PropertyValue.zero(like: basic.key.defaultValue) ?? current) : current
             let (a, b) = basic.endpoints(current: base)
             let value = PropertyValue.interpolate(a, b, eased, colorSpace: colorSpace)
             values[basic.key.propertyName] = compose(value, current: current, start: a, end: b, iteration: state.iteration)

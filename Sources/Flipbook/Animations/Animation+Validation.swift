@@ -72,12 +72,18 @@ extension Animation {
         guard declared.kind == key.kind else {
             throw AnimationError(field, "'\(key.name)' holds \(declared.kind.rawValue) values, not \(key.kind.rawValue)")
         }
+        if case .custom(let a) = declared.defaultValue, case .custom(let b) = key.defaultValue, !a.hasSameType(as: b) {
+            throw AnimationError(field, "'\(key.name)' holds \(Swift.type(of: a.base)) values, not \(Swift.type(of: b.base))")
+        }
         return declared
     }
 
     static func check(_ value: PropertyValue, matches key: AnyPropertyKey, field: String) throws(AnimationError) {
         guard value.kind == key.kind else {
             throw AnimationError(field, "'\(key.name)' expects \(key.kind.rawValue) values, got \(value.kind.rawValue)")
+        }
+        if case .custom(let v) = value, case .custom(let d) = key.defaultValue, !v.hasSameType(as: d) {
+            throw AnimationError(field, "'\(key.name)' expects \(type(of: d.base)) values, got \(type(of: v.base))")
         }
         if case .choice(let name) = value, !key.choices.isEmpty, !key.choices.contains(name) {
             throw AnimationError(field, "'\(name)' is not a \(key.name); expected one of \(key.choices.joined(separator: ", "))")

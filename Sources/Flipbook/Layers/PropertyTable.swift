@@ -145,7 +145,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
                     guard a[i].name == b[i].name else { return false }
                     switch a[i].value.kind {
                     case .number, .angle, .point, .size, .rect, .color, .transform, .flag: return false
-                    case .numbers, .colors, .dashPattern, .path, .gradient, .text, .choice:
+                    case .numbers, .colors, .dashPattern, .path, .gradient, .text, .choice, .custom:
                         if a[i].value != b[i].value { return false }
                     }
                 }

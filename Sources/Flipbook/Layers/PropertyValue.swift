@@ -18,6 +18,8 @@ public enum PropertyValue: Hashable, Sendable {
     case flag(Bool)
     /// One of a fixed set of names: a line cap, a fill rule, a text alignment.
     case choice(String)
+    /// A value of a type declared outside Flipbook (`AnimatableValue`).
+    case custom(CustomValue)
 
     /// Which case this is.
     public var kind: ValueKind {
@@ -37,6 +39,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .text: .text
         case .flag: .flag
         case .choice: .choice
+        case .custom: .custom
         }
     }
 }
@@ -44,12 +47,14 @@ public enum PropertyValue: Hashable, Sendable {
 /// The type of a property's values.
 public enum ValueKind: String, Hashable, Sendable, CaseIterable {
     case number, angle, point, size, rect, color, transform, numbers, colors, dashPattern, path, gradient, text, flag, choice
+    /// Values of an `AnimatableValue` type declared outside Flipbook.
+    case custom
 
     /// Whether values of this kind add, subtract and scale (needed by `by`, additive, cumulative,
     /// paced and cubic animations).
     public var isVector: Bool {
         switch self {
-        case .number, .angle, .point, .size, .rect, .color, .transform, .numbers: true
+        case .number, .angle, .point, .size, .rect, .color, .transform, .numbers, .custom: true
         default: false
         }
     }
@@ -91,19 +96,24 @@ extension PropertyValue {
         case (.dashPattern(let x), .dashPattern(let y)): return .dashPattern(.interpolate(x, y, t))
         case (.path(let x), .path(let y)): return .path(.interpolate(x, y, t))
         case (.gradient(let x), .gradient(let y)): return .gradient(.interpolate(x, y, t))
+        case (.custom(let x), .custom(let y)):
+            if let v = x.interpolated(to: y, t) { return .custom(v) }
+            return t < 0.5 ? a : b
         default: return t < 0.5 ? a : b
         }
     }
 
     /// a + b for vector kinds of the same kind; nil otherwise.
     public static func add(_ a: PropertyValue, _ b: PropertyValue) -> PropertyValue? {
-        vectorOp(a, b, { .number($0 + $1) }, { .angle($0 + $1) }, { .point($0 + $1) }, { .size(.sum($0, $1)) },
+        if case .custom(let x) = a, case .custom(let y) = b { return x.combined(with: y, subtract: false).map(PropertyValue.custom) }
+        return vectorOp(a, b, { .number($0 + $1) }, { .angle($0 + $1) }, { .point($0 + $1) }, { .size(.sum($0, $1)) },
                  { .rect(.sum($0, $1)) }, { .color(.sum($0, $1)) }, { .transform(.sum($0, $1)) }, { .numbers(.sum($0, $1)) })
     }
 
     /// a − b for vector kinds of the same kind; nil otherwise.
     public static func subtract(_ a: PropertyValue, _ b: PropertyValue) -> PropertyValue? {
-        vectorOp(a, b, { .number($0 - $1) }, { .angle($0 - $1) }, { .point($0 - $1) }, { .size(.difference($0, $1)) },
+        if case .custom(let x) = a, case .custom(let y) = b { return x.combined(with: y, subtract: true).map(PropertyValue.custom) }
+        return vectorOp(a, b, { .number($0 - $1) }, { .angle($0 - $1) }, { .point($0 - $1) }, { .size(.difference($0, $1)) },
                  { .rect(.difference($0, $1)) }, { .color(.difference($0, $1)) }, { .transform(.difference($0, $1)) },
                  { .numbers(.difference($0, $1)) })
     }
@@ -119,6 +129,7 @@ extension PropertyValue {
         case .color(let x): .color(.scaled(x, f))
         case .transform(let x): .transform(.scaled(x, f))
         case .numbers(let x): .numbers(.scaled(x, f))
+        case .custom(let x): .custom(x.scaled(f))
         default: nil
         }
     }
@@ -134,11 +145,20 @@ extension PropertyValue {
         case (.color(let x), .color(let y)): Color.distance(x, y)
         case (.transform(let x), .transform(let y)): Transform2D.distance(x, y)
         case (.numbers(let x), .numbers(let y)): Array<Double>.distance(x, y)
+        case (.custom(let x), .custom(let y)): x.distance(to: y)
         default: nil
         }
     }
 
-    /// The zero of a vector kind (the start of an additive animation with no `from`); nil otherwise.
+    /// The zero of `value`'s type (the start of an additive animation with no `from`): a custom
+    /// value's type's zero, else `zero(of: value.kind)`.
+    public static func zero(like value: PropertyValue) -> PropertyValue? {
+        if case .custom(let x) = value { return .custom(x.zero) }
+        return zero(of: value.kind)
+    }
+
+    /// The zero of a vector kind (the start of an additive animation with no `from`); nil otherwise
+    /// (and for `.custom`, whose zero depends on the type: see `zero(like:)`).
     public static func zero(of kind: ValueKind) -> PropertyValue? {
         switch kind {
         case .number: .number(0)
