@@ -127,30 +127,36 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     /// a cheap test that implies `==`, for callers that only need to know a table did not change
     /// (the frame renderer, for every leaf layer every frame).
     ///
-    /// Entries are compared bit for bit first (no copies of values, no padding between entries); a
-    /// component that rebuilds a layer from the same inputs gives identical bits, because Swift writes
-    /// an enum's whole payload area, unused bytes as zeros (observed, and checked by a test: were it
-    /// to change, layers would only be rewritten more often). A value whose bits differ is then compared with `==` only when it holds
-    /// storage (an array, a path, a string): numbers, angles, points, sizes, rects, colours,
-    /// transforms and flags whose bits differ count as changed. So the test is stricter than `==`:
-    /// another order, or -0 against 0, fails it.
+    /// Entries are compared side by side: numbers and the values made of numbers (angles, points,
+    /// sizes, rects, colours, transforms) by their bit patterns, flags by value, and values that hold
+    /// storage (lists, paths, gradients, text, choices, custom values) with `==`. So the test is
+    /// stricter than `==`: another order, or -0 against 0, fails it. It reads values, never memory
+    /// layout (an earlier version compared entries' bytes, which leaned on unused payload bytes being
+    /// zero: adding a wider case to PropertyValue broke that silently).
     public func isUnchanged(from other: PropertyTable) -> Bool {
         guard entries.count == other.entries.count, filter == other.filter else { return false }
-        guard !entries.isEmpty else { return true }
-        let size = MemoryLayout<Entry>.size, stride = MemoryLayout<Entry>.stride
-        return entries.withUnsafeBufferPointer { a in
-            other.entries.withUnsafeBufferPointer { b in
-                let rawA = UnsafeRawPointer(a.baseAddress!), rawB = UnsafeRawPointer(b.baseAddress!)
-                for i in a.indices where memcmp(rawA + i * stride, rawB + i * stride, size) != 0 {
-                    guard a[i].name == b[i].name else { return false }
-                    switch a[i].value.kind {
-                    case .number, .angle, .point, .size, .rect, .color, .transform, .flag: return false
-                    case .numbers, .colors, .dashPattern, .path, .gradient, .text, .choice, .custom:
-                        if a[i].value != b[i].value { return false }
-                    }
-                }
-                return true
-            }
+        for i in entries.indices {
+            guard entries[i].name == other.entries[i].name, Self.same(entries[i].value, other.entries[i].value) else { return false }
+        }
+        return true
+    }
+
+    /// Equal bit for bit where the value is numbers, equal by `==` otherwise.
+    private static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+        @inline(__always) func eq(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return eq(x, y)
+        case (.angle(let x), .angle(let y)): return eq(x.radians, y.radians)
+        case (.point(let x), .point(let y)): return eq(x.x, y.x) && eq(x.y, y.y)
+        case (.size(let x), .size(let y)): return eq(x.width, y.width) && eq(x.height, y.height)
+        case (.rect(let x), .rect(let y)):
+            return eq(x.origin.x, y.origin.x) && eq(x.origin.y, y.origin.y) && eq(x.size.width, y.size.width)
+                && eq(x.size.height, y.size.height)
+        case (.color(let x), .color(let y)):
+            return eq(x.red, y.red) && eq(x.green, y.green) && eq(x.blue, y.blue) && eq(x.alpha, y.alpha)
+        case (.transform(let x), .transform(let y)):
+            return eq(x.a, y.a) && eq(x.b, y.b) && eq(x.c, y.c) && eq(x.d, y.d) && eq(x.tx, y.tx) && eq(x.ty, y.ty)
+        default: return a == b
         }
     }
 
