@@ -10,7 +10,9 @@ import Foundation
 // With --animated, every accepted mutant of at most 240 frames is also compiled to an animated SVG,
 // which must match the engine within every track's bound at every frame instant, read back by the
 // SMIL evaluator.
-// Every accepted mutant's SVG frames from SVGFrameRenderer must equal the plain writer's, and its
+// Every accepted mutant must be written by SceneEncoder as a scene file that loads back equal (and
+// writes the same text again). Every accepted mutant's SVG frames from SVGFrameRenderer must equal
+// the plain writer's, and its
 // middle frame is rasterized, scaled to fit 96 px (the raster code works on raw pointers, so hostile
 // geometry must reach it too).
 // Before each input it writes the input to FILE (default .fuzz-current.json), so that a crash or
@@ -37,7 +39,7 @@ guard !seeds.isEmpty else {
 }
 
 var mutator = Mutator(seed: seed)
-var accepted = 0, rejected = 0, slowest = 0.0, slowestInput = 0, animatedChecked = 0, fallbacks = 0
+var accepted = 0, rejected = 0, encoded = 0, slowest = 0.0, slowestInput = 0, animatedChecked = 0, fallbacks = 0
 let loader = SceneLoader(limits: SceneLimits(frames: 2_000))
 let fonts = FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
 let started = Date()
@@ -65,6 +67,19 @@ for n in 0..<count {
                 exit(7)
             }
         }
+        // Scenes both ways: the encoder writes a file that loads back equal, and writes it again the same.
+        do {
+            let text = try SceneEncoder().encode(scene)
+            let back = try loader.decode(Array(text.utf8), file: "encoded.json")
+            guard back == scene, try SceneEncoder().encode(back) == text else {
+                print("SCENE ENCODER round trip differs for input \(n) (seed \(seed)), kept in \(currentPath)")
+                exit(8)
+            }
+        } catch {
+            print("SCENE ENCODER failed on an accepted scene, input \(n) (seed \(seed)): \(error), kept in \(currentPath)")
+            exit(8)
+        }
+        encoded += 1
         // The frame renderer (which rewrites only changed layers) must write the plain writer's bytes.
         var frames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
         let svgStart = Date()
@@ -120,4 +135,4 @@ for n in 0..<count {
 }
 try? FileManager.default.removeItem(atPath: currentPath)
 let total = Date().timeIntervalSince(started)
-print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted, \(rejected) rejected with a located error, \(animatedChecked) animated SVGs checked against the engine (\(fallbacks) fallback tracks), 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")
+print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted (\(encoded) written as scene files and read back equal), \(rejected) rejected with a located error, \(animatedChecked) animated SVGs checked against the engine (\(fallbacks) fallback tracks), 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")
