@@ -35,6 +35,16 @@ extension Scene {
         ImageEncoder.png(try rasterFrame(index, scale: scale, fonts: fonts))
     }
 
+    /// Frame `index` as a binary PPM (P6) image over `opaqueBackground` (see `rasterFrame`).
+    public func ppmFrame(_ index: Int, scale: Double = 1, fonts: FontSet? = nil) throws(RasterRenderer.RenderError) -> [UInt8] {
+        ImageEncoder.ppm(try rasterFrame(index, scale: scale, fonts: fonts), background: opaqueBackground)
+    }
+
+    /// Frame `index` as raw straight-alpha RGBA bytes, row by row (see `rasterFrame`).
+    public func rgbaFrame(_ index: Int, scale: Double = 1, fonts: FontSet? = nil) throws(RasterRenderer.RenderError) -> [UInt8] {
+        ImageEncoder.rgba(try rasterFrame(index, scale: scale, fonts: fonts))
+    }
+
     /// The colour PPM and other opaque formats put under transparent pixels: the scene's background
     /// when it has one, else white.
     public var opaqueBackground: (UInt8, UInt8, UInt8) {
