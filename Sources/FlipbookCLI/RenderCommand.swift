@@ -44,6 +44,11 @@ enum RenderCommand {
       --from <seconds>     First instant to render (default 0).
       --to <seconds>       Last instant to render (default: the scene's duration).
       --loop               Treat the scene as looping: leave out the last frame.
+      --jobs <n>           Threads that render frames (default: the machine's cores, here \(Scene.cores));
+                           the output does not depend on it.
+      --shard <i>/<n>      With --frames: write only the i-th of n equal parts of the frames (1 ≤ i ≤ n),
+                           under the names they have in the whole render, so that n machines each
+                           render a part and the parts copied into one folder equal one render.
       --force              Write into a folder that holds other files (they are kept, never replaced);
                            with --stdout, write binary frames to a terminal.
       --quiet              No progress and no summary.
@@ -55,7 +60,7 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard"]),
                                        flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
@@ -79,6 +84,17 @@ enum RenderCommand {
         if let text = args.options["scale"] {
             guard let v = Double(text), v > 0, v <= 16 else { throw UsageError("--scale expects a number in (0, 16], got '\(text)'") }
             scale = v
+        }
+        var jobs: Int?
+        if let text = args.options["jobs"] {
+            guard let v = Int(text), (1...256).contains(v) else { throw UsageError("--jobs expects a number of threads from 1 to 256, got '\(text)'") }
+            jobs = v
+        }
+        var shard: Shard?
+        if let text = args.options["shard"] {
+            guard let s = Shard(text) else { throw UsageError("--shard expects i/n with 1 ≤ i ≤ n, such as 2/4, got '\(text)'") }
+            guard framesPath != nil else { throw UsageError("--shard goes with --frames") }
+            shard = s
         }
         if args.flags.contains("report") && args.options["animated"] == nil { throw UsageError("--report goes with --animated") }
         if args.flags.contains("strict") && args.options["animated"] == nil { throw UsageError("--strict goes with --animated") }
@@ -118,14 +134,13 @@ enum RenderCommand {
         let progress = !quiet && isatty(STDERR_FILENO) == 1
         let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
         if stdout {
-            let renderer = try scene.rasterRenderer(scale: scale, fonts: fonts)
-            return try RasterOutput.stream(scene, range: range, renderer: renderer, format: format, progress: progress)
+            return try RasterOutput.stream(scene, range: range, format: format, jobs: jobs, scale: scale, fonts: fonts, progress: progress)
         }
         let folder = framesPath!
         let written: FramesWritten
         do {
-            written = try scene.writeFrames(to: folder, format: format == "png" ? .png : .svg, frames: range, scale: scale,
-                                            fonts: fonts, force: args.flags.contains("force"),
+            written = try scene.writeFrames(to: folder, format: format == "png" ? .png : .svg, frames: range, shard: shard,
+                                            jobs: jobs, scale: scale, fonts: fonts, force: args.flags.contains("force"),
                                             progress: progress ? { drawProgress($0, of: $1) } : nil)
             if progress { printError("") }
         } catch {

@@ -2,6 +2,7 @@ import Flipbook
 import FlipbookFiles
 import FlipbookRaster
 import FlipbookSVG
+import Foundation
 
 /// The file format of a frames folder.
 public enum FrameFormat: String, Hashable, Sendable, CaseIterable {
@@ -38,6 +39,10 @@ extension Scene {
     /// leaves it as it was. Only files the folder's manifest (.flipbook-frames) proves Flipbook wrote
     /// are replaced; a folder holding anything else is refused unless `force`, which keeps those files.
     /// - Parameters:
+    ///   - shard: write only this part of the frames, under the file names they have in the whole
+    ///     render, so that the parts rendered anywhere, copied into one folder, equal one render.
+    ///   - jobs: threads that render frames, ≥ 1; default the machine's cores. The files do not
+    ///     depend on it.
     ///   - scale: device pixels per scene pixel for PNG, > 0. Default 1.
     ///   - fonts: fonts for text in PNG frames; default the system's (see `rasterRenderer`).
     ///   - progress: called after each frame with (frames done, frames in all).
@@ -45,44 +50,45 @@ extension Scene {
     ///   frames need a font and none is found.
     @discardableResult
     public func writeFrames(to folder: BytePath, format: FrameFormat = .svg, frames range: Range<Int>? = nil,
-                            scale: Double = 1, fonts: FontSet? = nil, force: Bool = false,
-                            progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
-        let frames = self.frames(range ?? 0..<frameCount)
-        var raster = format == .png ? try rasterRenderer(scale: scale, fonts: fonts) : nil
-        let names = Self.frameFileNames(count: frames.count, format: format)
-        let output = try FrameFolder(folder, names: names, force: force)
-        var svg = SVGFrameRenderer(canvas: canvas, background: background)
-        var bytes = 0
+                            shard: Shard? = nil, jobs: Int? = nil, scale: Double = 1, fonts: FontSet? = nil,
+                            force: Bool = false, progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
+        let selected = self.frames(range ?? 0..<frameCount).indices
+        let allNames = Self.frameFileNames(count: selected.count, format: format)
+        let part = shard?.part(of: selected.count) ?? 0..<selected.count
+        let raster = format == .png ? try rasterRenderer(scale: scale, fonts: fonts) : nil
+        let output = try FrameFolder(folder, names: Array(allNames[part]), force: force)
+        var bytes = 0, done = 0
         do {
-            for (n, index) in frames.indices.enumerated() {
-                let presentation = presentation(at: frameTime(index))
-                if raster != nil {
-                    let png = ImageEncoder.png(try raster!.render(presentation.renderNode()))
-                    bytes += png.count
-                    try output.write(names[n], png)
-                } else {
-                    let document = svg.documentBytes(for: presentation)
-                    bytes += document.count
-                    try document.withUnsafeBytes { buffer in try output.write(names[n], UnsafeRawBufferPointer(buffer)) }
-                }
-                progress?(n + 1, frames.count)
-            }
+            let scene = self
+            try ParallelFrames<FrameWorker>(jobs: max(1, jobs ?? Self.cores)).run(
+                part.map { selected.lowerBound + $0 },
+                makeWorker: { raster.map(FrameWorker.raster) ?? .svg(SVGFrameRenderer(canvas: canvas, background: background)) },
+                render: { worker, index in try worker.render(scene, frame: index) },
+                consume: { index, frame in
+                    bytes += frame.count
+                    try output.write(allNames[index - selected.lowerBound], frame)
+                    done += 1
+                    progress?(done, part.count)
+                })
             try output.commit()
         } catch {
             output.discard()
             throw error
         }
-        return FramesWritten(count: frames.count, bytes: bytes, notes: output.notes)
+        return FramesWritten(count: part.count, bytes: bytes, notes: output.notes)
     }
 
     /// `writeFrames(to:…)` with the folder given as a string path.
     @discardableResult
     public func writeFrames(to folder: String, format: FrameFormat = .svg, frames range: Range<Int>? = nil,
-                            scale: Double = 1, fonts: FontSet? = nil, force: Bool = false,
-                            progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
-        try writeFrames(to: BytePath(folder), format: format, frames: range, scale: scale, fonts: fonts, force: force,
-                        progress: progress)
+                            shard: Shard? = nil, jobs: Int? = nil, scale: Double = 1, fonts: FontSet? = nil,
+                            force: Bool = false, progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
+        try writeFrames(to: BytePath(folder), format: format, frames: range, shard: shard, jobs: jobs, scale: scale,
+                        fonts: fonts, force: force, progress: progress)
     }
+
+    /// The machine's cores, the default number of rendering threads.
+    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Writes the animated SVG (`animatedSVG()`) to `path` atomically (a temporary file renamed into
     /// place) and returns it with its report. With `strict`, a property that could not be kept within
@@ -114,5 +120,52 @@ public struct AnimatedSVGFallbackError: Error, Sendable, CustomStringConvertible
     public var description: String {
         let first = fallbacks[0], n = fallbacks.count
         return "\(n) animated propert\(n == 1 ? "y" : "ies") could not be kept within the bound (first: \(first.element) \(first.property), error \(SVGNumber.format(first.maxError, decimals: 4)) \(first.unit) against \(SVGNumber.format(first.bound, decimals: 4)) \(first.unit)); '\(path)' was not written (without --strict it is written and --report lists them)"
+    }
+}
+
+/// Part `index` (1-based) of `count` equal parts of a render, for rendering on several machines.
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    /// Which part, 1 … count.
+    public let index: Int
+    /// How many parts, ≥ 1.
+    public let count: Int
+
+    /// nil unless 1 ≤ index ≤ count.
+    public init?(_ index: Int, of count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// "I/N", as `--shard` takes it; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        self.init(i, of: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// The positions of this part among `total` frames: [⌊(i − 1)·total / n⌋, ⌊i·total / n⌋), so the
+    /// parts are contiguous, cover every frame once and differ in size by at most one.
+    public func part(of total: Int) -> Range<Int> {
+        // In double width: k·total may not fit in an Int; the quotient (≤ total) does.
+        func edge(_ k: Int) -> Int { count.dividingFullWidth(k.multipliedFullWidth(by: total)).quotient }
+        return edge(index - 1)..<edge(index)
+    }
+}
+
+/// What a rendering thread keeps between frames: its SVG writer or its rasterizer (changed in place,
+/// so their buffers are reused, never copied).
+struct FrameWorker {
+    var svg: SVGFrameRenderer?
+    var raster: RasterRenderer?
+
+    static func svg(_ writer: SVGFrameRenderer) -> FrameWorker { FrameWorker(svg: writer, raster: nil) }
+    static func raster(_ renderer: RasterRenderer) -> FrameWorker { FrameWorker(svg: nil, raster: renderer) }
+
+    mutating func render(_ scene: Scene, frame index: Int) throws -> [UInt8] {
+        if raster != nil { return ImageEncoder.png(try raster!.render(scene, frame: index)) }
+        return svg!.documentBytes(for: scene.presentation(at: scene.frameTime(index))).bytes
     }
 }

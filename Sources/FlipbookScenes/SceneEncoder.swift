@@ -55,7 +55,9 @@ public struct SceneEncoder {
                 try self.change(change, at: "changes[\(i)]", types: types)
             })))
         }
-        return JSONText.object(members).rendered() + "\n"
+        let file = JSONText.object(members)
+        try file.checkFinite(at: "")
+        return file.rendered() + "\n"
     }
 
     private func checkRoot(_ scene: Scene) throws(SceneEncodingError) {

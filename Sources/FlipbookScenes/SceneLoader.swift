@@ -180,7 +180,11 @@ public struct SceneLoader {
                 let v = try frameReader.numbers(count: 4, what: "a frame [x, y, width, height]")
                 let anchor = layer[.anchorPoint]
                 layer[.bounds] = Rect(x: 0, y: 0, width: v[2], height: v[3])
-                layer[.position] = Point(v[0] + anchor.x * v[2], v[1] + anchor.y * v[3])
+                let position = Point(v[0] + anchor.x * v[2], v[1] + anchor.y * v[3])
+                guard position.x.isFinite, position.y.isFinite else {
+                    throw frameReader.error("the frame's origin plus its size is too large to hold (the layer's position would be infinite)")
+                }
+                layer[.position] = position
             } else if !o.has("bounds") && !o.has("position") {
                 // Unplaced layers fill their parent.
                 let anchor = layer[.anchorPoint]

@@ -110,7 +110,7 @@ enum SceneValues {
             let v = try t.numbers(count: 2, what: "a translation [x, y]")
             components.translation = Point(v[0], v[1])
         }
-        if let a = o.optional("rotate") { components.rotation = .degrees(try a.number("an angle in degrees")) }
+        if let a = o.optional("rotate") { components.rotation = try angle(a) }
         if let k = o.optional("skew") { components.skew = try k.number() }
         if let s = o.optional("scale") {
             if case .number(let v) = s.value.kind {
@@ -132,7 +132,8 @@ enum SceneValues {
             try o.finish(allowed: ["radians"])
             return Angle(radians: radians)
         }
-        return .degrees(try r.number("an angle in degrees", where: \.isFinite))
+        // d × π / 180 overflows for |d| above about 5.7e307: such an angle has no value.
+        return .degrees(try r.number("an angle in degrees, at most 1e300 in size", where: { abs($0) <= 1e300 }))
     }
 
     /// SVG path data, e.g. `"M 0 0 L 100 0 A 50 50 0 0 1 100 100 Z"`, or the element list Flipbook
@@ -175,6 +176,7 @@ enum SceneValues {
         if let center = try point("center") { start = center }
         if let radius = o.optional("radius") {
             end = start + Point(try radius.number("a radius ≥ 0", where: { $0 >= 0 }), 0)
+            guard end.x.isFinite else { throw radius.error("the centre's x plus the radius is too large to hold") }
         }
         try o.finish(allowed: ["type", "stops", "start", "end", "center", "radius"])
         return Gradient(kind: kind, stops: stops, start: start, end: end)

@@ -101,6 +101,31 @@ struct SceneEncoderTests {
         }
     }
 
+    /// Values whose radians or position would be infinite are refused at load (the fuzzer found them:
+    /// the encoder could not write them back), and a Swift scene holding one is refused by the
+    /// encoder with the path.
+    @Test func infiniteValuesAreRefused() {
+        for (layer, path) in [(#"{"id": "a", "type": "arc", "startAngle": -1e308}"#, "layers[0].startAngle"),
+                              (#"{"id": "a", "frame": [1.5e308, 0, 1e308, 10]}"#, "layers[0].frame"),
+                              (#"{"id": "a", "transform": {"rotate": 1e308}}"#, "layers[0].transform.rotate")] {
+            let file = #"{"flipbook": 1, "canvas": [10, 10], "duration": 1, "layers": ["# + layer + "]}"
+            do {
+                _ = try SceneLoader().decode(Array(file.utf8), file: "inf.json")
+                Issue.record("accepted \(layer)")
+            } catch {
+                #expect(error.path == path)
+            }
+        }
+        var dot = Layer(id: "dot")
+        dot[.position] = Point(.infinity, 0)
+        do {
+            _ = try SceneEncoder().encode(Scene(canvas: Size(10, 10), duration: 1, layers: [dot]))
+            Issue.record("wrote an infinite position")
+        } catch {
+            #expect(error.path == "layers[0].position[0]")
+        }
+    }
+
     /// The exact forms the encoder writes read back as the values they stand for.
     @Test func loaderReadsExactForms() throws {
         let file = """

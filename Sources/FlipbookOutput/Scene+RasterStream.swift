@@ -1,0 +1,33 @@
+import Flipbook
+import FlipbookRaster
+
+/// The byte format of a stream of raster frames.
+public enum RasterStreamFormat: String, Hashable, Sendable, CaseIterable {
+    /// Binary PPM (P6) images over the scene's opaque background, one after another (ffmpeg's
+    /// `-f image2pipe -c:v ppm`).
+    case ppm
+    /// Raw straight-alpha RGBA rows (ffmpeg's `-f rawvideo -pixel_format rgba`).
+    case rgba
+}
+
+extension Scene {
+    /// Renders the frames numbered `range` (default: all) as raster images on `jobs` threads (default
+    /// the machine's cores) and hands each frame's bytes to `body` in frame order, at most 2 × jobs
+    /// frames in memory at once. What `flipbook render --stdout` writes.
+    /// - Throws: what `body` throws (the first error stops the stream), or
+    ///   `RasterRenderer.RenderError` when the scene draws text and no font is found.
+    public func streamRasterFrames(_ range: Range<Int>? = nil, format: RasterStreamFormat, jobs: Int? = nil,
+                                   scale: Double = 1, fonts: FontSet? = nil,
+                                   _ body: (_ index: Int, _ bytes: [UInt8]) throws -> Void) throws {
+        let renderer = try rasterRenderer(scale: scale, fonts: fonts)
+        let scene = self, background = opaqueBackground
+        try ParallelFrames<RasterRenderer>(jobs: max(1, jobs ?? Self.cores)).run(
+            Array(frames(range ?? 0..<frameCount).indices),
+            makeWorker: { renderer },
+            render: { worker, index in
+                let image = try worker.render(scene, frame: index)
+                return format == .ppm ? ImageEncoder.ppm(image, background: background) : ImageEncoder.rgba(image)
+            },
+            consume: body)
+    }
+}
