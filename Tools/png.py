@@ -74,3 +74,16 @@ def read_fast(path):
                          capture_output=True, check=True).stdout
     stride = width * 4
     return width, height, [bytearray(raw[y * stride:(y + 1) * stride]) for y in range(height)]
+
+
+def deflate_ratio(path):
+    """The size of the file's compressed image data over what zlib at level 6 makes of the same
+    (inflated, filtered) rows."""
+    data = open(path, "rb").read()
+    pos, idat = 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    return len(idat) / len(zlib.compress(zlib.decompress(idat), 6))

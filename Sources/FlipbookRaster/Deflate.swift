@@ -1,0 +1,358 @@
+/// Deflate (RFC 1951) in a zlib wrapper (RFC 1950), tuned for filtered image rows.
+///
+/// Algorithm: LZ77 over a 32 KiB window with hash chains on 4-byte prefixes (a pixel), at most
+/// `chainLimit` candidates a position and a stop at the first match of `goodLength` bytes, greedy (no
+/// lazy evaluation: it gained under 1 % on filtered frames). Every position of a match enters the
+/// chains, except inside a repeat of period ≤ 8 (a run of equal pixels), where the last 8 positions
+/// hold every 4-byte window of the run. Tokens are coded with dynamic Huffman codes (§3.2.7) built
+/// per block of up to 65,536 tokens from the block's own symbol counts, lengths limited to 15 bits (7
+/// for the code-length code; see `Huffman.lengths`), every code complete. Output is
+/// deterministic: the same bytes give the same stream. Compression is checked against Python's zlib
+/// at level 6 in `Tools/check-raster`; every stream is inflated by Python's zlib there and in
+/// `Tools/png.py`.
+enum Deflate {
+    static let chainLimit = 32
+    static let goodLength = 128
+    static let blockTokens = 1 << 16
+
+    static func zlib(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x9C]
+        out.reserveCapacity(data.count / 4 + 64)
+        data.withUnsafeBufferPointer { deflate($0, into: &out) }
+        out += ImageEncoder.bigEndian(adler32(data))
+        return out
+    }
+
+    /// Adler-32 (RFC 1950 §8.2), reduced modulo 65521 every 5,552 bytes (the most that cannot overflow).
+    static func adler32(_ data: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        data.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i < bytes.count {
+                let end = min(i + 5552, bytes.count)
+                while i < end {
+                    a &+= UInt32(bytes[i])
+                    b &+= a
+                    i += 1
+                }
+                a %= 65521
+                b %= 65521
+            }
+        }
+        return b << 16 | a
+    }
+
+    /// A literal (< 256) or a match: bit 31 set, length − 3 in bits 16…23, distance − 1 in bits 0…15.
+    typealias Token = UInt32
+
+    static func deflate(_ data: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var w = BitWriter(out: out)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(min(blockTokens, data.count + 1))
+        tokenize(data) { token in
+            tokens.append(token)
+            if tokens.count == blockTokens {
+                writeBlock(tokens, final: false, &w)
+                tokens.removeAll(keepingCapacity: true)
+            }
+        }
+        writeBlock(tokens, final: true, &w)
+        out = w.finish()
+    }
+
+    /// LZ77: calls `emit` with every token in order.
+    static func tokenize(_ data: UnsafeBufferPointer<UInt8>, _ emit: (Token) -> Void) {
+        let n = data.count
+        guard let base = data.baseAddress, n > 0 else { return }
+        var head = [Int32](repeating: -1, count: 1 << 15)
+        var previous = [Int32](repeating: -1, count: 1 << 15)
+        head.withUnsafeMutableBufferPointer { head in
+            previous.withUnsafeMutableBufferPointer { previous in
+                let raw = UnsafeRawPointer(base)
+                @inline(__always) func hash(_ i: Int) -> Int {
+                    let v = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                    return Int((v &* 2_654_435_761) >> 17)
+                }
+                @inline(__always) func insert(_ i: Int) {
+                    let h = hash(i)
+                    previous[i & 0x7FFF] = head[h]
+                    head[h] = Int32(i)
+                }
+                /// The longest match for position `i` (length 0 when none), entering `i` in the chains.
+                @inline(__always) func longest(_ i: Int) -> (length: Int, distance: Int) {
+                    guard i + 4 <= n else { return (0, 0) }
+                    let h = hash(i)
+                    var candidate = Int(head[h])
+                    var tries = 0, bestLength = 0, bestDistance = 0
+                    let limit = min(258, n - i)
+                    while candidate >= 0 && i - candidate <= 32768 && tries < chainLimit {
+                        if bestLength == 0 || base[candidate + bestLength] == base[i + bestLength] {
+                            let length = matchLength(base + candidate, base + i, limit)
+                            if length > bestLength {
+                                bestLength = length
+                                bestDistance = i - candidate
+                                if length >= goodLength || length == limit { break }
+                            }
+                        }
+                        candidate = Int(previous[candidate & 0x7FFF])
+                        tries += 1
+                    }
+                    previous[i & 0x7FFF] = head[h]
+                    head[h] = Int32(i)
+                    return bestLength >= 4 || (bestLength == 3 && bestDistance <= 4096) ? (bestLength, bestDistance) : (0, 0)
+                }
+                var i = 0
+                while i < n {
+                    let match = longest(i)
+                    if match.length > 0 {
+                        emit(0x8000_0000 | Token(match.length - 3) << 16 | Token(match.distance - 1))
+                        let end = min(i + match.length, n - 3)
+                        // Every position of the match goes into the chains, except inside a repeat of a
+                        // short period (a run of equal pixels): there the last 8 positions hold every
+                        // 4-byte window the run has, which is all later matches need.
+                        var k = match.distance <= 8 ? max(i + 1, end - 8) : i + 1
+                        while k < end { insert(k); k += 1 }
+                        i += match.length
+                    } else {
+                        emit(Token(base[i]))
+                        i += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many bytes from `a` and `b` agree, at most `limit`; eight at a time.
+    @inline(__always)
+    static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int) -> Int {
+        var length = 0
+        while length + 8 <= limit {
+            let x = UInt64(littleEndian: UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self))
+            let y = UInt64(littleEndian: UnsafeRawPointer(b + length).loadUnaligned(as: UInt64.self))
+            if x != y { return length + (x ^ y).trailingZeroBitCount / 8 }
+            length += 8
+        }
+        while length < limit && a[length] == b[length] { length += 1 }
+        return length
+    }
+
+    // Length symbols 257…285 and distance symbols 0…29 (RFC 1951 §3.2.5).
+
+    /// Symbol (257…285), extra bits and their value for a match of `length` 3…258.
+    @inline(__always)
+    static func lengthSymbol(_ length: Int) -> (symbol: Int, extraBits: Int, extra: Int) {
+        let l = length - 3
+        if l < 8 { return (257 + l, 0, 0) }
+        if l == 255 { return (285, 0, 0) }
+        let top = Int.bitWidth - 1 - l.leadingZeroBitCount   // ⌊log2 l⌋ ≥ 3
+        let bits = top - 2
+        let code = 257 + 4 * (top - 1) + ((l >> bits) & 3)
+        return (code, bits, l - ((4 + ((l >> bits) & 3)) << bits))
+    }
+
+    /// Symbol (0…29), extra bits and their value for a distance 1…32768.
+    @inline(__always)
+    static func distanceSymbol(_ distance: Int) -> (symbol: Int, extraBits: Int, extra: Int) {
+        let d = distance - 1
+        if d < 4 { return (d, 0, 0) }
+        let top = Int.bitWidth - 1 - d.leadingZeroBitCount   // ⌊log2 d⌋ ≥ 2
+        let bits = top - 1
+        let second = (d >> bits) & 1
+        return (2 * top + second, bits, d - ((2 + second) << bits))
+    }
+
+    /// The order code-length code lengths are sent in (§3.2.7).
+    static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    static func writeBlock(_ tokens: [Token], final: Bool, _ w: inout BitWriter) {
+        var litCounts = [Int](repeating: 0, count: 286), distCounts = [Int](repeating: 0, count: 30)
+        for t in tokens {
+            if t & 0x8000_0000 == 0 {
+                litCounts[Int(t)] += 1
+            } else {
+                litCounts[lengthSymbol(Int((t >> 16) & 0xFF) + 3).symbol] += 1
+                distCounts[distanceSymbol(Int(t & 0xFFFF) + 1).symbol] += 1
+            }
+        }
+        litCounts[256] = 1
+        let litLengths = Huffman.lengths(litCounts, limit: 15, minimumCodes: 2)
+        let distLengths = Huffman.lengths(distCounts, limit: 15, minimumCodes: 2)
+        let litCodes = Huffman.codes(litLengths), distCodes = Huffman.codes(distLengths)
+        var hlit = 286
+        while hlit > 257 && litLengths[hlit - 1] == 0 { hlit -= 1 }
+        var hdist = 30
+        while hdist > 1 && distLengths[hdist - 1] == 0 { hdist -= 1 }
+        // The two code lengths lists, run-length coded with 16, 17 and 18 (§3.2.7).
+        let runs = runLengthCoded(Array(litLengths[0..<hlit]) + Array(distLengths[0..<hdist]))
+        var clCounts = [Int](repeating: 0, count: 19)
+        for (symbol, _) in runs { clCounts[symbol] += 1 }
+        let clLengths = Huffman.lengths(clCounts, limit: 7, minimumCodes: 2)
+        let clCodes = Huffman.codes(clLengths)
+        var hclen = 19
+        while hclen > 4 && clLengths[codeLengthOrder[hclen - 1]] == 0 { hclen -= 1 }
+
+        w.write(final ? 1 : 0, bits: 1)
+        w.write(2, bits: 2)
+        w.write(UInt64(hlit - 257), bits: 5)
+        w.write(UInt64(hdist - 1), bits: 5)
+        w.write(UInt64(hclen - 4), bits: 4)
+        for k in 0..<hclen { w.write(UInt64(clLengths[codeLengthOrder[k]]), bits: 3) }
+        for (symbol, extra) in runs {
+            w.write(clCodes[symbol], bits: clLengths[symbol])
+            switch symbol {
+            case 16: w.write(UInt64(extra), bits: 2)
+            case 17: w.write(UInt64(extra), bits: 3)
+            case 18: w.write(UInt64(extra), bits: 7)
+            default: break
+            }
+        }
+        for t in tokens {
+            if t & 0x8000_0000 == 0 {
+                w.write(litCodes[Int(t)], bits: litLengths[Int(t)])
+            } else {
+                let len = lengthSymbol(Int((t >> 16) & 0xFF) + 3), dist = distanceSymbol(Int(t & 0xFFFF) + 1)
+                w.write(litCodes[len.symbol], bits: litLengths[len.symbol])
+                w.write(UInt64(len.extra), bits: len.extraBits)
+                w.write(distCodes[dist.symbol], bits: distLengths[dist.symbol])
+                w.write(UInt64(dist.extra), bits: dist.extraBits)
+            }
+        }
+        w.write(litCodes[256], bits: litLengths[256])
+    }
+
+    /// Code lengths as code-length symbols with their extra values: 16 repeats the previous length
+    /// 3–6 times, 17 gives 3–10 zeros, 18 gives 11–138 zeros.
+    static func runLengthCoded(_ lengths: [Int]) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        var i = 0
+        while i < lengths.count {
+            let v = lengths[i]
+            var run = 1
+            while i + run < lengths.count && lengths[i + run] == v { run += 1 }
+            if v == 0 {
+                var left = run
+                while left >= 11 { let k = min(left, 138); out.append((18, k - 11)); left -= k }
+                if left >= 3 { out.append((17, left - 3)); left = 0 }
+                while left > 0 { out.append((0, 0)); left -= 1 }
+            } else {
+                out.append((v, 0))
+                var left = run - 1
+                while left >= 3 { let k = min(left, 6); out.append((16, k - 3)); left -= k }
+                while left > 0 { out.append((v, 0)); left -= 1 }
+            }
+            i += run
+        }
+        return out
+    }
+
+    /// Bits, least significant first, into bytes.
+    struct BitWriter {
+        var out: [UInt8]
+        var buffer: UInt64 = 0
+        var count = 0
+
+        /// Writes the low `bits` (≤ 32) bits of `value`.
+        @inline(__always)
+        mutating func write(_ value: UInt64, bits: Int) {
+            buffer |= value << UInt64(count)
+            count += bits
+            if count >= 32 {
+                let word = UInt32(truncatingIfNeeded: buffer)
+                out.append(UInt8(word & 0xFF)); out.append(UInt8((word >> 8) & 0xFF))
+                out.append(UInt8((word >> 16) & 0xFF)); out.append(UInt8(word >> 24))
+                buffer >>= 32
+                count -= 32
+            }
+        }
+
+        mutating func finish() -> [UInt8] {
+            while count > 0 {
+                out.append(UInt8(truncatingIfNeeded: buffer))
+                buffer >>= 8
+                count = max(0, count - 8)
+            }
+            return out
+        }
+    }
+}
+
+/// Huffman code lengths limited to a depth, and canonical codes (RFC 1951 §3.2.2).
+enum Huffman {
+    /// Code lengths for symbol counts: a Huffman tree (two-queue merge of the sorted counts), then,
+    /// where a leaf is deeper than `limit`, leaves are clamped to `limit` and the shortest codes
+    /// beneath the limit lengthened one by one, least frequent first, until Kraft's sum is at most 1.
+    /// At least `minimumCodes` symbols get a code (unused ones are counted as used once), as deflate
+    /// decoders expect at least two codes in a tree. Deterministic: ties break by symbol.
+    static func lengths(_ counts: [Int], limit: Int, minimumCodes: Int) -> [Int] {
+        var counts = counts
+        var used = counts.indices.filter { counts[$0] > 0 }
+        var fill = 0
+        while used.count < min(minimumCodes, counts.count) {
+            if counts[fill] == 0 { counts[fill] = 1; used.append(fill) }
+            fill += 1
+        }
+        used.sort { counts[$0] != counts[$1] ? counts[$0] < counts[$1] : $0 < $1 }
+        var lengths = [Int](repeating: 0, count: counts.count)
+        // Nodes: leaves 0..<m in order of count, then internal nodes as merged (their weights rise,
+        // so the second queue stays sorted).
+        let m = used.count
+        var weight = used.map { counts[$0] }, parent = [Int](repeating: -1, count: 2 * m - 1)
+        weight.reserveCapacity(2 * m - 1)
+        var leaf = 0, inner = m
+        func take() -> Int {
+            if leaf < m && (inner >= weight.count || weight[leaf] <= weight[inner]) { leaf += 1; return leaf - 1 }
+            inner += 1
+            return inner - 1
+        }
+        while weight.count < 2 * m - 1 {
+            let a = take(), b = take()
+            parent[a] = weight.count
+            parent[b] = weight.count
+            weight.append(weight[a] + weight[b])
+        }
+        var depth = [Int](repeating: 0, count: 2 * m - 1)
+        for node in stride(from: 2 * m - 3, through: 0, by: -1) { depth[node] = depth[parent[node]] + 1 }
+        for k in 0..<m { lengths[used[k]] = depth[k] }
+        if lengths.max()! > limit {
+            for s in used where lengths[s] > limit { lengths[s] = limit }
+            var kraft = used.reduce(0) { $0 + (1 << (limit - lengths[$1])) }
+            // Lengthen the deepest codes still under the limit, least frequent first, until the sum
+            // fits; then shorten codes where the slack allows, most frequent first, until the code is
+            // complete again (zlib's inflate refuses an incomplete set of codes).
+            while kraft > 1 << limit {
+                let s = used.filter { lengths[$0] < limit }.max { lengths[$0] != lengths[$1] ? lengths[$0] < lengths[$1] : counts[$0] > counts[$1] }!
+                kraft -= 1 << (limit - lengths[s] - 1)
+                lengths[s] += 1
+            }
+            while kraft < 1 << limit {
+                let slack = (1 << limit) - kraft
+                let s = used.filter { lengths[$0] > 1 && 1 << (limit - lengths[$0]) <= slack }
+                    .max { lengths[$0] != lengths[$1] ? lengths[$0] < lengths[$1] : counts[$0] < counts[$1] }!
+                kraft += 1 << (limit - lengths[s])
+                lengths[s] -= 1
+            }
+        }
+        return lengths
+    }
+
+    /// Canonical codes for `lengths`, bit-reversed for writing least significant bit first.
+    static func codes(_ lengths: [Int]) -> [UInt64] {
+        let maxLength = lengths.max() ?? 0
+        var countOf = [Int](repeating: 0, count: maxLength + 1)
+        for l in lengths where l > 0 { countOf[l] += 1 }
+        var next = [Int](repeating: 0, count: maxLength + 2)
+        var code = 0
+        for bits in 1...max(maxLength, 1) {
+            code = (code + (bits - 1 < countOf.count ? countOf[bits - 1] : 0)) << 1
+            next[bits] = code
+        }
+        return lengths.map { l in
+            guard l > 0 else { return 0 }
+            let c = next[l]
+            next[l] += 1
+            var reversed: UInt64 = 0
+            for i in 0..<l { reversed |= UInt64((c >> i) & 1) << UInt64(l - 1 - i) }
+            return reversed
+        }
+    }
+}
