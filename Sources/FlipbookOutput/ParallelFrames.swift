@@ -3,7 +3,7 @@ import Dispatch
 /// Renders frames on several threads and hands their bytes over in frame order.
 ///
 /// A frame is a pure function of its time, so frames render independently: worker w of `jobs`
-/// renders the frames w, w + jobs, … of each batch of 2 × jobs frames with a renderer of its own
+/// renders the frames w, w + jobs, … of each batch of 8 × jobs frames with a renderer of its own
 /// (made once, kept across batches), and the calling thread consumes the batch in order. At most one
 /// batch is held in memory; the output does not depend on `jobs`.
 struct ParallelFrames<Worker> {
@@ -15,7 +15,7 @@ struct ParallelFrames<Worker> {
     func run(_ frames: [Int], makeWorker: () throws -> Worker, render: @escaping @Sendable (inout Worker, Int) throws -> [UInt8],
              consume: (Int, [UInt8]) throws -> Void) throws {
         let workers = Box(try (0..<jobs).map { _ in try makeWorker() })
-        let batchSize = max(1, 2 * jobs)
+        let batchSize = max(1, 8 * jobs)
         var start = 0
         while start < frames.count {
             let batch = Array(frames[start..<min(start + batchSize, frames.count)])

@@ -12,7 +12,7 @@ public enum RasterStreamFormat: String, Hashable, Sendable, CaseIterable {
 
 extension Scene {
     /// Renders the frames numbered `range` (default: all) as raster images on `jobs` threads (default
-    /// the machine's cores) and hands each frame's bytes to `body` in frame order, at most 2 × jobs
+    /// the machine's cores) and hands each frame's bytes to `body` in frame order, at most 8 × jobs
     /// frames in memory at once. What `flipbook render --stdout` writes.
     /// - Throws: what `body` throws (the first error stops the stream), or
     ///   `RasterRenderer.RenderError` when the scene draws text and no font is found.
