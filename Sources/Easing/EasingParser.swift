@@ -33,7 +33,8 @@ struct EasingParser {
                 throw error("no space is allowed between '\(name)' and '('", at: current)
             }
             guard let named = NamedCurves.keyword(name) else {
-                throw error("unknown easing '\(name)'; expected \(NamedCurves.expectedSummary)", at: start)
+                let hint = DidYouMean.closest(to: name, among: NamedCurves.allNames).map { " (did you mean '\($0)'?)" }
+                throw error("unknown easing '\(name)'\(hint ?? ""); expected \(NamedCurves.expectedSummary)", at: start)
             }
             function = named
         case .function(let name):

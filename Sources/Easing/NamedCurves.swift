@@ -29,6 +29,9 @@ enum NamedCurves {
         EasingParser.constants[name.lowercased()] != nil
     }
 
+    /// Every easing name the parser knows (keywords and Penner curves), for did-you-mean hints.
+    static var allNames: [String] { Array(keywords.keys) + Array(penner.keys) }
+
     static let expectedSummary =
         "a CSS easing (linear, ease, ease-in, ease-out, ease-in-out, step-start, step-end, cubic-bezier(), steps(), linear()), "
         + "a Core Animation name (default, easeIn, easeOut, easeInEaseOut), a Penner curve (ease-in-sine … ease-in-out-bounce) or spring"

@@ -5,7 +5,7 @@ import Foundation
 /// `flipbook dump SCENE --at T`: the presentation tree at T as JSON.
 enum DumpCommand {
     static let help = """
-    USAGE: flipbook dump <scene.json> --at <seconds> [options]
+    USAGE: flipbook dump <scene.json> [--at <seconds>] [options]
 
     Prints the presentation tree at the given time as JSON: every layer (derived ones of components
     included) with its id, type and every property at its resolved value, in scene-file units
@@ -15,6 +15,8 @@ enum DumpCommand {
       --at <seconds>       The time to show (default 0).
     \(SceneOptions.help)
       --help               Show this help.
+
+    EXIT CODES: 0 printed, 1 an invalid scene or a failed write to standard output, 2 bad usage.
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {

@@ -29,7 +29,7 @@ enum RasterOutput {
             }
             n += 1
             if let sig = Interruption.pending { throw FileError("interrupted after \(n) of \(range.count) frames; the output is incomplete", code: EINTR, signal: sig) }
-            if progress { printError("\r\(n)/\(range.count) frames", newline: false) }
+            if progress { ProgressLine.shared.draw(n, of: range.count) }
         }
         if progress { printError("") }
         return 0

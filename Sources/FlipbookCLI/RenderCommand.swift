@@ -118,8 +118,10 @@ enum RenderCommand {
         if animatedPath != nil {
             try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: file, limits: loader.limits)
         }
+        var frames: Range<Int>?
         if framesPath != nil || stdout {
             let range = try frameRange(scene, from: from, to: to, limit: loader.limits.frames, file: file)
+            frames = range
             try SceneOptions.checkCost(scene, frames: range.count, output: stdout || format == "png" ? .raster(scale: scale) : .svgFrames,
                                        file: file, limits: loader.limits)
         }
@@ -128,8 +130,7 @@ enum RenderCommand {
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
-        guard framesPath != nil || stdout else { return 0 }
-        let range = try frameRange(scene, from: from, to: to, limit: loader.limits.frames, file: file)
+        guard let range = frames else { return 0 }
         let quiet = args.flags.contains("quiet")
         let progress = !quiet && isatty(STDERR_FILENO) == 1
         let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
@@ -141,7 +142,7 @@ enum RenderCommand {
         do {
             written = try scene.writeFrames(to: folder, format: format == "png" ? .png : .svg, frames: range, shard: shard,
                                             jobs: jobs, scale: scale, fonts: fonts, force: args.flags.contains("force"),
-                                            progress: progress ? { drawProgress($0, of: $1) } : nil)
+                                            progress: progress ? { ProgressLine.shared.draw($0, of: $1) } : nil)
             if progress { printError("") }
         } catch {
             if progress { printError("") }
@@ -162,6 +163,9 @@ enum RenderCommand {
         let last = scene.frameCount - 1
         let first = from.map { Int(saturating: ($0 * scene.fps - 1e-9).rounded(.up)) } ?? 0
         let end = to.map { min(Int(saturating: ($0 * scene.fps + 1e-9).rounded(.down)), last) } ?? last
+        if let to, to > scene.frameTime(last) + 1e-9 {
+            printError("flipbook render: note: --to \(to.roundTripText) is past the scene's last frame (\(scene.frameTime(last).roundTripText) s); rendering to there")
+        }
         if let from, let to, from > to { throw UsageError("--from (\(from)) is after --to (\(to))") }
         guard first <= end else { throw UsageError("no frame falls between --from and --to") }
         let count = end.subtractingReportingOverflow(first).partialValue.addingReportingOverflow(1)
@@ -169,13 +173,5 @@ enum RenderCommand {
             throw InputError("\(file): duration: \(count.overflow ? "more than \(Int.max)" : String(count.partialValue)) frames is over the limit of \(limit) (raise --max-frames)")
         }
         return first..<(end + 1)
-    }
-
-    private static func drawProgress(_ done: Int, of total: Int) {
-        let width = 30
-        let filled = total > 0 ? done * width / total : width
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        let line = Array("\r\(bar) \(done)/\(total) frames".utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

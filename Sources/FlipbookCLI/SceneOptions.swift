@@ -81,6 +81,12 @@ enum SceneOptions {
     static let maxDepthCeiling = 1000
 
     /// Loads the scene at `path` (its bytes as given), turning its error into an input error.
+    /// Whether the file is Flipbook's JSON Schema of scene files (its "$id"), read up to 4 KiB in.
+    static func isSceneSchema(_ path: BytePath) -> Bool {
+        guard let head = try? readFile(path, limit: 1 << 30, prefix: 4096) else { return false }
+        return String(decoding: head, as: UTF8.self).contains("\"$id\": \"https://flipbook.invalid/scene.schema.json\"")
+    }
+
     static func load(_ path: BytePath, _ args: ParsedArguments) throws -> Scene {
         let loader = try loader(args)
         let bytes: [UInt8]
@@ -97,7 +103,8 @@ enum SceneOptions {
     }
 
     /// The whole file at `path`: "no such file", "is a folder, not a scene file", or the system's reason.
-    static func readFile(_ path: BytePath, limit: Int = .max) throws(FileError) -> [UInt8] {
+    /// The file's bytes (with `prefix`, at most that many from the start).
+    static func readFile(_ path: BytePath, limit: Int = .max, prefix: Int = .max) throws(FileError) -> [UInt8] {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileError(errno == ENOENT ? "no such file" : "cannot be read (\(FileError.reason(errno)))", code: errno) }
         defer { close(fd) }
@@ -118,6 +125,7 @@ enum SceneOptions {
             }
             if n == 0 { return data }
             data += chunk[..<n]
+            if data.count >= prefix { return Array(data.prefix(prefix)) }
             if data.count > limit { throw tooBig(data.count) }
         }
     }

@@ -7,7 +7,7 @@ enum ValidateCommand {
     USAGE: flipbook validate <scene.json>... [options]
 
     Checks scene files without rendering anything: syntax, keys, types, values, ids, animations and
-    limits. Prints one line per valid file; the first problem of an invalid file names the file, the
+    limits. Prints one line per valid file (Flipbook's own scene.schema.json is recognised and skipped); the first problem of an invalid file names the file, the
     JSON path and what was expected.
 
     OPTIONS:
@@ -25,6 +25,11 @@ enum ValidateCommand {
         if args.flags.contains("help") { print(help); return 0 }
         guard !args.positionals.isEmpty else { throw UsageError("'validate' needs a scene file") }
         for path in args.positionalPaths {
+            // `validate Scenes/*.json` also names the schema: say what it is and go on.
+            if SceneOptions.isSceneSchema(path) {
+                print("\(path): skipped (the JSON Schema of scene files, not a scene)")
+                continue
+            }
             let scene = try SceneOptions.load(path, args)
             let layers = scene.root.allLayers.count - 1
             print("\(path): ok (\(layers) layer\(layers == 1 ? "" : "s"), \(scene.frameCount) frames at \(scene.fps.roundTripText) fps)")

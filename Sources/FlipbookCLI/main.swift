@@ -3,6 +3,12 @@ import FlipbookFiles
 import FlipbookScenes
 import Foundation
 
+/// The release, as `flipbook --version` prints it.
+let flipbookVersion = "0.9.0"
+
+/// The commands, for help and did-you-mean.
+let commands = ["render", "validate", "dump", "format", "ease", "schema"]
+
 let usage = """
 USAGE: flipbook <command> [options]
 
@@ -14,7 +20,7 @@ COMMANDS:
   ease <spec>      Evaluate, sample or plot a timing curve.
   schema           Print the JSON Schema of scene files.
 
-Run 'flipbook <command> --help' for a command's options.
+Run 'flipbook <command> --help' for a command's options, 'flipbook --version' for the release.
 """
 
 /// Runs a command and maps errors to exit codes: 1 for bad input, 2 for bad usage.
@@ -41,16 +47,21 @@ func runCommand(_ raw: [[UInt8]]) -> Int32 {
             guard rest.isEmpty else { throw UsageError("'schema' takes no arguments") }
             print(SceneSchema.text(), terminator: "")
             return 0
+        case "--version", "-V", "version":
+            print("flipbook \(flipbookVersion) (scene format \(SceneLoader.formatVersion))")
+            return 0
         case "--help", "-h", "help":
             if let topic = rawRest.first { return runCommand([topic, Array("--help".utf8)]) }
             print(usage)
             return 0
         default:
-            let hint = closestMatch(command, among: ["ease", "render", "validate", "dump", "format", "schema"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = closestMatch(command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(command)'\(hint)")
         }
     } catch let error as UsageError {
-        printError("flipbook \(command): error: \(error.message)\nRun 'flipbook \(command == "--help" ? "" : command + " ")--help' for usage.")
+        // Help for a command that exists; otherwise the list of commands.
+        let known = commands.contains(command)
+        printError("flipbook\(known ? " " + command : ""): error: \(error.message)\nRun 'flipbook \(known ? command + " " : "")--help' for usage.")
         return 2
     } catch let error as InputError {
         printError("flipbook \(command): error: \(error.message)")

@@ -1,3 +1,4 @@
+import Easing
 import Flipbook
 import FlipbookComponents
 import Foundation

@@ -1,3 +1,4 @@
+import Easing
 import Flipbook
 
 /// Property values as scene files write them (units: pixels, degrees, seconds; colours as text).
