@@ -85,6 +85,7 @@ Interruption.install()
 // Commands run on a thread with a 512 MiB stack (reserved, not used): every recursion over user input
 // has a depth limit, and the limits (--max-depth at most 1000) fit in this stack with room to spare,
 // whatever the shell's `ulimit -s`.
+reserveStandardStreams()
 nonisolated(unsafe) var status: Int32 = 0
 let worker = Thread {
     status = runCommand(rawArguments)

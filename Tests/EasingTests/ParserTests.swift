@@ -56,7 +56,7 @@ struct ParserTests {
         ("linear(0)", "linear() needs at least two stops, got 1 at column 8 of \"linear(0)\""),
         ("linear(25% 0.5 75%, 1)", "a linear() stop's number goes before or after its percentages, not between them at column 12 of \"linear(25% 0.5 75%, 1)\""),
         ("linear(0 1, 1)", "a linear() stop has one number; expected ',' before the next stop at column 10 of \"linear(0 1, 1)\""),
-        ("ease-inn", "unknown easing 'ease-inn'; expected a CSS easing (linear, ease, ease-in, ease-out, ease-in-out, step-start, step-end, cubic-bezier(), steps(), linear()), a Core Animation name (default, easeIn, easeOut, easeInEaseOut), a Penner curve (ease-in-sine … ease-in-out-bounce) or spring at column 1 of \"ease-inn\""),
+        ("ease-inn", "unknown easing 'ease-inn' (did you mean 'ease-in'?); expected a CSS easing (linear, ease, ease-in, ease-out, ease-in-out, step-start, step-end, cubic-bezier(), steps(), linear()), a Core Animation name (default, easeIn, easeOut, easeInEaseOut), a Penner curve (ease-in-sine … ease-in-out-bounce) or spring at column 1 of \"ease-inn\""),
         ("ease 1", "unexpected the number 1 after the easing; expected the end of the text at column 6 of \"ease 1\""),
         ("cubic-bezier(0, 1s, 0, 1)", "expected a number for cubic-bezier() y1, found '1s' (easing values have no units) at column 17 of \"cubic-bezier(0, 1s, 0, 1)\""),
         ("cubic-bezier(0, calc(1 + 50%), 0, 1)", "cannot add a number and a percentage at column 24 of \"cubic-bezier(0, calc(1 + 50%), 0, 1)\""),
