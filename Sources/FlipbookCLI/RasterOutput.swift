@@ -20,7 +20,7 @@ enum RasterOutput {
                        progress: Bool) throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var n = 0
-        try scene.streamRasterFrames(range, format: format == "ppm" ? .ppm : .rgba, jobs: jobs, scale: scale, fonts: fonts) { _, bytes in
+        try scene.streamRasterFrames(range, format: RasterStreamFormat(rawValue: format)!, jobs: jobs, scale: scale, fonts: fonts) { _, bytes in
             do throws(InputError) {
                 try writeStandardOutput(bytes)
             } catch {

@@ -8,7 +8,7 @@ import Foundation
 /// `flipbook render SCENE --frames DIR`: numbered SVG frames.
 enum RenderCommand {
     static let help = """
-    USAGE: flipbook render <scene.json> (--frames <folder> | --animated <file.svg> | --stdout --format ppm|rgba) [options]
+    USAGE: flipbook render <scene.json> (--frames <folder> | --animated <file.svg> | --stdout --format ppm|rgb|rgba) [options]
 
     Renders the scene to numbered SVG frames: <folder>/frame_0000.svg, frame_0001.svg, … (at least
     four digits, wider when needed), numbered from 0 in the order written. Frame i of the scene is at
@@ -31,7 +31,8 @@ enum RenderCommand {
 
     OPTIONS:
       --frames <folder>    Where to write the frames.
-      --format <f>         svg (default), png; with --stdout: ppm or rgba.
+      --format <f>         svg (default), png; with --stdout: ppm, rgb (raw RGB over the background, as
+                           PPM's pixels without headers) or rgba.
       --stdout             Stream raster frames to standard output.
       --scale <s>          Raster pixels per scene pixel (default 1).
       --font <file.ttf>    TrueType font for text in raster frames (default: DejaVu Sans).
@@ -68,11 +69,11 @@ enum RenderCommand {
         let framesPath = try args.path("frames"), animatedPath = try args.path("animated")
         _ = try args.path("font")
         guard framesPath != nil || animatedPath != nil || stdout else {
-            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg> or --stdout --format ppm|rgba")
+            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg> or --stdout --format ppm|rgb|rgba")
         }
         let format = args.options["format"] ?? (stdout ? "" : "svg")
         if stdout {
-            guard format == "ppm" || format == "rgba" else { throw UsageError("--stdout needs --format ppm or --format rgba") }
+            guard ["ppm", "rgb", "rgba"].contains(format) else { throw UsageError("--stdout needs --format ppm, rgb or rgba") }
             guard framesPath == nil else { throw UsageError("use either --stdout or --frames, not both") }
             guard isatty(STDOUT_FILENO) != 1 || args.flags.contains("force") else {
                 throw UsageError("refusing to write binary frames to a terminal; pipe them into ffmpeg or a file (or --force)")

@@ -6,6 +6,9 @@ public enum RasterStreamFormat: String, Hashable, Sendable, CaseIterable {
     /// Binary PPM (P6) images over the scene's opaque background, one after another (ffmpeg's
     /// `-f image2pipe -c:v ppm`).
     case ppm
+    /// Raw RGB rows over the scene's opaque background, PPM's pixels without its headers (ffmpeg's
+    /// `-f rawvideo -pixel_format rgb24`: nothing for a parser to misread).
+    case rgb
     /// Raw straight-alpha RGBA rows (ffmpeg's `-f rawvideo -pixel_format rgba`).
     case rgba
 }
@@ -26,7 +29,11 @@ extension Scene {
             makeWorker: { renderer },
             render: { worker, index in
                 let image = try worker.render(scene, frame: index)
-                return format == .ppm ? ImageEncoder.ppm(image, background: background) : ImageEncoder.rgba(image)
+                switch format {
+                case .ppm: return ImageEncoder.ppm(image, background: background)
+                case .rgb: return image.rgb(over: background)
+                case .rgba: return ImageEncoder.rgba(image)
+                }
             },
             consume: body)
     }
