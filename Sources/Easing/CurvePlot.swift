@@ -1,4 +1,3 @@
-import Easing
 import Foundation
 
 /// An SVG plot of a timing curve over input [0, 1]: grid, axes, labels, and the curve, with the
