@@ -20,7 +20,7 @@ extension Layer {
         get {
             let values = self[.values], colors = self[.colors]
             return values.indices.map { i in
-                PieChart.Slice(i < colors.count ? colors[i] : PieChart.defaultColor(i, of: values.count), values[i])
+                PieChart.Slice(i < colors.count ? colors[i] : PieChart.defaultColor(i, of: values.count, rule: self[.colorRule]), values[i])
             }
         }
         set {

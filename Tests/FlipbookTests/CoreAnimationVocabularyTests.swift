@@ -129,3 +129,33 @@ enum Slow: LayerBehavior {
         return .basic(level, from: from, to: to, duration: layer.bounds.width * 0.4)
     }
 }
+
+/// Pie chart colour rules, against hues worked out by hand.
+struct PieColorRuleTests {
+    static func hue(_ c: Color) -> Double {
+        // Brightness 0.75, saturation 0.5: the largest channel is 0.75, the smallest 0.375.
+        let r = c.red, g = c.green, b = c.blue, maxC = max(r, g, b), minC = min(r, g, b), d = maxC - minC
+        var h = maxC == r ? (g - b) / d : (maxC == g ? 2 + (b - r) / d : 4 + (r - g) / d)
+        h /= 6
+        return h < 0 ? h + 1 : h
+    }
+
+    @Test func seedRuleChangesWithCountStableRuleDoesNot() {
+        // Seed: slice 1 of 3 has hue 1/3, of 4 hue 1/4.
+        #expect(abs(Self.hue(PieChart.defaultColor(1, of: 3)) - 1.0 / 3) < 1e-9)
+        #expect(abs(Self.hue(PieChart.defaultColor(1, of: 4)) - 0.25) < 1e-9)
+        // Stable: slice 2 has hue 2 × 0.381966… = 0.763932… whatever the count.
+        for count in [3, 4, 9] {
+            #expect(abs(Self.hue(PieChart.defaultColor(2, of: count, rule: .stable)) - 0.7639320225) < 1e-9)
+        }
+    }
+
+    @Test func theChartUsesItsRule() {
+        var pie = Layer(id: "pie", type: PieChart.self)
+        pie.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        pie[.values] = [1, 1, 1]
+        pie[.colorRule] = .stable
+        let slices = pie.presentation(atParentTime: 0).sublayers
+        #expect(abs(Self.hue(slices[1][.fillColor]) - 0.3819660113) < 1e-9)
+    }
+}
