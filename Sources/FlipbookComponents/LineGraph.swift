@@ -12,6 +12,22 @@ extension PropertyKey where Value == Double {
     public static var xLabelStep: Self { keyDouble_xLabelStep }
 }
 
+/// How a line graph lays out its value axis.
+public enum LineGraphAxis: String, Hashable, Sendable, CaseIterable, ChoiceValue {
+    /// Seed 002: the data's minimum at the bottom, its maximum at the top edge, a grid line every
+    /// `gridSpacing` pixels labelled with whatever value falls there (`yLabel`).
+    case seed
+    /// Nice ticks (`NiceAxis`, about one per 50 px): the axis runs from a round value below the data to
+    /// one above it, grid lines at the ticks, labels with the fewest decimals, and the left margin
+    /// widened to fit the widest label.
+    case nice
+}
+
+extension PropertyKey where Value == LineGraphAxis {
+    /// A line graph's value axis. Default `seed`.
+    public static var axis: Self { keyLineGraphAxis_axis }
+}
+
 extension PropertyKey where Value == Color {
     /// A line graph's axes. Default grey (0.83, 0.83, 0.83, 0.7), seed 002.
     public static var axisColor: Self { keyColor_axisColor }
@@ -45,6 +61,7 @@ public enum LineGraph: LayerBehavior {
         AnyPropertyKey(name: "strokeColor", defaultValue: .color(Color(red: 1, green: 0.65, blue: 0))),
         AnyPropertyKey(name: "lineWidth", defaultValue: .number(2)),
         AnyPropertyKey(PropertyKey<Double>.strokeEnd), AnyPropertyKey(name: "fontSize", defaultValue: .number(10)),
+        AnyPropertyKey(PropertyKey<LineGraphAxis>.axis),
     ]
 
     public static func draw(_ layer: Layer) -> [DrawItem] { [] }
@@ -56,18 +73,35 @@ public enum LineGraph: LayerBehavior {
 
     /// The view points of `values` in `bounds` (see the type's notes).
     public static func viewPoints(_ values: [Double], bounds: Rect, offsetX: Double, offsetY: Double) -> [Point] {
-        guard let low = values.min(), let high = values.max() else { return [] }
-        let w = bounds.width, h = bounds.height
-        let sx = (w - offsetX) / Double(values.count)
-        let sy = high > low ? (h - offsetY) / (high - low) : 1
-        return values.enumerated().map { i, v in
-            Point(bounds.minX + offsetX + Double(i) * sx, bounds.minY + (h - offsetY) - (v - low) * sy)
+        viewPoints(values, bounds: bounds, offsetX: offsetX, offsetY: offsetY, top: bounds.minY, count: values.count)
+    }
+
+    /// The view points of the first `count` of `values`, the range of all of them mapped from the X
+    /// axis up to `top` (the nice axis passes its ends as extra values).
+    static func viewPoints(_ values: [Double], bounds: Rect, offsetX: Double, offsetY: Double, top: Double, count: Int) -> [Point] {
+        guard count > 0, let low = values.min(), let high = values.max() else { return [] }
+        let w = bounds.width, bottom = bounds.minY + bounds.height - offsetY
+        let sx = (w - offsetX) / Double(count)
+        let sy = high > low ? (bottom - top) / (high - low) : 1
+        return values.prefix(count).enumerated().map { i, v in
+            Point(bounds.minX + offsetX + Double(i) * sx, bottom - (v - low) * sy)
         }
     }
 
     public static func derivedSublayers(_ layer: Layer) -> [Layer] {
         let b = layer.bounds, values = layer[.values]
-        let ox = layer[.offsetX], oy = layer[.offsetY], spacing = max(layer[.gridSpacing], 1)
+        var ox = layer[.offsetX]
+        let oy = layer[.offsetY], spacing = max(layer[.gridSpacing], 1)
+        let fontSize = layer[.fontSize]
+        // The nice axis: ticks from the data, the widest label fits left of the axis.
+        var axis: NiceAxis?
+        if layer[.axis] == .nice, let low = values.min(), let high = values.max() {
+            axis = NiceAxis(min: low, max: high, targetTicks: max(2, Int((b.height - oy) / 50)))
+            if let axis {
+                let widest = axis.ticks.map { axis.label($0).count }.max() ?? 0
+                ox = max(ox, Double(widest) * 0.62 * fontSize + 8)
+            }
+        }
         let bottom = b.minY + b.height - oy
         func shape(_ suffix: String, _ path: Path) -> Layer {
             var s = Layer(id: layer.id + "." + suffix, type: shapeType)
@@ -82,24 +116,35 @@ public enum LineGraph: LayerBehavior {
         axes[.strokeColor] = layer[.axisColor]
         var gridPath = Path()
         var offsets: [Double] = []
-        var i = spacing
-        while i <= b.height - oy && offsets.count < 1000 {
-            gridPath.move(to: Point(b.minX + ox, bottom - i))
-            gridPath.line(to: Point(b.maxX, bottom - i))
-            offsets.append(i)
-            i += spacing
+        // Nice: the highest tick sits a label's height below the top, the lowest on the X axis.
+        let plotHeight = axis == nil ? b.height - oy : max(b.height - oy - fontSize, 1)
+        if let axis {
+            offsets = axis.ticks.dropFirst().map { ($0 - axis.low) / (axis.high - axis.low) * plotHeight }
+        } else {
+            var i = spacing
+            while i <= b.height - oy && offsets.count < 1000 {
+                offsets.append(i)
+                i += spacing
+            }
+        }
+        for offset in offsets {
+            gridPath.move(to: Point(b.minX + ox, bottom - offset))
+            gridPath.line(to: Point(b.maxX, bottom - offset))
         }
         var grid = shape("grid", gridPath)
         grid[.strokeColor] = layer[.gridColor]
         grid[.lineDashPattern] = DashPattern([4, 2])
-        var line = shape("line", .polyline(viewPoints(values, bounds: b, offsetX: ox, offsetY: oy)))
+        let points = axis.map { axis in
+            viewPoints(values + [axis.low, axis.high], bounds: b, offsetX: ox, offsetY: oy,
+                       top: b.minY + b.height - oy - plotHeight, count: values.count)
+        } ?? viewPoints(values, bounds: b, offsetX: ox, offsetY: oy)
+        var line = shape("line", .polyline(points))
         line[.strokeColor] = layer[.strokeColor]
         line[.lineWidth] = layer[.lineWidth]
         line[.lineJoin] = .round
         line[.strokeEnd] = layer[.strokeEnd]
         var result = [axes, grid, line]
 
-        let fontSize = layer[.fontSize]
         func label(_ suffix: String, _ text: String, x: Double, baseline: Double, width: Double, alignment: TextAlignment) -> Layer {
             var t = Layer(id: layer.id + "." + suffix, type: textType)
             t[.anchorPoint] = .zero
@@ -114,12 +159,12 @@ public enum LineGraph: LayerBehavior {
         if let low = values.min(), let high = values.max() {
             let perPixel = high > low ? (high - low) / (b.height - oy) : 0
             for (index, offset) in ([0] + offsets).enumerated() {
-                result.append(label("y\(index)", yLabel(low + offset * perPixel), x: b.minX, baseline: bottom - offset + fontSize * 0.35,
+                let text = axis.map { $0.label($0.ticks[index]) } ?? yLabel(low + offset * perPixel)
+                result.append(label("y\(index)", text, x: b.minX, baseline: bottom - offset + fontSize * 0.35,
                                     width: max(ox - 3, 0), alignment: .right))
             }
             let step = Int(saturating: layer[.xLabelStep])
             if step > 0 {
-                let points = viewPoints(values, bounds: b, offsetX: ox, offsetY: oy)
                 for index in stride(from: 0, to: values.count, by: step) {
                     result.append(label("x\(index)", "\(index)", x: points[index].x - 15, baseline: bottom + fontSize,
                                         width: 30, alignment: .center))
@@ -137,6 +182,7 @@ private let keyDouble_gridSpacing = PropertyKey<Double>("gridSpacing", default: 
 private let keyDouble_xLabelStep = PropertyKey<Double>("xLabelStep", default: 0)
 private let keyColor_axisColor = PropertyKey<Color>("axisColor", default: Color(red: 0.83, green: 0.83, blue: 0.83, alpha: 0.7))
 private let keyColor_gridColor = PropertyKey<Color>("gridColor", default: Color(white: 0.83))
+private let keyLineGraphAxis_axis = PropertyKey<LineGraphAxis>("axis", default: .seed)
 private let keyColor_labelColor = PropertyKey<Color>("labelColor", default: Color(white: 1, alpha: 0.8))
 
 /// The derived layers' types, looked up once.

@@ -107,3 +107,50 @@ struct ComponentTests {
         #expect(path.elements[10] == .cubic(Point(7, 8), Point(7, 8), Point(9, 10)))
     }
 }
+
+/// Nice axes against Heckbert's published example and closed forms.
+struct NiceAxisTests {
+    /// Graphics Gems (1990), "Nice Numbers for Graph Labels": data 105…543 with 5 ticks is labelled
+    /// 100, 200, …, 600.
+    @Test func heckbertsExample() throws {
+        let axis = try #require(NiceAxis(min: 105, max: 543, targetTicks: 5))
+        #expect(axis.low == 100 && axis.high == 600 && axis.step == 100 && axis.decimals == 0)
+        #expect(axis.ticks == [100, 200, 300, 400, 500, 600])
+    }
+
+    @Test func niceNumbers() {
+        // nicenum rounds to 1, 2, 5 or 10 times a power of ten.
+        #expect(NiceAxis.nice(0.63, round: true) == 0.5)   // f = 6.3 < 7: 5 × 10⁻¹
+        #expect(NiceAxis.nice(0.73, round: true) == 1)     // f = 7.3 ≥ 7: 10 × 10⁻¹
+        #expect(NiceAxis.nice(0.73, round: false) == 1)
+        #expect(NiceAxis.nice(2.9, round: true) == 2)
+        #expect(NiceAxis.nice(3.1, round: false) == 5)
+        #expect(NiceAxis.nice(4200, round: true) == 5000)
+    }
+
+    @Test func decimalsLabelsAndDegenerateRanges() throws {
+        let small = try #require(NiceAxis(min: 0.012, max: 0.093, targetTicks: 5))
+        // range nicenum(0.081) = 0.1, step nicenum(0.025, round) = 0.02 → two decimals.
+        #expect(small.step == 0.02 && small.decimals == 2)
+        #expect(small.label(small.ticks[0]) == "0.00")
+        let negative = try #require(NiceAxis(min: -3.2, max: -0.4, targetTicks: 4))
+        #expect(negative.low <= -3.2 && negative.high >= -0.4 && negative.label(-0.0) == "0")
+        let flat = try #require(NiceAxis(min: 7, max: 7, targetTicks: 5))
+        #expect(flat.low < 7 && flat.high > 7)
+        #expect(NiceAxis(min: .nan, max: 1, targetTicks: 5) == nil)
+    }
+
+    /// The scene's graph: no point of the line above the highest tick, none below the lowest.
+    @Test func theLineStaysInsideTheAxis() {
+        var graph = Layer(id: "g", type: LineGraph.self)
+        graph.frame = Rect(x: 0, y: 0, width: 460, height: 300)
+        graph[.values] = [0.5, 3.5, 2]
+        graph[.axis] = .nice
+        let parts = graph.presentation(atParentTime: 0).sublayers
+        let line = parts.first { $0.id == "g.line" }!, grid = parts.first { $0.id == "g.grid" }!
+        let ys = line[.path].elements.compactMap { if case .move(let p) = $0 { p.y } else if case .line(let p) = $0 { p.y } else { nil } }
+        let gridYs = grid[.path].elements.compactMap { if case .move(let p) = $0 { p.y } else { nil } }
+        #expect(ys.min()! >= gridYs.min()! - 1e-9)    // the top tick is above every point
+        #expect(ys.max()! <= 290 + 1e-9)              // the X axis (300 − offsetY) is below every point
+    }
+}
