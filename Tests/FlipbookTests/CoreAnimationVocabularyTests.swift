@@ -159,3 +159,34 @@ struct PieColorRuleTests {
         #expect(abs(Self.hue(slices[1][.fillColor]) - 0.3819660113) < 1e-9)
     }
 }
+
+/// CALayer's cornerRadius, borderWidth and borderColor, against closed forms.
+struct CornerAndBorderTests {
+    @Test func roundedRectangleHasTheClosedFormPerimeter() {
+        // Perimeter of a w × h rectangle with corner radius r: 2(w + h) − 8r + 2πr.
+        for (w, h, r) in [(100.0, 50.0, 10.0), (40.0, 40.0, 20.0), (30.0, 10.0, 50.0)] {
+            let k = min(r, min(w, h) / 2)
+            let path = Path.roundedRect(Rect(x: 5, y: 7, width: w, height: h), radius: r)
+            #expect(abs(path.length - (2 * (w + h) - 8 * k + 2 * .pi * k)) < 1e-9, "\(w)×\(h) r \(r)")
+        }
+        #expect(Path.roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), radius: 0) == .rect(Rect(x: 0, y: 0, width: 10, height: 10)))
+    }
+
+    @Test func backgroundAndBorderItems() throws {
+        var layer = Layer(id: "bar")
+        layer.frame = Rect(x: 0, y: 0, width: 100, height: 50)
+        layer[.backgroundColor] = .white
+        layer[.cornerRadius] = 10
+        layer[.borderWidth] = 4
+        layer[.borderColor] = Color(red: 1, green: 0, blue: 0)
+        let items = try #require(layer.renderNodeWithoutChildren()).items
+        #expect(items.count == 2)
+        guard case .shape(let background) = items[0], case .shape(let border) = items[1] else {
+            Issue.record("expected two shapes"); return
+        }
+        #expect(background.path == .roundedRect(Rect(x: 0, y: 0, width: 100, height: 50), radius: 10))
+        // CALayer draws the border inside the bounds: a 4 px stroke centred 2 px in, corners 10 − 2.
+        #expect(border.path == .roundedRect(Rect(x: 2, y: 2, width: 96, height: 46), radius: 8))
+        #expect(border.lineWidth == 4 && border.stroke == Color(red: 1, green: 0, blue: 0))
+    }
+}

@@ -16,6 +16,21 @@ extension Path {
               .line(Point(r.origin.x, r.origin.y + r.size.height)), .close])
     }
 
+    /// A rectangle with circular corners of `radius` (clamped to [0, half the shorter side]), clockwise on
+    /// screen from the end of the top-left corner; a plain `rect` when the radius is 0. The size is
+    /// taken as positive (a rectangle with a negative size is drawn where it covers).
+    public static func roundedRect(_ r: Rect, radius: Double) -> Path {
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        let k = min(max(radius.isFinite ? radius : 0, 0), min(x1 - x0, y1 - y0) / 2)
+        guard k > 0 else { return rect(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
+        func corner(_ cx: Double, _ cy: Double, _ start: Double) -> Path.Element {
+            .arc(Arc(center: Point(cx, cy), radius: k, startAngle: .degrees(start), sweep: .degrees(90)))
+        }
+        return Path([.move(Point(x0 + k, y0)), .line(Point(x1 - k, y0)), corner(x1 - k, y0 + k, -90),
+                     .line(Point(x1, y1 - k)), corner(x1 - k, y1 - k, 0), .line(Point(x0 + k, y1)),
+                     corner(x0 + k, y1 - k, 90), .line(Point(x0, y0 + k)), corner(x0 + k, y0 + k, 180), .close])
+    }
+
     /// Straight lines through the points.
     public static func polyline(_ points: [Point]) -> Path {
         guard let first = points.first else { return Path() }

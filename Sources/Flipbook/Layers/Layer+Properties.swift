@@ -32,6 +32,11 @@ extension PropertyKey where Value == Transform2D {
 }
 
 extension PropertyKey where Value == Double {
+    /// Radius of the corners of the background and the border, pixels, clamped to half the shorter
+    /// side (CALayer's cornerRadius; it does not round the masksToBounds clip here). Default 0.
+    public static var cornerRadius: Self { keyDouble_cornerRadius }
+    /// Width of the border drawn inside the bounds, pixels (CALayer's borderWidth); 0 for none. Default 0.
+    public static var borderWidth: Self { keyDouble_borderWidth }
     /// Opacity of the layer and its sublayers as a group, [0, 1]. Default 1.
     public static var opacity: Self { keyDouble_opacity }
     /// Drawing order among siblings: higher draws later (on top); ties keep their order. Default 0.
@@ -48,6 +53,8 @@ extension PropertyKey where Value == Bool {
 extension PropertyKey where Value == Color {
     /// Fill of the bounds behind the content; clear (none) by default.
     public static var backgroundColor: Self { keyColor_backgroundColor }
+    /// Colour of the border. Default opaque black (CALayer's).
+    public static var borderColor: Self { keyColor_borderColor }
 }
 
 extension Layer {
@@ -59,6 +66,8 @@ extension Layer {
         AnyPropertyKey(PropertyKey<Transform2D>.transform), AnyPropertyKey(PropertyKey<Double>.opacity),
         AnyPropertyKey(PropertyKey<Double>.zPosition), AnyPropertyKey(PropertyKey<Bool>.hidden),
         AnyPropertyKey(PropertyKey<Bool>.masksToBounds), AnyPropertyKey(PropertyKey<Color>.backgroundColor),
+        AnyPropertyKey(PropertyKey<Double>.cornerRadius), AnyPropertyKey(PropertyKey<Double>.borderWidth),
+        AnyPropertyKey(PropertyKey<Color>.borderColor),
     ]
 
     /// The transform from this layer's bounds coordinates to its superlayer's:
@@ -79,3 +88,6 @@ private let keyDouble_zPosition = PropertyKey<Double>("zPosition", default: 0)
 private let keyBool_hidden = PropertyKey<Bool>("hidden", default: false)
 private let keyBool_masksToBounds = PropertyKey<Bool>("masksToBounds", default: false)
 private let keyColor_backgroundColor = PropertyKey<Color>("backgroundColor", default: .clear)
+private let keyDouble_cornerRadius = PropertyKey<Double>("cornerRadius", default: 0)
+private let keyDouble_borderWidth = PropertyKey<Double>("borderWidth", default: 0)
+private let keyColor_borderColor = PropertyKey<Color>("borderColor", default: .black)

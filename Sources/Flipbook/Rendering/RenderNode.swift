@@ -35,9 +35,17 @@ extension Layer {
         if self[.hidden] { return nil }
         // The content array as the type drew it (no copy), with the background put first when set.
         var items = type.behavior.draw(self)
-        let background = self[.backgroundColor]
+        let background = self[.backgroundColor], corner = self[.cornerRadius]
         if background.alpha > 0 {
-            items.insert(.shape(ShapeDrawing(path: .rect(bounds), fill: background)), at: 0)
+            items.insert(.shape(ShapeDrawing(path: corner > 0 ? .roundedRect(bounds, radius: corner) : .rect(bounds), fill: background)), at: 0)
+        }
+        // The border, inside the bounds and above the layer's own content (CALayer draws it above the
+        // sublayers too; here the sublayers draw above it).
+        let border = self[.borderWidth], borderColor = self[.borderColor]
+        if border > 0, borderColor.alpha > 0, border.isFinite {
+            let b = bounds, w = min(border, min(b.width, b.height))
+            let inset = Rect(x: b.minX + w / 2, y: b.minY + w / 2, width: b.width - w, height: b.height - w)
+            items.append(.shape(ShapeDrawing(path: .roundedRect(inset, radius: max(corner - w / 2, 0)), stroke: borderColor, lineWidth: w)))
         }
         let parts = transformParts
         return RenderNode(id: id, transform: parts.transform, parts: parts, opacity: min(max(self[.opacity], 0), 1),

@@ -116,15 +116,23 @@ struct SMILWriter {
         guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
         // One change, no loop: a `set` at that instant.
         let changes = zip(keys, keys.dropFirst()).filter { $0.value != $1.value }
-        if !whole, changes.count == 1, let change = changes.first {
+        // A switch is written up to 2 µs before its instant (and never past half way back to the key
+        // before), then rounded down, never up: players keep time in whole microseconds (Chromium's
+        // SMIL clock truncates 17/30 s to 0.566666 s), and a key written even a nanosecond after its
+        // frame would leave that frame showing the value before it.
+        let shifted = keys.indices.map { i in
+            i == 0 ? keys[0].time : keys[i].time - min(2e-6, (keys[i].time - keys[i - 1].time) / 2)
+        }
+        func down(_ x: Double) -> Double { (x * 1e9).rounded(.down) / 1e9 }
+        if !whole, changes.count == 1, let change = changes.first, let i = keys.firstIndex(where: { $0.time == change.1.time }) {
             var out = "<set attributeName=\"\(attribute)\" to=\"\(change.1.value)\" begin=\""
-            SVGNumber.append(change.1.time, decimals: 9, to: &out)
+            SVGNumber.append(down(shifted[i]), decimals: 9, to: &out)
             return out + "s\"/>"
         }
         var out = "<animate attributeName=\"\(attribute)\"" + timing + " calcMode=\"discrete\" values=\""
         out += keys.map(\.value).joined(separator: ";")
         out += "\" keyTimes=\""
-        out += keys.map { SVGNumber.format(min(max($0.time / duration, 0), 1), decimals: 9) }.joined(separator: ";")
+        out += shifted.map { SVGNumber.format(down(min(max($0 / duration, 0), 1)), decimals: 9) }.joined(separator: ";")
         out += "\"/>"
         return out
     }
