@@ -45,7 +45,8 @@ enum RenderCommand {
       --from <seconds>     First instant to render (default 0).
       --to <seconds>       Last instant to render (default: the scene's duration).
       --loop               Treat the scene as looping: leave out the last frame.
-      --jobs <n>           Threads that render frames (default: the machine's cores, here \(Scene.cores));
+      --jobs <n>           Threads that render frames (default: the machine's cores, here \(Scene.cores); fewer
+                           for raster frames so large that their renderers would pass 1 GB);
                            the output does not depend on it.
       --shard <i>/<n>      With --frames: write only the i-th of n equal parts of the frames (1 ≤ i ≤ n),
                            under the names they have in the whole render, so that n machines each

@@ -60,7 +60,10 @@ extension Scene {
         var bytes = 0, done = 0
         do {
             let scene = self
-            try ParallelFrames<FrameWorker>(jobs: max(1, jobs ?? Self.cores)).run(
+            let threads = max(1, jobs ?? Self.cores)
+            let pool = raster.map { ParallelFrames<FrameWorker>.raster(requested: threads, pixels: $0.width * $0.height) }
+                ?? ParallelFrames<FrameWorker>(jobs: threads)
+            try pool.run(
                 part.map { selected.lowerBound + $0 },
                 makeWorker: { raster.map(FrameWorker.raster) ?? .svg(SVGFrameRenderer(canvas: canvas, background: background)) },
                 render: { worker, index in try worker.render(scene, frame: index) },

@@ -15,8 +15,8 @@ public enum RasterStreamFormat: String, Hashable, Sendable, CaseIterable {
 
 extension Scene {
     /// Renders the frames numbered `range` (default: all) as raster images on `jobs` threads (default
-    /// the machine's cores) and hands each frame's bytes to `body` in frame order, at most 8 × jobs
-    /// frames in memory at once. What `flipbook render --stdout` writes.
+    /// the machine's cores; fewer when frames are so large that renderers would pass 1 GB) and hands each
+    /// frame's bytes to `body` in frame order, at most 8 × jobs frames (and 256 MB of them) held at once. What `flipbook render --stdout` writes.
     /// - Throws: what `body` throws (the first error stops the stream), or
     ///   `RasterRenderer.RenderError` when the scene draws text and no font is found.
     public func streamRasterFrames(_ range: Range<Int>? = nil, format: RasterStreamFormat, jobs: Int? = nil,
@@ -24,7 +24,7 @@ extension Scene {
                                    _ body: (_ index: Int, _ bytes: [UInt8]) throws -> Void) throws {
         let renderer = try rasterRenderer(scale: scale, fonts: fonts)
         let scene = self, background = opaqueBackground
-        try ParallelFrames<RasterRenderer>(jobs: max(1, jobs ?? Self.cores)).run(
+        try ParallelFrames<RasterRenderer>.raster(requested: jobs ?? Self.cores, pixels: renderer.width * renderer.height).run(
             Array(frames(range ?? 0..<frameCount).indices),
             makeWorker: { renderer },
             render: { worker, index in
