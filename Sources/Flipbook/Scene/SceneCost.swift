@@ -116,8 +116,9 @@ public struct SceneCost: Hashable, Sendable {
     ///
     /// Steps per frame (or per observed instant) for each thing counted, measured on the reference
     /// machine with `Tools/hostile`'s scenes: evaluating the scene (two a layer, one an animation or
-    /// timed change), then what the output does with it. SVG frames: a file a frame (about 100 µs of
-    /// system time), two steps a layer. Raster frames: the same, four steps a layer, a tenth of a step
+    /// timed change), then what the output does with it. SVG frames: a file a frame (250 steps: creating
+    /// a file in a folder of 100,000 took 110–250 µs of mostly system time here, the file system
+    /// dominating), two steps a layer. Raster frames: the same, four steps a layer, a tenth of a step
     /// for each canvas row a shape spans (its coverage sweep walks them), two a path element or text
     /// byte (flattened, stroked, covered) and a sixteenth of a step a pixel for each surface (fill,
     /// composite, encode). The animated compiler observes each instant four times (fitting probes,
@@ -135,8 +136,8 @@ public struct SceneCost: Hashable, Sendable {
             prefix = "\(Int(animatedInstants)) observed instants (\(animatedFrames) frames and \(knots) knots)"
         }
         let (fixed, evaluations, layer, element, byte): (Double, Double, Double, Double, Double) = switch output {
-        case .svgFrames: (100, 1, 2, 0.4, 0.1)
-        case .raster: (100, 1, 4, 2, 2)
+        case .svgFrames: (250, 1, 2, 0.4, 0.1)
+        case .raster: (250, 1, 4, 2, 2)
         case .animated: (0, 4, 100, 15, 0.5)
         }
         let long = frames > 1_000
