@@ -73,17 +73,18 @@ public enum LineGraph: LayerBehavior {
 
     /// The view points of `values` in `bounds` (see the type's notes).
     public static func viewPoints(_ values: [Double], bounds: Rect, offsetX: Double, offsetY: Double) -> [Point] {
-        viewPoints(values, bounds: bounds, offsetX: offsetX, offsetY: offsetY, top: bounds.minY, count: values.count)
+        viewPoints(values, bounds: bounds, offsetX: offsetX, offsetY: offsetY, top: bounds.minY)
     }
 
-    /// The view points of the first `count` of `values`, the range of all of them mapped from the X
-    /// axis up to `top` (the nice axis passes its ends as extra values).
-    static func viewPoints(_ values: [Double], bounds: Rect, offsetX: Double, offsetY: Double, top: Double, count: Int) -> [Point] {
-        guard count > 0, let low = values.min(), let high = values.max() else { return [] }
+    /// The view points of `values`, `range` (default: the values' own) mapped from the X axis up to
+    /// `top`.
+    static func viewPoints(_ values: [Double], bounds: Rect, offsetX: Double, offsetY: Double, top: Double,
+                           range: (low: Double, high: Double)? = nil) -> [Point] {
+        guard let low = range?.low ?? values.min(), let high = range?.high ?? values.max(), !values.isEmpty else { return [] }
         let w = bounds.width, bottom = bounds.minY + bounds.height - offsetY
-        let sx = (w - offsetX) / Double(count)
+        let sx = (w - offsetX) / Double(values.count)
         let sy = high > low ? (bottom - top) / (high - low) : 1
-        return values.prefix(count).enumerated().map { i, v in
+        return values.enumerated().map { i, v in
             Point(bounds.minX + offsetX + Double(i) * sx, bottom - (v - low) * sy)
         }
     }
@@ -135,8 +136,8 @@ public enum LineGraph: LayerBehavior {
         grid[.strokeColor] = layer[.gridColor]
         grid[.lineDashPattern] = DashPattern([4, 2])
         let points = axis.map { axis in
-            viewPoints(values + [axis.low, axis.high], bounds: b, offsetX: ox, offsetY: oy,
-                       top: b.minY + b.height - oy - plotHeight, count: values.count)
+            viewPoints(values, bounds: b, offsetX: ox, offsetY: oy, top: b.minY + b.height - oy - plotHeight,
+                       range: (axis.low, axis.high))
         } ?? viewPoints(values, bounds: b, offsetX: ox, offsetY: oy)
         var line = shape("line", .polyline(points))
         line[.strokeColor] = layer[.strokeColor]
