@@ -1,5 +1,6 @@
 // Linux system calls that Swift's Glibc module does not import (they need _GNU_SOURCE): the atomic
-// folder swap and one sync per file system. Thin wrappers; errno is set as by the calls themselves.
+// folder swap and one sync per file system (thin wrappers; errno is set as by the calls themselves),
+// and the signal handler, whose state is one C11 atomic word (async-signal-safe).
 #ifndef CFLIPBOOK_SYSTEM_H
 #define CFLIPBOOK_SYSTEM_H
 
@@ -12,5 +13,16 @@ int flipbook_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, c
 
 /// syncfs(2): writes the whole file system holding fd to storage, once.
 int flipbook_syncfs(int fd);
+
+/// Installs the handler for SIGINT, SIGTERM and SIGHUP: before output begins a signal ends the
+/// process (exit 128 + signal); after, it is recorded for flipbook_interruption_received.
+void flipbook_interruption_install(void);
+
+/// From now on signals are recorded, not acted on. Never returns if a handler has already decided to
+/// end the process (it waits for the exit), so nothing is made after that decision.
+void flipbook_interruption_begin_output(void);
+
+/// The first signal recorded since output began, or 0.
+int flipbook_interruption_received(void);
 
 #endif
