@@ -23,6 +23,9 @@ enum RenderCommand {
     With --animated, writes one self-contained SVG that plays the whole scene with SMIL animations
     (exact where SVG has an encoding, sampled within 0.25 px and 1/255 elsewhere); --report prints,
     per animated property, the encoding used and, for sampled ones, the keyframe count and error.
+    With --css as well, the same tracks are written as CSS @keyframes in a <style> element instead of
+    SMIL (transform, stroke-dasharray, opacity, colours, display, path d), and a prefers-reduced-motion
+    block shows the final state at once.
 
     Raster frames need no SVG rasterizer: --format png writes PNG files, and --stdout streams PPM or raw
     RGBA frames for ffmpeg:
@@ -39,6 +42,7 @@ enum RenderCommand {
       --animated <file>    Write one animated SVG.
       --report             With --animated: print the encoding of every animated property and the
                            error measured by reading the written SMIL back, against its bound.
+      --css                With --animated: animate with CSS @keyframes instead of SMIL.
       --strict             With --animated: fail (writing nothing) when a property cannot be kept
                            within its bound, instead of writing it and reporting a fallback.
       --fps <n>            Frames per second (default: the scene's).
@@ -63,7 +67,7 @@ enum RenderCommand {
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
         let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard"]),
-                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict"], command: "render")
+                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
         let stdout = args.flags.contains("stdout")
@@ -100,6 +104,7 @@ enum RenderCommand {
         }
         if args.flags.contains("report") && args.options["animated"] == nil { throw UsageError("--report goes with --animated") }
         if args.flags.contains("strict") && args.options["animated"] == nil { throw UsageError("--strict goes with --animated") }
+        if args.flags.contains("css") && args.options["animated"] == nil { throw UsageError("--css goes with --animated") }
         func seconds(_ name: String) throws(UsageError) -> Double? {
             guard let text = args.options[name] else { return nil }
             guard let v = Double(text), v.isFinite, v >= 0 else { throw UsageError("--\(name) expects a time ≥ 0 in seconds, got '\(text)'") }
@@ -128,7 +133,7 @@ enum RenderCommand {
                                        file: file, limits: loader.limits)
         }
         if let path = animatedPath {
-            let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"))
+            let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"))
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }

@@ -95,11 +95,12 @@ extension Scene {
 
     /// Writes the animated SVG (`animatedSVG()`) to `path` atomically (a temporary file renamed into
     /// place) and returns it with its report. With `strict`, a property that could not be kept within
-    /// its bound is an error and nothing is written.
+    /// its bound is an error and nothing is written. With `css`, the tracks are CSS animations
+    /// (`AnimatedSVG.withCSSAnimations()`) instead of SMIL.
     /// - Throws: `AnimatedSVGFallbackError` (strict), `FileError`.
     @discardableResult
-    public func writeAnimatedSVG(to path: BytePath, strict: Bool = false) throws -> AnimatedSVG {
-        let compiled = animatedSVG()
+    public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false) throws -> AnimatedSVG {
+        let compiled = css ? animatedSVG().withCSSAnimations() : animatedSVG()
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
@@ -109,8 +110,8 @@ extension Scene {
 
     /// `writeAnimatedSVG(to:strict:)` with the path given as a string.
     @discardableResult
-    public func writeAnimatedSVG(to path: String, strict: Bool = false) throws -> AnimatedSVG {
-        try writeAnimatedSVG(to: BytePath(path), strict: strict)
+    public func writeAnimatedSVG(to path: String, strict: Bool = false, css: Bool = false) throws -> AnimatedSVG {
+        try writeAnimatedSVG(to: BytePath(path), strict: strict, css: css)
     }
 }
 

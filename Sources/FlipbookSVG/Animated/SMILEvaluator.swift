@@ -93,7 +93,8 @@ struct SMILTrack {
     func value(at t: Double) -> Value? {
         let local = t - begin
         if local < 0 { return nil }
-        if isSet { return values[0] }
+        // A `<set>`, or an element of one value (a transform chain's constant member), holds it.
+        if isSet || values.count == 1 { return values[0] }
         // The active duration is dur × repeatCount; within it the simple time repeats. Frozen after a
         // fractional repeat, the value is the one at that fraction of the simple duration (SMIL 3.0
         // §3.7.2); after a whole number of repeats, the end of the simple duration.

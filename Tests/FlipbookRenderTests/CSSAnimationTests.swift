@@ -1,0 +1,191 @@
+import Easing
+import FlipbookScenes
+import Foundation
+import Flipbook
+import Testing
+@testable import FlipbookSVG
+
+/// The CSS version of the animated SVG against the SMIL version it translates: every SMIL element
+/// of every scene, evaluated by `SMILTrack`, against its `@keyframes` rule evaluated here by CSS
+/// Animations Level 1's model (§3 and §4: delay, iterations, fill, keyframe offsets, per-keyframe
+/// timing functions), with the timing functions from `Easing` (checked against Chromium elsewhere).
+/// Chromium itself plays the CSS files in `Tools/check-animated --css`.
+struct CSSAnimationTests {
+    /// One `@keyframes` rule and its `animation` entry, evaluated at a time.
+    struct CSSAnimation {
+        var frames: [(offset: Double, value: String, timing: String?)] = []
+        var duration = 0.0, delay = 0.0, count = 1.0
+        var defaultTiming = "linear"
+        var forwards = false
+
+        init(rule: String, timing: String) {
+            // "0%{p:v;animation-timing-function:tf}45.5%,to{p:v}…"
+            var rest = Substring(rule)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                let selectors = rest[..<open].split(separator: ",")
+                let declarations = rest[rest.index(after: open)..<close].split(separator: ";")
+                var value = "", tf: String?
+                for d in declarations {
+                    let colon = d.firstIndex(of: ":")!
+                    let name = d[..<colon], v = String(d[d.index(after: colon)...])
+                    if name == "animation-timing-function" { tf = v } else { value = v }
+                }
+                for s in selectors {
+                    let offset = s == "to" ? 1 : s == "from" ? 0 : Double(s.dropLast())! / 100
+                    frames.append((offset, value, tf))
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+            frames.sort { $0.offset < $1.offset }
+            let words = timing.split(separator: " ").map(String.init)
+            duration = Double(words[0].dropLast())!
+            defaultTiming = words[1]
+            var times = 0
+            for w in words.dropFirst(2) {
+                if w == "forwards" { forwards = true } else if w == "infinite" { count = .infinity }
+                else if w.hasSuffix("s"), times == 0 { delay = Double(w.dropLast())!; times += 1 }
+                else if let n = Double(w) { count = n }
+            }
+        }
+
+        /// The keyframe value text in effect at time `t`, mixed with `mix` between two keyframes;
+        /// nil when the animation does not apply.
+        func value(at t: Double) -> (from: String, to: String, progress: Double)? {
+            let local = t - delay
+            guard local >= 0 else { return nil }
+            let end = duration * count
+            var p: Double
+            if local >= end {
+                guard forwards else { return nil }
+                let r = count.truncatingRemainder(dividingBy: 1)
+                p = r == 0 ? 1 : r
+            } else {
+                p = (local / duration).truncatingRemainder(dividingBy: 1)
+            }
+            if p >= frames.last!.offset { return (frames.last!.value, frames.last!.value, 0) }
+            var i = 0
+            while i + 1 < frames.count && frames[i + 1].offset <= p { i += 1 }
+            let a = frames[i], b = frames[i + 1]
+            let local01 = (p - a.offset) / (b.offset - a.offset)
+            // Cubic Béziers solved to the last bit, as SMILTrack solves keySplines (not to the 1e-7 in x
+            // that Chromium and `TimingFunction` stop at).
+            let curve = try! TimingFunction(parsing: a.timing ?? defaultTiming)
+            if case .cubicBezier(let c) = curve { return (a.value, b.value, c.value(at: local01, epsilon: 0)) }
+            return (a.value, b.value, curve(local01))
+        }
+    }
+
+    /// The numbers of a CSS or SMIL value: "translate(3px,4px)" → [3, 4]; "#ff8000" → [1, 0.5, 0].
+    static func numbers(_ text: String) -> [Double]? {
+        if text.hasPrefix("#"), text.count == 7 {
+            let hex = Array(text.dropFirst())
+            return stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16)!) / 255 }
+        }
+        var out: [Double] = [], current = ""
+        for ch in text + " " {
+            if ch.isNumber || ch == "." || ch == "-" || ch == "e" && !current.isEmpty {
+                if ch == "-", !current.isEmpty, current.last != "e" { out.append(Double(current)!); current = "" }
+                current.append(ch)
+            } else if !current.isEmpty {
+                guard let v = Double(current) else { return nil }
+                out.append(v)
+                current = ""
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    static let scenes = ["activity-rings", "bar-chart", "easing-gallery", "line-graph", "pie-chart", "pie-from-pairs",
+                         "pie-semantic-vs-morph", "round-cap-chart", "spinner", "timeline-checks"]
+
+    @Test(arguments: scenes)
+    func everySMILElementHasTheSameValuesAsCSS(scene name: String) throws {
+        let scene = try AnimatedCompileTests.scene(name)
+        let svg = scene.animatedSVG().svg
+        var checked = 0
+        // Each SMIL element and the tag of the element it animates.
+        var parents: [String] = []
+        var rest = Substring(svg)
+        while let lt = rest.firstIndex(of: "<") {
+            let gt = rest[lt...].firstIndex(of: ">")!
+            let tag = String(rest[lt...gt])
+            rest = rest[rest.index(after: gt)...]
+            if tag.hasPrefix("</") { parents.removeLast(); continue }
+            let isAnimation = tag.hasPrefix("<animate") || tag.hasPrefix("<set")
+            if !isAnimation { if !tag.hasSuffix("/>") { parents.append(tag) }; continue }
+            let smil = try #require(SMILTrack(tag), "\(tag)")
+            var attributes = SMILTrack.attributes(tag)
+            attributes["@element"] = tag.hasPrefix("<animateTransform") ? "animateTransform" : tag.hasPrefix("<set") ? "set" : "animate"
+            let parentName = String(parents.last!.dropFirst().prefix { $0 != " " && $0 != ">" })
+            if parentName == "text" && (smil.attribute == "x" || smil.attribute == "y") { continue }
+            let (rule, timing, _) = try #require(CSSAnimationWriter.keyframesRule(attributes, parent: parentName,
+                                                                                     parentAttributes: SMILTrack.attributes(parents.last!)))
+            let css = CSSAnimation(rule: rule, timing: timing)
+            // A jump moves the key after it 1e-7 of the duration later, so the segment after it runs
+            // that much late at most: the bound is that time × the track's fastest rate (measured here
+            // on a fine grid, × 1.5 for the peaks between its points).
+            var rate = 0.0
+            if rule.contains("steps(1,"), smil.duration.isFinite {
+                let n = 20_000
+                var previous: [Double]?
+                for k in 0...n {
+                    let t = smil.begin + Double(k) / Double(n) * smil.duration
+                    guard case .numbers(let v)? = smil.value(at: t) else { previous = nil; continue }
+                    if let p = previous, p.count == v.count {
+                        rate = max(rate, zip(p, v).map { abs($0 - $1) }.max() ?? 0)
+                    }
+                    previous = v
+                }
+                rate *= Double(n) / smil.duration * 1.5
+            }
+            let lag = rate * CSSAnimationWriter.jump * (smil.duration.isFinite ? smil.duration : 0)
+            var times = (0...2000).map { Double($0) / 2000 * scene.duration * 1.05 }
+            for k in smil.keyTimes { times += [smil.begin + k * smil.duration + 1e-9 * max(1, smil.duration), smil.begin + k * smil.duration - 1e-6] }
+            // Switch instants themselves are left out: the two sides place a jump 1e-7 of the duration apart.
+            let switches = smil.keyTimes.map { smil.begin + $0 * (smil.duration.isFinite ? smil.duration : 0) }
+            for t in times where t >= 0 && switches.allSatisfy({ abs($0 - t) > 2e-7 * max(1, smil.duration.isFinite ? smil.duration : 1) }) {
+                let expected = smil.value(at: t)
+                let got = css.value(at: t)
+                switch (expected, got) {
+                case (nil, nil): continue
+                case (.text(let e)?, let g?):
+                    let shown = g.progress >= 1 ? g.to : g.from
+                    #expect((e == "none") == (shown == "hidden"), "\(name) \(smil.attribute) at \(t): SMIL \(e), CSS \(shown)")
+                case (.numbers(let e)?, let g?):
+                    // Under step-end (discrete tracks, whose values may differ in length) progress is 0 or 1.
+                    let a = try #require(Self.numbers(g.progress == 1 ? g.to : g.from))
+                    let b = try #require(Self.numbers(g.progress == 0 ? g.from : g.to))
+                    #expect(a.count == e.count && b.count == e.count, "\(name) \(smil.attribute) at \(t): \(g.from) → \(g.to) for \(e)")
+                    guard a.count == e.count, b.count == e.count else { return }
+                    for i in e.indices {
+                        let v = a[i] + (b[i] - a[i]) * g.progress
+                        let d = abs(v - e[i])
+                        #expect(d <= 1e-6 * max(1, abs(e[i])) + lag, "\(name) \(smil.attribute) at \(t): SMIL \(e[i]), CSS \(v)")
+                    }
+                default:
+                    Issue.record("\(name) \(smil.attribute) at \(t): SMIL \(String(describing: expected)), CSS \(String(describing: got))")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 0 || !svg.contains("<animate"))
+    }
+
+    /// The issue's size bound for the three-ring scene, and the reduced-motion block.
+    @Test func threeRingsUnder3KB() throws {
+        let css = try AnimatedCompileTests.scene("activity-rings").animatedSVG().withCSSAnimations().svg
+        #expect(css.utf8.count < 3000)
+        #expect(!css.contains("<animate") && !css.contains("<set") && !css.contains("display=\"none\""))
+        #expect(css.contains("@media (prefers-reduced-motion:reduce)"))
+    }
+
+    /// A jump (two keys at one time) is a 1e-7 step under steps(1, start); a jump at the very end goes
+    /// before it under steps(1, end).
+    @Test func jumpsBecomeShortSteps() throws {
+        let a = SMILTrack.attributes(#"<animate attributeName="opacity" dur="2s" fill="freeze" calcMode="spline" values="0;1;0.5;1;0" keyTimes="0;0.5;0.5;1;1" keySplines="0 0 1 1;0 0 1 1;0.42 0 1 1;0 0 1 1"/>"#)
+            .merging(["@element": "animate"]) { $1 }
+        let (rule, timing, adds) = try #require(CSSAnimationWriter.keyframesRule(a, parent: "g", parentAttributes: [:]))
+        #expect(rule == "0%{opacity:0}50%{opacity:1;animation-timing-function:steps(1,start)}50.00001%{opacity:0.5;animation-timing-function:ease-in}99.99999%{opacity:1;animation-timing-function:steps(1,end)}to{opacity:0}")
+        #expect(timing == "2s linear forwards" && !adds)
+    }
+}
