@@ -43,6 +43,8 @@ enum RenderCommand {
       --report             With --animated: print the encoding of every animated property and the
                            error measured by reading the written SMIL back, against its bound.
       --css                With --animated: animate with CSS @keyframes instead of SMIL.
+      --lottie <file>      Write the scene as Lottie JSON (a shape layer translated from the animated
+                           SVG's tracks); with --report, also what it leaves out (text, clips, gradients).
       --strict             With --animated: fail (writing nothing) when a property cannot be kept
                            within its bound, instead of writing it and reporting a fallback.
       --fps <n>            Frames per second (default: the scene's).
@@ -66,15 +68,15 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie"]),
                                        flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
         let stdout = args.flags.contains("stdout")
-        let framesPath = try args.path("frames"), animatedPath = try args.path("animated")
+        let framesPath = try args.path("frames"), animatedPath = try args.path("animated"), lottiePath = try args.path("lottie")
         _ = try args.path("font")
-        guard framesPath != nil || animatedPath != nil || stdout else {
-            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg> or --stdout --format ppm|rgb|rgba")
+        guard framesPath != nil || animatedPath != nil || lottiePath != nil || stdout else {
+            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg>, --lottie <file.json> or --stdout --format ppm|rgb|rgba")
         }
         let format = args.options["format"] ?? (stdout ? "" : "svg")
         if stdout {
@@ -102,7 +104,7 @@ enum RenderCommand {
             guard framesPath != nil else { throw UsageError("--shard goes with --frames") }
             shard = s
         }
-        if args.flags.contains("report") && args.options["animated"] == nil { throw UsageError("--report goes with --animated") }
+        if args.flags.contains("report") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--report goes with --animated or --lottie") }
         if args.flags.contains("strict") && args.options["animated"] == nil { throw UsageError("--strict goes with --animated") }
         if args.flags.contains("css") && args.options["animated"] == nil { throw UsageError("--css goes with --animated") }
         func seconds(_ name: String) throws(UsageError) -> Double? {
@@ -122,7 +124,7 @@ enum RenderCommand {
         if args.flags.contains("loop") { scene.loops = true }
         // Every output's budget is checked before any is written.
         let file = args.positionalPaths[0]
-        if animatedPath != nil {
+        if animatedPath != nil || lottiePath != nil {
             try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: file, limits: loader.limits)
         }
         var frames: Range<Int>?
@@ -136,6 +138,14 @@ enum RenderCommand {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"))
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
+        }
+        if let path = lottiePath {
+            let lottie = scene.animatedSVG().lottie(fps: scene.fps, frames: scene.frameCount)
+            try AtomicFile.write(Array(lottie.json.utf8), to: path)
+            if args.flags.contains("report") {
+                print(lottie.omissions.isEmpty ? "lottie: everything the frames draw" : lottie.omissions.map { "lottie: left out \($0)" }.joined(separator: "\n"))
+            }
+            if !args.flags.contains("quiet") { print("wrote \(path) (\(lottie.json.utf8.count) bytes)") }
         }
         guard let range = frames else { return 0 }
         let quiet = args.flags.contains("quiet")

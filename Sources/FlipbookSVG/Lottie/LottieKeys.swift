@@ -1,0 +1,164 @@
+/// One Lottie keyframe before it is written: a time in seconds, a value, and how it moves to the next.
+struct Key {
+    enum Ease: Equatable {
+        case linear
+        /// A cubic Bézier easing (x1, y1, x2, y2), as a keySpline.
+        case bezier(Double, Double, Double, Double)
+        /// The value holds until the next key.
+        case hold
+    }
+
+    var time: Double
+    var value: [Double]
+    var ease: Ease
+    /// The SMIL value text, for values read later (path data).
+    var text: String?
+}
+
+extension LottieWriter {
+    /// The keys of one SMIL element (`<animate>`, `<animateTransform>`, `<set>`) over the scene: the
+    /// static value `initial` until it begins, its keys for every repeat that starts within the scene,
+    /// its jumps as a hold from 0.001 frame before. `parse` reads a value; an unreadable one is `initial`.
+    func keys(_ a: [String: String], initial: [Double], parse: (String) -> [Double]?) -> [Key] {
+        let begin = a["begin"].flatMap(SMILTrack.seconds) ?? 0
+        if a["@element"] == "set" {
+            let to = a["to"] ?? ""
+            var out: [Key] = []
+            if begin > 0 { out.append(Key(time: 0, value: initial, ease: .hold)) }
+            out.append(Key(time: begin, value: parse(to) ?? initial, ease: .hold, text: to))
+            return out
+        }
+        guard let duration = a["dur"].flatMap(SMILTrack.seconds), duration > 0, let valuesText = a["values"] else {
+            return [Key(time: 0, value: initial, ease: .hold)]
+        }
+        let texts = valuesText.split(separator: ";", omittingEmptySubsequences: false).map {
+            String($0).trimmingCharacters(in: .whitespaces)
+        }
+        var times = (a["keyTimes"] ?? "").split(separator: ";").compactMap { Double(String($0).trimmingCharacters(in: .whitespaces)) }
+        if times.count != texts.count {
+            times = texts.count == 1 ? [0] : texts.indices.map { Double($0) / Double(texts.count - 1) }
+        }
+        let discrete = a["calcMode"] == "discrete"
+        let splines: [Key.Ease] = (a["keySplines"] ?? "").split(separator: ";").map { s in
+            let p = s.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double(String($0)) }
+            guard p.count == 4 else { return .linear }
+            return p == [0, 0, 1, 1] ? .linear : .bezier(p[0], p[1], p[2], p[3])
+        }
+        let repeats: Int
+        switch a["repeatCount"] {
+        case "indefinite"?: repeats = max(1, Int(((self.duration - begin) / duration).rounded(.up)))
+        case let count?: repeats = max(1, Int((Double(count) ?? 1).rounded(.up)))
+        case nil: repeats = 1
+        }
+        var out: [Key] = []
+        if begin > 0 { out.append(Key(time: 0, value: initial, ease: .hold)) }
+        for r in 0..<repeats {
+            let start = begin + Double(r) * duration
+            if start > self.duration + duration { break }
+            for (i, text) in texts.enumerated() {
+                let ease: Key.Ease = discrete || i == texts.count - 1 ? .hold : (i < splines.count ? splines[i] : .linear)
+                out.append(Key(time: start + times[i] * duration, value: parse(text) ?? initial, ease: ease, text: text))
+            }
+        }
+        // Two keys at one instant: the earlier holds from 0.001 frame before it (the segment into it
+        // ends that much early), the later starts there.
+        let nudge = 0.001 / fps
+        for i in stride(from: out.count - 2, through: 0, by: -1) where out[i + 1].time <= out[i].time {
+            out[i].time = out[i + 1].time - nudge
+            out[i].ease = .hold
+        }
+        return out
+    }
+
+    /// An animated property from `keys` (their values as numbers).
+    func animated(_ keys: [Key]) -> JSON {
+        animated(keys, values: keys.map { .array($0.value.map { JSON.number($0) }) }, shapes: false)
+    }
+
+    /// An animated property with one written value per key.
+    func animated(_ keys: [Key], values: [JSON], shapes: Bool) -> JSON {
+        guard keys.count > 1 else { return .object([("a", .int(0)), ("k", keys.isEmpty ? .number(0) : unwrap(values[0], shapes: shapes))]) }
+        var frames: [JSON] = []
+        for (i, key) in keys.enumerated() {
+            var fields: [(String, JSON)] = [("t", .number(key.time * fps)), ("s", values[i])]
+            let dimensions = max(1, key.value.count)
+            func tangent(_ x: Double, _ y: Double) -> JSON {
+                .object([("x", .array(Array(repeating: .number(x), count: shapes ? 1 : dimensions))),
+                         ("y", .array(Array(repeating: .number(y), count: shapes ? 1 : dimensions)))])
+            }
+            switch key.ease {
+            case .hold where i < keys.count - 1:
+                fields.append(("h", .int(1)))
+            case .linear where i < keys.count - 1:
+                fields.append(("o", tangent(0, 0)))
+                fields.append(("i", tangent(1, 1)))
+            case .bezier(let x1, let y1, let x2, let y2) where i < keys.count - 1:
+                fields.append(("o", tangent(x1, y1)))
+                fields.append(("i", tangent(x2, y2)))
+            default:
+                break
+            }
+            frames.append(.object(fields))
+        }
+        return .object([("a", .int(1)), ("k", .array(frames))])
+    }
+
+    /// A static value: a one-element array is written as its number, a shape as itself.
+    func unwrap(_ value: JSON, shapes: Bool) -> JSON {
+        if case .array(let items) = value, items.count == 1, !shapes { return items[0] }
+        if case .array(let items) = value, items.count == 1, shapes { return items[0] }
+        return value
+    }
+
+    func fixed(_ value: Double) -> JSON { .object([("a", .int(0)), ("k", .number(value))]) }
+    func fixed(_ value: [Double]) -> JSON {
+        value.count == 1 ? fixed(value[0]) : .object([("a", .int(0)), ("k", .array(value.map { .number($0) }))])
+    }
+    func numberArray(_ v: [Double]) -> JSON { .array(v.map { .number($0) }) }
+}
+
+/// JSON values written deterministically: keys in the order given, numbers by `SVGNumber` (at most 6
+/// decimals, no exponent), strings escaped.
+indirect enum JSON {
+    case number(Double)
+    case int(Int)
+    case bool(Bool)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    func write(to out: inout String) {
+        switch self {
+        case .number(let v): out += SVGNumber.format(v, decimals: 6)
+        case .int(let v): out += String(v)
+        case .bool(let v): out += v ? "true" : "false"
+        case .string(let s):
+            out += "\""
+            for ch in s.unicodeScalars {
+                switch ch {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where ch.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(ch.value, radix: 16).count) + String(ch.value, radix: 16)
+                default: out.unicodeScalars.append(ch)
+                }
+            }
+            out += "\""
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let fields):
+            out += "{"
+            for (i, (key, value)) in fields.enumerated() {
+                if i > 0 { out += "," }
+                JSON.string(key).write(to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+}

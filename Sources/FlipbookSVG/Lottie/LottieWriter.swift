@@ -1,0 +1,329 @@
+import Foundation
+
+/// A scene as Lottie (Bodymovin) JSON: one shape layer whose groups are the animated SVG's elements,
+/// translated from the compiler's verified SMIL tracks.
+public struct LottieFile: Sendable {
+    /// The JSON text.
+    public var json: String
+    /// What the file leaves out, one line each (text, clip paths, gradients, skews): empty when the
+    /// file draws everything the frames draw.
+    public var omissions: [String]
+}
+
+extension AnimatedSVG {
+    /// This animation as Lottie JSON at `fps` frames per second, `frames` frames (in point 0, out point
+    /// `frames`): see `LottieWriter`.
+    public func lottie(fps: Double, frames: Int) -> LottieFile {
+        var writer = LottieWriter(fps: fps, frames: frames)
+        return writer.write(svg)
+    }
+}
+
+/// Translates the animated SVG (as the compiler wrote and verified it) into Lottie JSON.
+///
+/// ## What becomes what
+/// - Each `<g>` is a group (`gr`); each component of its transform list (translate, rotate, scale, a
+///   matrix split into translate · rotate · scale) is a nested group whose transform (`tr`) holds it,
+///   outermost first, so the product is the SVG's. An animated component carries the SMIL track's keys.
+/// - `opacity` is the group's `o`; `display` (the layer's or item's presence) a further group whose
+///   `o` switches between 0 and 100 with hold keyframes.
+/// - A `<path>` is its contours (`sh`, `LottieContour`; path morphs keep their keys) with a stroke
+///   (`st`: colour, opacity, width, cap, join, miter limit 10, dashes `d` with offset) above a fill
+///   (`fl`, nonzero). Children are listed last-drawn first, as Lottie draws its first item on top.
+/// - The background `<rect>` is a rectangle (`rc`) the size of the canvas.
+///
+/// ## Keys
+/// A SMIL `keySpline` (x1 y1 x2 y2) is the keyframe's out tangent `o` = (x1, y1) and the next one's in
+/// tangent `i` = (x2, y2): the same cubic Bézier easing, exact. Discrete tracks and `<set>` are hold
+/// keyframes (`h`: 1). A jump (two keys at one instant) holds the earlier value from 0.001 frame before
+/// it. Repeated tracks are unrolled over the scene. Times are frames: seconds × fps.
+///
+/// ## Left out (listed in `omissions`)
+/// Text, clip paths, gradient paints and skews: players differ on them or Lottie needs fonts embedded.
+struct LottieWriter {
+    let fps: Double
+    let frames: Int
+    var omissions: [String] = []
+
+    init(fps: Double, frames: Int) {
+        self.fps = fps
+        self.frames = frames
+    }
+
+    /// The scene's length in seconds, over which repeated tracks are unrolled.
+    var duration: Double { Double(frames) / fps }
+
+    mutating func write(_ svg: String) -> LottieFile {
+        guard let root = SVGElement.parse(svg) else { return LottieFile(json: "{}", omissions: ["no SVG"]) }
+        let width = Double(root.attributes["width"] ?? "0") ?? 0, height = Double(root.attributes["height"] ?? "0") ?? 0
+        var shapes: [JSON] = []
+        for child in root.children.reversed() {
+            if let item = element(child, canvas: (width, height)) { shapes.append(item) }
+        }
+        let identity: JSON = .object([("a", fixed([0, 0, 0])), ("p", fixed([0, 0, 0])), ("s", fixed([100, 100, 100])),
+                                      ("r", fixed(0)), ("o", fixed(100))])
+        let layer: JSON = .object([("ddd", .int(0)), ("ind", .int(1)), ("ty", .int(4)), ("nm", .string("scene")), ("sr", .int(1)),
+                                   ("ks", identity), ("ao", .int(0)), ("shapes", .array(shapes)),
+                                   ("ip", .int(0)), ("op", .int(frames)), ("st", .int(0)), ("bm", .int(0))])
+        let file: JSON = .object([("v", .string("5.7.4")), ("fr", .number(fps)), ("ip", .int(0)), ("op", .int(frames)),
+                                  ("w", .int(Int(width.rounded()))), ("h", .int(Int(height.rounded()))), ("nm", .string("Flipbook")),
+                                  ("ddd", .int(0)), ("assets", .array([])), ("layers", .array([layer]))])
+        var out = ""
+        file.write(to: &out)
+        return LottieFile(json: out + "\n", omissions: omissions)
+    }
+
+    // MARK: Elements
+
+    mutating func element(_ e: SVGElement, canvas: (Double, Double)) -> JSON? {
+        switch e.name {
+        case "g":
+            var items: [JSON] = []
+            for child in e.children.reversed() {
+                if let item = element(child, canvas: canvas) { items.append(item) }
+            }
+            if e.attributes["clip-path"] != nil { omissions.append("a clip path (the content is drawn unclipped)") }
+            guard !items.isEmpty else { return nil }
+            var group = items
+            // Innermost first: display, opacity, then the transform components from the last to the first.
+            group = wrap(group, transform: [("o", presence(e))])
+            if e.attributes["opacity"] != nil || !e.animations(of: "opacity").isEmpty {
+                group = wrap(group, transform: [("o", property(e, "opacity", initial: [Double(e.attributes["opacity"] ?? "1") ?? 1], scale: 100))])
+            }
+            for component in transformComponents(e).reversed() { group = wrap(group, transform: component) }
+            return group.count == 1 ? group[0] : .object([("ty", .string("gr")), ("it", .array(group + [transform([])]))])
+        case "path":
+            return path(e)
+        case "rect" where e.attributes["width"] == "100%":
+            let fill = paint(e, "fill")
+            let rect: JSON = .object([("ty", .string("rc")), ("d", .int(1)), ("p", fixed([canvas.0 / 2, canvas.1 / 2])),
+                                      ("s", fixed([canvas.0, canvas.1])), ("r", fixed(0))])
+            return .object([("ty", .string("gr")), ("it", .array([rect] + fill + [transform([])]))])
+        case "text":
+            omissions.append("text '\(e.text.prefix(40))'")
+            return nil
+        case "defs":
+            return nil
+        default:
+            omissions.append("an SVG <\(e.name)> element")
+            return nil
+        }
+    }
+
+    /// `items` inside a group whose transform holds `properties`.
+    func wrap(_ items: [JSON], transform properties: [(String, JSON)]) -> [JSON] {
+        [.object([("ty", .string("gr")), ("it", .array(items + [transform(properties)]))])]
+    }
+
+    /// A group transform: identity except `properties`.
+    func transform(_ properties: [(String, JSON)]) -> JSON {
+        var fields: [(String, JSON)] = [("ty", .string("tr"))]
+        let given = Dictionary(properties, uniquingKeysWith: { $1 })
+        for (key, identity) in [("a", fixed([0, 0])), ("p", fixed([0, 0])), ("s", fixed([100, 100])), ("r", fixed(0)),
+                                ("o", fixed(100)), ("sk", fixed(0)), ("sa", fixed(0))] {
+            fields.append((key, given[key] ?? identity))
+        }
+        return .object(fields)
+    }
+
+    /// The element's presence as an opacity of 100 or 0 (hold keyframes), from its `display`.
+    func presence(_ e: SVGElement) -> JSON {
+        let shown: (String) -> [Double] = { $0 == "none" ? [0] : [100] }
+        let initial = shown(e.attributes["display"] ?? "inline")
+        guard let track = e.animations(of: "display").first else { return fixed(initial) }
+        return animated(keys(track, initial: initial, parse: { shown($0) }))
+    }
+
+    // MARK: Transforms
+
+    /// The transform list as Lottie transform properties, one set per component, outermost first.
+    mutating func transformComponents(_ e: SVGElement) -> [[(String, JSON)]] {
+        guard let text = e.attributes["transform"] else { return [] }
+        let animations = e.animations(of: "transform")
+        var out: [[(String, JSON)]] = []
+        var index = 0
+        for (name, values) in Self.transformList(text) {
+            let track = index < animations.count && !animations.isEmpty ? animations[index] : nil
+            index += 1
+            switch name {
+            case "translate":
+                let v = [values.first ?? 0, values.count > 1 ? values[1] : 0]
+                out.append([("p", track.map { animated(keys($0, initial: v, parse: Self.pair)) } ?? fixed(v))])
+            case "rotate":
+                let v = [values.first ?? 0]
+                out.append([("r", track.map { animated(keys($0, initial: v, parse: Self.numbers)) } ?? fixed(v[0]))])
+            case "scale":
+                let v = [values.first ?? 1, values.count > 1 ? values[1] : values.first ?? 1]
+                let percent: (String) -> [Double]? = { Self.pair($0).map { [$0[0] * 100, $0[1] * 100] } }
+                out.append([("s", track.map { animated(keys($0, initial: [v[0] * 100, v[1] * 100], parse: percent)) } ?? fixed([v[0] * 100, v[1] * 100]))])
+            case "matrix" where values.count == 6:
+                let (a, b, c, d) = (values[0], values[1], values[2], values[3])
+                let sx = (a * a + b * b).squareRoot()
+                let theta = atan2(b, a) * 180 / .pi
+                let m = sx > 0 ? (a * c + b * d) / sx : 0, sy = sx > 0 ? (a * d - b * c) / sx : 0
+                if abs(m) > 1e-9 { omissions.append("a skewed transform (drawn without its skew)") }
+                out.append([("p", fixed([values[4], values[5]]))])
+                out.append([("r", fixed(theta))])
+                out.append([("s", fixed([sx * 100, sy * 100]))])
+            default:
+                omissions.append("a \(name) transform")
+            }
+        }
+        return out
+    }
+
+    /// "translate(1 2) rotate(30)" → [("translate", [1, 2]), ("rotate", [30])].
+    static func transformList(_ text: String) -> [(String, [Double])] {
+        var out: [(String, [Double])] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
+            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+            out.append((name, numbers(String(rest[rest.index(after: open)..<close])) ?? []))
+            rest = rest[rest.index(after: close)...]
+        }
+        return out
+    }
+
+    static func numbers(_ text: String) -> [Double]? {
+        let items = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double(String($0)) }
+        guard !items.isEmpty, items.allSatisfy({ $0 != nil }) else { return nil }
+        return items.map { $0! }
+    }
+
+    static func pair(_ text: String) -> [Double]? {
+        guard let n = numbers(text) else { return nil }
+        return [n[0], n.count > 1 ? n[1] : (n.count == 1 ? 0 : n[0])]
+    }
+
+    // MARK: Paths
+
+    mutating func path(_ e: SVGElement) -> JSON? {
+        guard let d = e.attributes["d"], var contours = LottieContour.parse(d) else {
+            omissions.append("a path whose data this writer does not read")
+            return nil
+        }
+        var morph = e.animations(of: "d").first
+        var morphKeys: [Key]?
+        var morphContours: [[LottieContour]] = []
+        if let track = morph {
+            let keyList = keys(track, initial: [0], parse: { _ in [0] })
+            morphKeys = keyList
+            morphContours = keyList.map { key in LottieContour.parse(key.text ?? d) ?? contours }
+            // One key from t = 0 (a `<set>` at 0: the wedge a pie slice is drawn as): a static path.
+            if keyList.count == 1, keyList[0].time == 0 {
+                contours = morphContours[0]
+                morph = nil
+                morphKeys = nil
+                morphContours = []
+            }
+        }
+        // The stroke first: a trim that shows one turn of a twice-round path changes the path written.
+        var styles: [JSON] = []
+        if let stroke = e.attributes["stroke"] ?? (e.animations(of: "stroke").isEmpty ? nil : "#000000"), stroke != "none" {
+            if stroke.hasPrefix("url(") { omissions.append("a gradient stroke") } else {
+                let single = contours.count == 1 && morph == nil
+                let (items, oneTurn) = self.stroke(e, pathLength: single ? contours[0].length : 0,
+                                                   twoTurns: single && contours[0].firstTurn != nil)
+                styles += items
+                if oneTurn, let turn = contours[0].firstTurn { contours = [turn] }
+            }
+        }
+        var items: [JSON] = []
+        let count = max(contours.count, morphContours.map(\.count).max() ?? 0)
+        for index in 0..<count {
+            func shape(_ c: [LottieContour]) -> JSON {
+                let contour = index < c.count ? c[index] : LottieContour(vertices: [[0, 0]], inTangents: [[0, 0]], outTangents: [[0, 0]], closed: false)
+                return .object([("c", .bool(contour.closed)), ("v", .array(contour.vertices.map(numberArray))),
+                                ("i", .array(contour.inTangents.map(numberArray))), ("o", .array(contour.outTangents.map(numberArray)))])
+            }
+            let value: JSON
+            if let morphKeys {
+                value = animated(morphKeys, values: morphContours.map { .array([shape($0)]) }, shapes: true)
+            } else {
+                value = .object([("a", .int(0)), ("k", shape(contours))])
+            }
+            items.append(.object([("ty", .string("sh")), ("ks", value)]))
+        }
+        items += styles
+        let fill = e.attributes["fill"] ?? "#000000"
+        if fill.hasPrefix("url(") { omissions.append("a gradient fill") } else if fill != "none" { items += paint(e, "fill") }
+        var group = [JSON.object([("ty", .string("gr")), ("it", .array(items + [transform([])]))])]
+        group = wrap(group, transform: [("o", presence(e))])
+        return group[0]
+    }
+
+    func color(_ text: String) -> [Double]? {
+        guard text.hasPrefix("#"), text.count == 7 else { return nil }
+        let hex = Array(text.dropFirst())
+        return stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) / 255 } + [1]
+    }
+
+    /// A fill (`fl`) for the element's `fill` and `fill-opacity`.
+    func paint(_ e: SVGElement, _ name: String) -> [JSON] {
+        let c = color(e.attributes[name] ?? "#000000") ?? [0, 0, 0, 1]
+        let colorValue = e.animations(of: name).first.map { animated(keys($0, initial: c, parse: color)) } ?? fixed(c)
+        return [.object([("ty", .string("fl")), ("c", colorValue), ("o", property(e, "\(name)-opacity", initial: [Double(e.attributes["\(name)-opacity"] ?? "1") ?? 1], scale: 100)),
+                         ("r", .int(1))])]
+    }
+
+    /// The stroke (`st`), preceded by a trim (`tm`) when its dashes show one stretch of the path.
+    func stroke(_ e: SVGElement, pathLength: Double, twoTurns: Bool) -> ([JSON], oneTurn: Bool) {
+        let c = color(e.attributes["stroke"] ?? "#000000") ?? [0, 0, 0, 1]
+        let colorValue = e.animations(of: "stroke").first.map { animated(keys($0, initial: c, parse: color)) } ?? fixed(c)
+        let caps = ["butt": 1, "round": 2, "square": 3], joins = ["miter": 1, "round": 2, "bevel": 3]
+        var fields: [(String, JSON)] = [
+            ("ty", .string("st")), ("c", colorValue),
+            ("o", property(e, "stroke-opacity", initial: [Double(e.attributes["stroke-opacity"] ?? "1") ?? 1], scale: 100)),
+            ("w", property(e, "stroke-width", initial: [Double(e.attributes["stroke-width"] ?? "1") ?? 1], scale: 1)),
+            ("lc", .int(caps[e.attributes["stroke-linecap"] ?? "butt"] ?? 1)),
+            ("lj", .int(joins[e.attributes["stroke-linejoin"] ?? "miter"] ?? 1)), ("ml", .number(10)),
+        ]
+        if let dashes = e.attributes["stroke-dasharray"], dashes != "none", var lengths = Self.numbers(dashes) {
+            if lengths.count % 2 == 1 { lengths += lengths }
+            let track = e.animations(of: "stroke-dasharray").first
+            let trackKeys = track.map { keys($0, initial: lengths, parse: { Self.numbers($0).map { $0.count % 2 == 1 ? $0 + $0 : $0 } }) }
+            var list: [JSON] = []
+            for (i, length) in lengths.enumerated() {
+                let value: JSON = trackKeys.map { ks in
+                    animated(ks.map { k in Key(time: k.time, value: [i < k.value.count ? k.value[i] : 0], ease: k.ease, text: nil) })
+                } ?? fixed(length)
+                list.append(.object([("n", .string(i % 2 == 0 ? "d" : "g")), ("nm", .string(i % 2 == 0 ? "dash" : "gap")), ("v", value)]))
+            }
+            // Players disagree on negative offsets (rlottie draws them elsewhere; lottie-ios shifts them):
+            // when the pattern's period never changes, whole periods are added until no offset is negative,
+            // which draws the same dashes.
+            let initialOffset = Double(e.attributes["stroke-dashoffset"] ?? "0") ?? 0
+            var offsetKeys = e.animations(of: "stroke-dashoffset").first.map { keys($0, initial: [initialOffset], parse: { Self.numbers($0) }) }
+            let periods = [lengths.reduce(0, +)] + (trackKeys ?? []).map { $0.value.reduce(0, +) }
+            let lowest = min(initialOffset, offsetKeys?.map { $0.value[0] }.min() ?? initialOffset)
+            var shift = 0.0
+            if let period = periods.first, period > 0, periods.allSatisfy({ abs($0 - period) <= 1e-6 * period }), lowest < 0 {
+                shift = (-lowest / period).rounded(.up) * period
+            }
+            let offsetValue: JSON
+            if var ks = offsetKeys {
+                for i in ks.indices { ks[i].value = ks[i].value.map { $0 + shift } }
+                offsetKeys = ks
+                offsetValue = animated(ks)
+            } else {
+                offsetValue = fixed(initialOffset + shift)
+            }
+            list.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", offsetValue)]))
+            if let t = trim(lengths: lengths, dashKeys: trackKeys, offset: initialOffset, offsetKeys: e.animations(of: "stroke-dashoffset").first.map { keys($0, initial: [initialOffset], parse: { Self.numbers($0) }) }, pathLength: pathLength, twoTurns: twoTurns) {
+                let tm: JSON = .object([("ty", .string("tm")), ("s", t.start), ("e", t.end), ("o", t.offset), ("m", .int(1))])
+                return ([tm, .object(fields)], t.oneTurn)
+            }
+            fields.append(("d", .array(list)))
+        }
+        return ([.object(fields)], false)
+    }
+
+    /// A one-number property (opacity, width, offset) from its attribute and track, times `scale`.
+    func property(_ e: SVGElement, _ name: String, initial: [Double], scale: Double) -> JSON {
+        let scaled = initial.map { $0 * scale }
+        guard let track = e.animations(of: name).first else { return fixed(scaled[0]) }
+        return animated(keys(track, initial: initial, parse: { Self.numbers($0) }).map { k in
+            Key(time: k.time, value: k.value.map { $0 * scale }, ease: k.ease, text: k.text)
+        })
+    }
+}

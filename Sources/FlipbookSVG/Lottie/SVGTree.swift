@@ -1,0 +1,61 @@
+/// The animated SVG the compiler wrote, read back as a tree: elements with their attributes, their
+/// SMIL animation elements and their children. Exporters that translate the verified SMIL (Lottie)
+/// read it through this.
+///
+/// It reads the compiler's own output only: double-quoted attributes, no comments, CDATA or
+/// processing instructions, text content escaped.
+final class SVGElement {
+    let name: String
+    let attributes: [String: String]
+    /// The SMIL elements inside it, each as its attributes plus "@element" (animate, animateTransform, set).
+    var animations: [[String: String]] = []
+    var children: [SVGElement] = []
+    var text = ""
+
+    init(name: String, attributes: [String: String]) {
+        self.name = name
+        self.attributes = attributes
+    }
+
+    /// The root `<svg>` element of `svg`, or nil when there is none.
+    static func parse(_ svg: String) -> SVGElement? {
+        let bytes = Array(svg.utf8)
+        var stack: [SVGElement] = []
+        var root: SVGElement?
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<") else {
+                if let top = stack.last { top.text.unicodeScalars.append(Unicode.Scalar(bytes[i])) }
+                i += 1
+                continue
+            }
+            var j = i + 1, quoted = false
+            while j < bytes.count && (quoted || bytes[j] != UInt8(ascii: ">")) {
+                if bytes[j] == UInt8(ascii: "\"") { quoted.toggle() }
+                j += 1
+            }
+            let tag = String(decoding: bytes[i...min(j, bytes.count - 1)], as: UTF8.self)
+            i = j + 1
+            if tag.hasPrefix("</") {
+                _ = stack.popLast()
+                continue
+            }
+            let name = String(tag.dropFirst().prefix { $0 != " " && $0 != ">" && $0 != "/" && $0 != "\n" })
+            var attributes = SMILTrack.attributes(tag)
+            if ["animate", "animateTransform", "set"].contains(name) {
+                attributes["@element"] = name
+                stack.last?.animations.append(attributes)
+                continue
+            }
+            let element = SVGElement(name: name, attributes: attributes)
+            if let top = stack.last { top.children.append(element) } else if root == nil { root = element }
+            if !tag.hasSuffix("/>") { stack.append(element) }
+        }
+        return root
+    }
+
+    /// The animations of attribute `name` (for `transform`: every `animateTransform`).
+    func animations(of name: String) -> [[String: String]] {
+        animations.filter { $0["attributeName"] == name }
+    }
+}
