@@ -71,8 +71,10 @@ extension LottieWriter {
     }
 
     /// An animated property from `keys` (their values as numbers).
-    func animated(_ keys: [Key]) -> JSON {
-        animated(keys, values: keys.map { .array($0.value.map { JSON.number($0) }) }, shapes: false)
+    func animated(_ keys: [Key], precise: Bool = false) -> JSON {
+        // A track whose value never changes is that value.
+        if let first = keys.first, keys.allSatisfy({ $0.value == first.value }) { return fixed(first.value, precise: precise) }
+        return animated(keys, values: keys.map { .array($0.value.map { precise ? JSON.precise($0) : JSON.number($0) }) }, shapes: false)
     }
 
     /// An animated property with one written value per key.
@@ -80,11 +82,11 @@ extension LottieWriter {
         guard keys.count > 1 else { return .object([("a", .int(0)), ("k", keys.isEmpty ? .number(0) : unwrap(values[0], shapes: shapes))]) }
         var frames: [JSON] = []
         for (i, key) in keys.enumerated() {
-            var fields: [(String, JSON)] = [("t", .number(key.time * fps)), ("s", values[i])]
+            var fields: [(String, JSON)] = [("t", .precise(key.time * fps)), ("s", values[i])]
             let dimensions = max(1, key.value.count)
             func tangent(_ x: Double, _ y: Double) -> JSON {
-                .object([("x", .array(Array(repeating: .number(x), count: shapes ? 1 : dimensions))),
-                         ("y", .array(Array(repeating: .number(y), count: shapes ? 1 : dimensions)))])
+                .object([("x", .array(Array(repeating: .precise(x), count: shapes ? 1 : dimensions))),
+                         ("y", .array(Array(repeating: .precise(y), count: shapes ? 1 : dimensions)))])
             }
             switch key.ease {
             case .hold where i < keys.count - 1:
@@ -111,16 +113,19 @@ extension LottieWriter {
     }
 
     func fixed(_ value: Double) -> JSON { .object([("a", .int(0)), ("k", .number(value))]) }
-    func fixed(_ value: [Double]) -> JSON {
-        value.count == 1 ? fixed(value[0]) : .object([("a", .int(0)), ("k", .array(value.map { .number($0) }))])
+    func fixed(_ value: [Double], precise: Bool = false) -> JSON {
+        value.count == 1 ? fixed(value[0]) : .object([("a", .int(0)), ("k", .array(value.map { precise ? .precise($0) : .number($0) }))])
     }
     func numberArray(_ v: [Double]) -> JSON { .array(v.map { .number($0) }) }
 }
 
-/// JSON values written deterministically: keys in the order given, numbers by `SVGNumber` (at most 6
-/// decimals, no exponent), strings escaped.
+/// JSON values written deterministically: keys in the order given, numbers by `SVGNumber` (no
+/// exponent; 4 decimals: 1e-4 px, 1e-4 % of a trim; easing tangents and colour channels 6, so that a
+/// player that truncates channel × 255 still gets the channel: 28/255 written as 0.1098 gave rlottie 27),
+/// strings escaped.
 indirect enum JSON {
     case number(Double)
+    case precise(Double)
     case int(Int)
     case bool(Bool)
     case string(String)
@@ -129,7 +134,8 @@ indirect enum JSON {
 
     func write(to out: inout String) {
         switch self {
-        case .number(let v): out += SVGNumber.format(v, decimals: 6)
+        case .number(let v): out += SVGNumber.format(v, decimals: 4)
+        case .precise(let v): out += SVGNumber.format(v, decimals: 6)
         case .int(let v): out += String(v)
         case .bool(let v): out += v ? "true" : "false"
         case .string(let s):

@@ -118,7 +118,7 @@ struct LottieContour: Equatable {
         var delta = atan2(end[1] - cy, end[0] - cx) - a0
         if sweep && delta < 0 { delta += 2 * .pi }
         if !sweep && delta > 0 { delta -= 2 * .pi }
-        let pieces = max(1, Int((abs(delta) / (.pi / 3) - 1e-9).rounded(.up)))
+        let pieces = max(1, Int((abs(delta) / (.pi / 3) - 1e-6).rounded(.up)))
         let phi = delta / Double(pieces)
         let k = 4.0 / 3 * tan(phi / 4) * r
         var out: [[[Double]]] = []

@@ -1,6 +1,29 @@
 import Foundation
 
 extension LottieContour {
+    /// For a closed contour of six 60° arc cubics (one clockwise turn of a circle, as arcs are written
+    /// here): its centre, radius and the angle of its first vertex in degrees (clockwise from +x, y
+    /// down); nil otherwise. Such a contour is written as a Lottie ellipse (`el`), which starts at the top
+    /// and runs clockwise.
+    var circle: (center: [Double], radius: Double, startDegrees: Double)? {
+        guard closed, vertices.count == 6 else { return nil }
+        let cx = vertices.map { $0[0] }.reduce(0, +) / 6, cy = vertices.map { $0[1] }.reduce(0, +) / 6
+        let r = hypot(vertices[0][0] - cx, vertices[0][1] - cy)
+        guard r > 0 else { return nil }
+        let k = 4.0 / 3 * tan(Double.pi / 12) * r
+        let tolerance = 1e-4 * max(r, 1)
+        let a0 = atan2(vertices[0][1] - cy, vertices[0][0] - cx)
+        for i in 0..<6 {
+            let a = a0 + Double(i) * .pi / 3
+            let expected = [cx + r * cos(a), cy + r * sin(a)]
+            let out = [-k * sin(a), k * cos(a)]
+            guard abs(vertices[i][0] - expected[0]) <= tolerance, abs(vertices[i][1] - expected[1]) <= tolerance,
+                  abs(outTangents[i][0] - out[0]) <= tolerance, abs(outTangents[i][1] - out[1]) <= tolerance,
+                  abs(inTangents[i][0] + out[0]) <= tolerance, abs(inTangents[i][1] + out[1]) <= tolerance else { return nil }
+        }
+        return ([cx, cy], r, a0 * 180 / .pi)
+    }
+
     /// For an open contour that goes twice round one closed curve (2k segments, vertex k on vertex 0, the
     /// second turn repeating the first): the first turn as a closed contour; nil otherwise.
     var firstTurn: LottieContour? {

@@ -86,7 +86,7 @@ struct LottieWriter {
             guard !items.isEmpty else { return nil }
             var group = items
             // Innermost first: display, opacity, then the transform components from the last to the first.
-            group = wrap(group, transform: [("o", presence(e))])
+            if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
             if e.attributes["opacity"] != nil || !e.animations(of: "opacity").isEmpty {
                 group = wrap(group, transform: [("o", property(e, "opacity", initial: [Double(e.attributes["opacity"] ?? "1") ?? 1], scale: 100))])
             }
@@ -110,27 +110,41 @@ struct LottieWriter {
         }
     }
 
-    /// `items` inside a group whose transform holds `properties`.
+    /// `items` inside a group whose transform holds `properties`. When `items` is one group whose own
+    /// transform can take `properties` without changing the product, they go there instead: Lottie's
+    /// transform is translate(p) · rotate(r) · scale(s), with opacity (o) applying to the whole group,
+    /// so a translation joins a group that only rotates, scales or fades, a rotation one that only
+    /// scales or fades, and an opacity any group without one.
     func wrap(_ items: [JSON], transform properties: [(String, JSON)]) -> [JSON] {
-        [.object([("ty", .string("gr")), ("it", .array(items + [transform(properties)]))])]
-    }
-
-    /// A group transform: identity except `properties`.
-    func transform(_ properties: [(String, JSON)]) -> JSON {
-        var fields: [(String, JSON)] = [("ty", .string("tr"))]
-        let given = Dictionary(properties, uniquingKeysWith: { $1 })
-        for (key, identity) in [("a", fixed([0, 0])), ("p", fixed([0, 0])), ("s", fixed([100, 100])), ("r", fixed(0)),
-                                ("o", fixed(100)), ("sk", fixed(0)), ("sa", fixed(0))] {
-            fields.append((key, given[key] ?? identity))
+        let order = ["p": 0, "r": 1, "s": 2]
+        if items.count == 1, case .object(let fields) = items[0], fields.count == 2,
+           case .string("gr")? = fields.first(where: { $0.0 == "ty" })?.1,
+           case .array(var inner)? = fields.first(where: { $0.0 == "it" })?.1,
+           case .object(let tr)? = inner.last, tr.count >= 1, case .string("tr")? = tr.first?.1 {
+            let innerKeys = tr.dropFirst().map(\.0), outerKeys = properties.map(\.0)
+            let fits = outerKeys.allSatisfy { key in
+                !innerKeys.contains(key) && (key == "o" || innerKeys.allSatisfy { $0 == "o" || (order[$0] ?? -1) > (order[key] ?? 99) })
+            }
+            if fits {
+                inner[inner.count - 1] = .object(tr + properties)
+                return [.object([("ty", .string("gr")), ("it", .array(inner))])]
+            }
         }
-        return .object(fields)
+        return [.object([("ty", .string("gr")), ("it", .array(items + [transform(properties)]))])]
     }
 
-    /// The element's presence as an opacity of 100 or 0 (hold keyframes), from its `display`.
-    func presence(_ e: SVGElement) -> JSON {
+    /// A group transform: identity except `properties`. Only the properties given are written (every
+    /// player reads a missing one as its identity; the schema requires none).
+    func transform(_ properties: [(String, JSON)]) -> JSON {
+        .object([("ty", .string("tr"))] + properties)
+    }
+
+    /// The element's presence as an opacity of 100 or 0 (hold keyframes), from its `display`; nil when
+    /// it is always shown.
+    func presence(_ e: SVGElement) -> JSON? {
         let shown: (String) -> [Double] = { $0 == "none" ? [0] : [100] }
         let initial = shown(e.attributes["display"] ?? "inline")
-        guard let track = e.animations(of: "display").first else { return fixed(initial) }
+        guard let track = e.animations(of: "display").first else { return initial == [100] ? nil : fixed(initial) }
         return animated(keys(track, initial: initial, parse: { shown($0) }))
     }
 
@@ -219,6 +233,7 @@ struct LottieWriter {
         }
         // The stroke first: a trim that shows one turn of a twice-round path changes the path written.
         var styles: [JSON] = []
+
         if let stroke = e.attributes["stroke"] ?? (e.animations(of: "stroke").isEmpty ? nil : "#000000"), stroke != "none" {
             if stroke.hasPrefix("url(") { omissions.append("a gradient stroke") } else {
                 let single = contours.count == 1 && morph == nil
@@ -236,6 +251,14 @@ struct LottieWriter {
                 return .object([("c", .bool(contour.closed)), ("v", .array(contour.vertices.map(numberArray))),
                                 ("i", .array(contour.inTangents.map(numberArray))), ("o", .array(contour.outTangents.map(numberArray)))])
             }
+            // A circle is an ellipse item: a few bytes instead of six vertices. Lottie's ellipse starts
+            // at the top, a quarter turn before angle 0, so a trim turned for the contour turns further.
+            if morphKeys == nil, count == 1, let circle = contours[0].circle {
+                items.append(.object([("ty", .string("el")), ("p", fixed(circle.center)), ("s", fixed([2 * circle.radius, 2 * circle.radius]))]))
+                let shift = circle.startDegrees + 90
+                if shift.magnitude > 1e-9 { styles = styles.map { Self.turnTrim($0, by: shift) } }
+                continue
+            }
             let value: JSON
             if let morphKeys {
                 value = animated(morphKeys, values: morphContours.map { .array([shape($0)]) }, shapes: true)
@@ -248,8 +271,31 @@ struct LottieWriter {
         let fill = e.attributes["fill"] ?? "#000000"
         if fill.hasPrefix("url(") { omissions.append("a gradient fill") } else if fill != "none" { items += paint(e, "fill") }
         var group = [JSON.object([("ty", .string("gr")), ("it", .array(items + [transform([])]))])]
-        group = wrap(group, transform: [("o", presence(e))])
+        if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
         return group[0]
+    }
+
+    /// A trim (`tm`) whose offset is `degrees` further on; any other item unchanged.
+    static func turnTrim(_ item: JSON, by degrees: Double) -> JSON {
+        guard case .object(let fields) = item, case .string("tm")? = fields.first?.1 else { return item }
+        return .object(fields.map { key, value in
+            guard key == "o", case .object(let property) = value else { return (key, value) }
+            return (key, .object(property.map { k, v in
+                guard k == "k" else { return (k, v) }
+                switch v {
+                case .number(let x): return (k, .number(x + degrees))
+                case .array(let frames):
+                    return (k, .array(frames.map { frame in
+                        guard case .object(let f) = frame else { return frame }
+                        return .object(f.map { fk, fv in
+                            guard fk == "s", case .array(let xs) = fv else { return (fk, fv) }
+                            return (fk, .array(xs.map { if case .number(let x) = $0 { return .number(x + degrees) }; return $0 }))
+                        })
+                    }))
+                default: return (k, v)
+                }
+            }))
+        })
     }
 
     func color(_ text: String) -> [Double]? {
@@ -261,7 +307,7 @@ struct LottieWriter {
     /// A fill (`fl`) for the element's `fill` and `fill-opacity`.
     func paint(_ e: SVGElement, _ name: String) -> [JSON] {
         let c = color(e.attributes[name] ?? "#000000") ?? [0, 0, 0, 1]
-        let colorValue = e.animations(of: name).first.map { animated(keys($0, initial: c, parse: color)) } ?? fixed(c)
+        let colorValue = e.animations(of: name).first.map { animated(keys($0, initial: c, parse: color), precise: true) } ?? fixed(c, precise: true)
         return [.object([("ty", .string("fl")), ("c", colorValue), ("o", property(e, "\(name)-opacity", initial: [Double(e.attributes["\(name)-opacity"] ?? "1") ?? 1], scale: 100)),
                          ("r", .int(1))])]
     }
@@ -269,7 +315,7 @@ struct LottieWriter {
     /// The stroke (`st`), preceded by a trim (`tm`) when its dashes show one stretch of the path.
     func stroke(_ e: SVGElement, pathLength: Double, twoTurns: Bool) -> ([JSON], oneTurn: Bool) {
         let c = color(e.attributes["stroke"] ?? "#000000") ?? [0, 0, 0, 1]
-        let colorValue = e.animations(of: "stroke").first.map { animated(keys($0, initial: c, parse: color)) } ?? fixed(c)
+        let colorValue = e.animations(of: "stroke").first.map { animated(keys($0, initial: c, parse: color), precise: true) } ?? fixed(c, precise: true)
         let caps = ["butt": 1, "round": 2, "square": 3], joins = ["miter": 1, "round": 2, "bevel": 3]
         var fields: [(String, JSON)] = [
             ("ty", .string("st")), ("c", colorValue),
