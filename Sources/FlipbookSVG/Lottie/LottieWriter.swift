@@ -267,12 +267,74 @@ struct LottieWriter {
             }
             items.append(.object([("ty", .string("sh")), ("ks", value)]))
         }
+        // A path whose strokeEnd animates while its points move (a line graph drawing itself) is dashed
+        // by its length at each instant: as a trim, the end is that length's fraction.
+        if let morphKeys, morphContours.allSatisfy({ $0.count == 1 }), let tm = morphTrim(e, morphKeys, morphContours.map { $0[0] }),
+           let st = styles.firstIndex(where: Self.isDashedStroke) {
+            styles[st] = Self.withoutDashes(styles[st])
+            styles.insert(tm, at: st)
+        }
+        // Dashes restart at each contour, as SVG restarts them at each subpath: one group per contour
+        // (rlottie carried the pattern from one contour into the next and left a grid line out).
+        if items.count > 1, let st = styles.first(where: Self.isDashedStroke), !styles.contains(where: Self.isTrim) {
+            let strokes = items.map { JSON.object([("ty", .string("gr")), ("it", .array([$0, st, transform([])]))]) }
+            styles.removeAll(where: Self.isDashedStroke)
+            let fill = e.attributes["fill"] ?? "#000000"
+            items = strokes + (fill == "none" ? [] : items)
+        }
         items += styles
         let fill = e.attributes["fill"] ?? "#000000"
         if fill.hasPrefix("url(") { omissions.append("a gradient fill") } else if fill != "none" { items += paint(e, "fill") }
         var group = [JSON.object([("ty", .string("gr")), ("it", .array(items + [transform([])]))])]
         if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
         return group[0]
+    }
+
+    static func isTrim(_ item: JSON) -> Bool {
+        if case .object(let f) = item, case .string("tm")? = f.first?.1 { return true }
+        return false
+    }
+
+    static func isDashedStroke(_ item: JSON) -> Bool {
+        if case .object(let f) = item, case .string("st")? = f.first?.1, f.contains(where: { $0.0 == "d" }) { return true }
+        return false
+    }
+
+    static func withoutDashes(_ item: JSON) -> JSON {
+        guard case .object(let f) = item else { return item }
+        return .object(f.filter { $0.0 != "d" })
+    }
+
+    /// For a moving path dashed [a, b] from its start (offset 0, a + b at least the path's length at
+    /// every key): a trim whose end is a / length, at the dash track's keys, the length taken from the
+    /// path's keys (interpolated between them as the player interpolates the points). Between keys the
+    /// player interpolates the fraction, the SVG the dash and the points: both are samples of the same
+    /// curve, checked against the frames by Tools/check-lottie.
+    func morphTrim(_ e: SVGElement, _ pathKeys: [Key], _ paths: [LottieContour]) -> JSON? {
+        guard let dashes = e.attributes["stroke-dasharray"], let lengths = Self.numbers(dashes), lengths.count == 2,
+              e.animations(of: "stroke-dashoffset").isEmpty, (Double(e.attributes["stroke-dashoffset"] ?? "0") ?? 0) == 0
+        else { return nil }
+        let dashKeys = e.animations(of: "stroke-dasharray").first.map { keys($0, initial: lengths, parse: { Self.numbers($0) }) }
+            ?? [Key(time: 0, value: lengths, ease: .hold)]
+        let pathLengths = paths.map(\.length)
+        func length(at t: Double) -> Double {
+            guard let i = pathKeys.lastIndex(where: { $0.time <= t }) else { return pathLengths[0] }
+            guard i + 1 < pathKeys.count, pathKeys[i].ease != .hold, pathKeys[i + 1].time > pathKeys[i].time else { return pathLengths[i] }
+            let u = (t - pathKeys[i].time) / (pathKeys[i + 1].time - pathKeys[i].time)
+            let a = paths[i], b = paths[i + 1]
+            guard a.vertices.count == b.vertices.count else { return pathLengths[i] }
+            func mix(_ x: [[Double]], _ y: [[Double]]) -> [[Double]] { zip(x, y).map { [$0[0] + ($1[0] - $0[0]) * u, $0[1] + ($1[1] - $0[1]) * u] } }
+            return LottieContour(vertices: mix(a.vertices, b.vertices), inTangents: mix(a.inTangents, b.inTangents),
+                                 outTangents: mix(a.outTangents, b.outTangents), closed: a.closed).length
+        }
+        var ends: [Key] = []
+        for key in dashKeys {
+            guard key.value.count == 2 else { return nil }
+            let total = length(at: key.time)
+            guard total > 0, key.value[0] + key.value[1] >= total * (1 - 1e-6) else { return nil }
+            ends.append(Key(time: key.time, value: [min(100, key.value[0] / total * 100)], ease: key.ease))
+        }
+        return .object([("ty", .string("tm")), ("s", fixed(0)), ("e", animated(ends)), ("o", fixed(0)), ("m", .int(1))])
     }
 
     /// A trim (`tm`) whose offset is `degrees` further on; any other item unchanged.

@@ -1,0 +1,103 @@
+import Foundation
+import Flipbook
+import Testing
+@testable import FlipbookSVG
+
+/// The Lottie writer's parts against closed forms; `Tools/check-lottie` plays whole files in rlottie
+/// and ThorVG against the frames.
+struct LottieTests {
+    /// Arc pieces are cubics of ≤ 60° whose points stay within 2e-5 of the radius of the circle
+    /// (the radial error of the 4/3·tan(θ/4) cubic is about 1.3e-5·r at 60°, a closed form).
+    /// (The two flag pairs whose circle has its centre at `c`: the short way clockwise, the long way
+    /// counter-clockwise; the other two pairs take the centre mirrored in the chord.)
+    @Test(arguments: [(false, true), (true, false)])
+    func arcsAreCloseToTheirCircle(large: Bool, sweep: Bool) {
+        let r = 150.0, c = [200.0, 150.0]
+        let start = [c[0] + r, c[1]], end = [c[0] + r * cos(2.5), c[1] + r * sin(2.5)]
+        let pieces = LottieContour.arcCubics(from: start, radius: r, large: large, sweep: sweep, to: end)
+        #expect(!pieces.isEmpty)
+        var p0 = start
+        for piece in pieces {
+            for i in 0...100 {
+                let t = Double(i) / 100, s = 1 - t
+                let x = s * s * s * p0[0] + 3 * s * s * t * piece[0][0] + 3 * s * t * t * piece[1][0] + t * t * t * piece[2][0]
+                let y = s * s * s * p0[1] + 3 * s * s * t * piece[0][1] + 3 * s * t * t * piece[1][1] + t * t * t * piece[2][1]
+                #expect(abs(hypot(x - c[0], y - c[1]) - r) <= 2e-5 * r)
+            }
+            p0 = piece[2]
+        }
+        #expect(abs(p0[0] - end[0]) < 1e-9 && abs(p0[1] - end[1]) < 1e-9)
+        // The sweep that SVG's flags choose: 2.5 rad the short way, 2π − 2.5 the long way.
+        let expectedSweep = large ? 2 * Double.pi - 2.5 : 2.5
+        #expect(pieces.count == Int((expectedSweep / (Double.pi / 3) - 1e-6).rounded(.up)))
+    }
+
+    /// A whole circle written as the compiler writes it (two 180° arcs) is a Lottie circle: six cubics,
+    /// length 2πr within the cubics' own error, and recognised as a circle starting at angle 0.
+    @Test func circleContour() throws {
+        let contours = try #require(LottieContour.parse("M275 150A75 75 0 0 1 125 150A75 75 0 0 1 275 150Z"))
+        #expect(contours.count == 1 && contours[0].closed && contours[0].vertices.count == 6)
+        #expect(abs(contours[0].length - 2 * .pi * 75) < 1e-4 * 2 * .pi * 75)
+        let circle = try #require(contours[0].circle)
+        #expect(abs(circle.center[0] - 200) < 1e-9 && abs(circle.center[1] - 150) < 1e-9 && abs(circle.radius - 75) < 1e-9)
+        #expect(abs(circle.startDegrees) < 1e-9)
+        // Twice round (as arcs are written for dashes): the first turn is the same closed circle.
+        let twice = try #require(LottieContour.parse("M275 150A75 75 0 0 1 125 150A75 75 0 0 1 275 150A75 75 0 0 1 125 150A75 75 0 0 1 275 150"))
+        #expect(twice[0].firstTurn?.circle != nil)
+        #expect(abs(twice[0].length - 4 * .pi * 75) < 1e-4 * 4 * .pi * 75)
+    }
+
+    /// Straight segments: exact lengths (3-4-5 triangle), and quadratics raised to cubics exactly.
+    @Test func linesAndQuadratics() throws {
+        let triangle = try #require(LottieContour.parse("M0 0L30 0L30 40Z"))
+        #expect(abs(triangle[0].length - 120) < 1e-9)
+        let q = try #require(LottieContour.parse("M0 0Q50 100 100 0"))
+        // B(½) of the quadratic is (50, 50); the raised cubic must pass there.
+        let c = q[0]
+        let p0 = c.vertices[0], p3 = c.vertices[1]
+        let p1 = [p0[0] + c.outTangents[0][0], p0[1] + c.outTangents[0][1]], p2 = [p3[0] + c.inTangents[1][0], p3[1] + c.inTangents[1][1]]
+        let mid = [(p0[0] + 3 * p1[0] + 3 * p2[0] + p3[0]) / 8, (p0[1] + 3 * p1[1] + 3 * p2[1] + p3[1]) / 8]
+        #expect(abs(mid[0] - 50) < 1e-12 && abs(mid[1] - 50) < 1e-12)
+    }
+
+    /// SMIL keys become Lottie keyframes in frames: keySplines as out/in tangents, jumps as holds
+    /// 0.001 frame early, repeats unrolled, a delayed start held at the static value.
+    @Test func keysFromSMIL() {
+        let writer = LottieWriter(fps: 60, frames: 121)
+        let a = SMILTrack.attributes(#"<animate attributeName="opacity" begin="0.5s" dur="1s" fill="freeze" calcMode="spline" values="0;1;0.5;0.5" keyTimes="0;0.5;0.5;1" keySplines="0.42 0 0.58 1;0 0 1 1;0 0 1 1"/>"#)
+        let keys = writer.keys(a.merging(["@element": "animate"]) { $1 }, initial: [0.25], parse: { LottieWriter.numbers($0) })
+        #expect(keys.map(\.value) == [[0.25], [0], [1], [0.5], [0.5]])
+        #expect(keys[0].time == 0 && keys[0].ease == .hold)
+        #expect(keys[1].time == 0.5 && keys[1].ease == .bezier(0.42, 0, 0.58, 1))
+        #expect(abs(keys[2].time - (1.0 - 0.001 / 60)) < 1e-12 && keys[2].ease == .hold)
+        #expect(keys[3].time == 1.0 && keys[4].time == 1.5)
+        let repeated = SMILTrack.attributes(#"<animateTransform attributeName="transform" type="rotate" dur="0.5s" repeatCount="indefinite" values="0;360" keyTimes="0;1"/>"#)
+        let turns = writer.keys(repeated.merging(["@element": "animateTransform"]) { $1 }, initial: [0], parse: { LottieWriter.numbers($0) })
+        // 121 frames at 60 fps are 2.0167 s: five half-second turns cover them.
+        #expect(turns.count == 10 && turns.last?.time == 2.5)
+    }
+
+    /// A ring's dash [a, P − a] with offset −o on a path twice round (length 2P) is the trim
+    /// [o, o + a) of one turn: end a/P, turned o/P of 360°.
+    @Test func dashAsTrim() throws {
+        let writer = LottieWriter(fps: 60, frames: 61)
+        let p = 1000.0
+        let t = try #require(writer.trim(lengths: [250, 750], dashKeys: nil, offset: -300, offsetKeys: nil, pathLength: 2 * p, twoTurns: true))
+        #expect(t.oneTurn)
+        var text = ""
+        JSON.object([("s", t.start), ("e", t.end), ("o", t.offset)]).write(to: &text)
+        #expect(text == #"{"s":{"a":0,"k":0},"e":{"a":0,"k":25},"o":{"a":0,"k":108}}"#)
+        // Two dashes in a once-round path are no trim.
+        #expect(writer.trim(lengths: [100, 100], dashKeys: nil, offset: 0, offsetKeys: nil, pathLength: 1000) == nil)
+    }
+
+    /// The three-ring scene's Lottie file: under 4 KB, everything drawn, valid JSON.
+    @Test func threeRingsUnder4KB() throws {
+        let scene = try AnimatedCompileTests.scene("activity-rings")
+        let lottie = scene.animatedSVG().lottie(fps: scene.fps, frames: scene.frameCount)
+        #expect(lottie.json.utf8.count < 4000)
+        #expect(lottie.omissions.isEmpty)
+        let object = try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any]
+        #expect(object?["op"] as? Int == scene.frameCount && object?["fr"] as? Double == scene.fps)
+    }
+}
