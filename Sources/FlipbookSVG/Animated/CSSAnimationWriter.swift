@@ -43,17 +43,9 @@ enum CSSAnimationWriter {
                 i += 1
                 continue
             }
-            // The tag's end: the first '>' outside a quoted value.
-            var j = i + 1, quoted = false
-            while j < bytes.count && (quoted || bytes[j] != UInt8(ascii: ">")) {
-                if bytes[j] == UInt8(ascii: "\"") { quoted.toggle() }
-                j += 1
-            }
-            let tag = String(decoding: bytes[i...min(j, bytes.count - 1)], as: UTF8.self)
-            i = j + 1
+            let tag = SVGElement.tag(in: bytes, at: &i)
             let closing = tag.hasPrefix("</"), selfClosing = tag.hasSuffix("/>")
-            let nameEnd = tag.dropFirst(closing ? 2 : 1).prefix { $0 != " " && $0 != ">" && $0 != "/" && $0 != "\n" }
-            let name = String(nameEnd)
+            let name = SVGElement.name(of: tag)
             if closing {
                 // An element left empty by its removed animations closes itself: "<path …></path>" → "<path …/>".
                 if let top = stack.last, !top.animations.isEmpty, out.last == UInt8(ascii: ">"), top.closeAt == out.count {

@@ -29,18 +29,12 @@ final class SVGElement {
                 i += 1
                 continue
             }
-            var j = i + 1, quoted = false
-            while j < bytes.count && (quoted || bytes[j] != UInt8(ascii: ">")) {
-                if bytes[j] == UInt8(ascii: "\"") { quoted.toggle() }
-                j += 1
-            }
-            let tag = String(decoding: bytes[i...min(j, bytes.count - 1)], as: UTF8.self)
-            i = j + 1
+            let tag = SVGElement.tag(in: bytes, at: &i)
             if tag.hasPrefix("</") {
                 _ = stack.popLast()
                 continue
             }
-            let name = String(tag.dropFirst().prefix { $0 != " " && $0 != ">" && $0 != "/" && $0 != "\n" })
+            let name = SVGElement.name(of: tag)
             var attributes = SMILTrack.attributes(tag)
             if ["animate", "animateTransform", "set"].contains(name) {
                 attributes["@element"] = name
@@ -52,6 +46,23 @@ final class SVGElement {
             if !tag.hasSuffix("/>") { stack.append(element) }
         }
         return root
+    }
+
+    /// The tag that starts at `i` (a '<'), up to the first '>' outside a quoted value; `i` moves past it.
+    static func tag(in bytes: [UInt8], at i: inout Int) -> String {
+        var j = i + 1, quoted = false
+        while j < bytes.count && (quoted || bytes[j] != UInt8(ascii: ">")) {
+            if bytes[j] == UInt8(ascii: "\"") { quoted.toggle() }
+            j += 1
+        }
+        let tag = String(decoding: bytes[i...min(j, bytes.count - 1)], as: UTF8.self)
+        i = j + 1
+        return tag
+    }
+
+    /// The element name of a tag: "<path d=…>" → "path", "</g>" → "g".
+    static func name(of tag: String) -> String {
+        String(tag.dropFirst(tag.hasPrefix("</") ? 2 : 1).prefix { $0 != " " && $0 != ">" && $0 != "/" && $0 != "\n" })
     }
 
     /// The animations of attribute `name` (for `transform`: every `animateTransform`).
