@@ -91,6 +91,29 @@ struct LottieTests {
         #expect(writer.trim(lengths: [100, 100], dashKeys: nil, offset: 0, offsetKeys: nil, pathLength: 1000) == nil)
     }
 
+    /// A clipped group is a layer with its clip rectangle as the mask, its width animated with the
+    /// clip's keys (timeline-checks: width 20 → 200 from 0.25 s over 2 s, ease-in-out).
+    @Test func clipIsAMaskedLayer() throws {
+        let scene = try AnimatedCompileTests.scene("timeline-checks")
+        let lottie = scene.animatedSVG().lottie(fps: scene.fps, frames: scene.frameCount)
+        #expect(lottie.omissions.isEmpty, "\(lottie.omissions)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any])
+        let layers = try #require(object["layers"] as? [[String: Any]])
+        let clipped = try #require(layers.first { $0["hasMask"] as? Bool == true })
+        let mask = try #require((clipped["masksProperties"] as? [[String: Any]])?.first)
+        let frames = try #require((mask["pt"] as? [String: Any])?["k"] as? [[String: Any]])
+        let widths = frames.compactMap { frame -> Double? in
+            guard let shape = (frame["s"] as? [[String: Any]])?.first, let v = shape["v"] as? [[Double]] else { return nil }
+            return v[1][0] - v[0][0]
+        }
+        #expect(widths.first == 20 && widths.last == 200)
+        // Held at 20 from 0 until the animation begins at 0.25 s, then eased (keySpline 0.42 0 0.58 1).
+        #expect(frames.count == 3 && frames[0]["t"] as? Double == 0 && frames[0]["h"] as? Int == 1)
+        #expect(abs((frames[1]["t"] as? Double ?? -1) - 0.25 * scene.fps) < 1e-6)
+        let out = try #require(frames[1]["o"] as? [String: Any])
+        #expect((out["x"] as? [Double])?.first == 0.42)
+    }
+
     /// The three-ring scene's Lottie file: under 4 KB, everything drawn, valid JSON.
     @Test func threeRingsUnder4KB() throws {
         let scene = try AnimatedCompileTests.scene("activity-rings")

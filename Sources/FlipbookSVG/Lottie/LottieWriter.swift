@@ -1,6 +1,6 @@
 import Foundation
 
-/// A scene as Lottie (Bodymovin) JSON: one shape layer whose groups are the animated SVG's elements,
+/// A scene as Lottie (Bodymovin) JSON: shape layers whose groups are the animated SVG's elements,
 /// translated from the compiler's verified SMIL tracks.
 public struct LottieFile: Sendable {
     /// The JSON text.
@@ -38,12 +38,21 @@ extension AnimatedSVG {
 /// keyframes (`h`: 1). A jump (two keys at one instant) holds the earlier value from 0.001 frame before
 /// it. Repeated tracks are unrolled over the scene. Times are frames: seconds × fps.
 ///
+/// - A `fill="url(#…)"` naming a static linear gradient in user space is a gradient fill (`gf`); a
+///   skew is the transform's `sk` (negated: Lottie skews the other way).
+///
+/// - A top-level group clipped by a rectangle is a layer of its own with the rectangle as its mask
+///   (`layers`, `clippedLayer`); the rest is one shape layer per run of unclipped elements.
+///
 /// ## Left out (listed in `omissions`)
-/// Text, clip paths, gradient paints and skews: players differ on them or Lottie needs fonts embedded.
+/// Text (Lottie text needs fonts embedded, and rlottie draws none), other clip paths (nested, or under
+/// a transform other than a translation), gradient strokes and animated or bounding-box gradients.
 struct LottieWriter {
     let fps: Double
     let frames: Int
     var omissions: [String] = []
+    /// The document's linear gradients by id.
+    var gradients: [String: SVGElement] = [:]
 
     init(fps: Double, frames: Int) {
         self.fps = fps
@@ -56,18 +65,15 @@ struct LottieWriter {
     mutating func write(_ svg: String) -> LottieFile {
         guard let root = SVGElement.parse(svg) else { return LottieFile(json: "{}", omissions: ["no SVG"]) }
         let width = Double(root.attributes["width"] ?? "0") ?? 0, height = Double(root.attributes["height"] ?? "0") ?? 0
-        var shapes: [JSON] = []
-        for child in root.children.reversed() {
-            if let item = element(child, canvas: (width, height)) { shapes.append(item) }
+        for defs in root.children where defs.name == "defs" {
+            for g in defs.children where g.name == "linearGradient" {
+                if let id = g.attributes["id"] { gradients[id] = g }
+            }
         }
-        let identity: JSON = .object([("a", fixed([0, 0, 0])), ("p", fixed([0, 0, 0])), ("s", fixed([100, 100, 100])),
-                                      ("r", fixed(0)), ("o", fixed(100))])
-        let layer: JSON = .object([("ddd", .int(0)), ("ind", .int(1)), ("ty", .int(4)), ("nm", .string("scene")), ("sr", .int(1)),
-                                   ("ks", identity), ("ao", .int(0)), ("shapes", .array(shapes)),
-                                   ("ip", .int(0)), ("op", .int(frames)), ("st", .int(0)), ("bm", .int(0))])
+        let layers = self.layers(root, canvas: (width, height))
         let file: JSON = .object([("v", .string("5.7.4")), ("fr", .number(fps)), ("ip", .int(0)), ("op", .int(frames)),
                                   ("w", .int(Int(width.rounded()))), ("h", .int(Int(height.rounded()))), ("nm", .string("Flipbook")),
-                                  ("ddd", .int(0)), ("assets", .array([])), ("layers", .array([layer]))])
+                                  ("ddd", .int(0)), ("assets", .array([])), ("layers", .array(layers))])
         var out = ""
         file.write(to: &out)
         return LottieFile(json: out + "\n", omissions: omissions)
@@ -170,14 +176,21 @@ struct LottieWriter {
                 let v = [values.first ?? 1, values.count > 1 ? values[1] : values.first ?? 1]
                 let percent: (String) -> [Double]? = { Self.pair($0).map { [$0[0] * 100, $0[1] * 100] } }
                 out.append([("s", track.map { animated(keys($0, initial: [v[0] * 100, v[1] * 100], parse: percent)) } ?? fixed([v[0] * 100, v[1] * 100]))])
+            case "skewX":
+                // Lottie's skew (ThorVG, lottie-web) is x' = x − tan(sk)·y, SVG's skewX(α) x' = x + tan(α)·y:
+                // sk = −α. (rlottie draws no skew at all.)
+                let v = [-(values.first ?? 0)]
+                let negated: (String) -> [Double]? = { Self.numbers($0).map { [-$0[0]] } }
+                out.append([("sk", track.map { animated(keys($0, initial: v, parse: negated)) } ?? fixed(v[0])), ("sa", fixed(0))])
             case "matrix" where values.count == 6:
                 let (a, b, c, d) = (values[0], values[1], values[2], values[3])
                 let sx = (a * a + b * b).squareRoot()
                 let theta = atan2(b, a) * 180 / .pi
                 let m = sx > 0 ? (a * c + b * d) / sx : 0, sy = sx > 0 ? (a * d - b * c) / sx : 0
-                if abs(m) > 1e-9 { omissions.append("a skewed transform (drawn without its skew)") }
+                // M = translate · rotate(θ) · skewX(atan(m / sy)) · scale(sx, sy).
                 out.append([("p", fixed([values[4], values[5]]))])
                 out.append([("r", fixed(theta))])
+                if abs(m) > 1e-9, sy != 0 { out.append([("sk", fixed(-atan(m / sy) * 180 / .pi)), ("sa", fixed(0))]) }
                 out.append([("s", fixed([sx * 100, sy * 100]))])
             default:
                 omissions.append("a \(name) transform")
@@ -284,7 +297,11 @@ struct LottieWriter {
         }
         items += styles
         let fill = e.attributes["fill"] ?? "#000000"
-        if fill.hasPrefix("url(") { omissions.append("a gradient fill") } else if fill != "none" { items += paint(e, "fill") }
+        if fill.hasPrefix("url(") {
+            if let gradient = gradientFill(fill, e) { items.append(gradient) } else { omissions.append("a gradient fill") }
+        } else if fill != "none" {
+            items += paint(e, "fill")
+        }
         var group = [JSON.object([("ty", .string("gr")), ("it", .array(items + [transform([])]))])]
         if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
         return group[0]
@@ -364,6 +381,29 @@ struct LottieWriter {
         guard text.hasPrefix("#"), text.count == 7 else { return nil }
         let hex = Array(text.dropFirst())
         return stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) / 255 } + [1]
+    }
+
+    /// A gradient fill (`gf`, linear) for `fill="url(#id)"` naming a static `linearGradient` in user
+    /// space: its ends and its stops (offset, colour; opacities as a second list when any is below 1).
+    /// nil for anything else (the caller reports it left out).
+    func gradientFill(_ reference: String, _ e: SVGElement) -> JSON? {
+        let id = String(reference.dropFirst(5).dropLast())
+        guard let g = gradients[id], g.attributes["gradientUnits"] == "userSpaceOnUse", g.animations.isEmpty,
+              !g.children.isEmpty, g.children.allSatisfy({ $0.name == "stop" && $0.animations.isEmpty }) else { return nil }
+        let point = { (x: String, y: String) -> [Double] in [Double(g.attributes[x] ?? "0") ?? 0, Double(g.attributes[y] ?? "0") ?? 0] }
+        var colors: [JSON] = [], alphas: [JSON] = []
+        var translucent = false
+        for stop in g.children {
+            let offset = Double(stop.attributes["offset"] ?? "0") ?? 0
+            guard let c = color(stop.attributes["stop-color"] ?? "#000000") else { return nil }
+            let alpha = Double(stop.attributes["stop-opacity"] ?? "1") ?? 1
+            translucent = translucent || alpha < 1
+            colors += [.precise(offset), .precise(c[0]), .precise(c[1]), .precise(c[2])]
+            alphas += [.precise(offset), .precise(alpha)]
+        }
+        let stops: JSON = .object([("p", .int(g.children.count)), ("k", .object([("a", .int(0)), ("k", .array(translucent ? colors + alphas : colors))]))])
+        return .object([("ty", .string("gf")), ("o", property(e, "fill-opacity", initial: [Double(e.attributes["fill-opacity"] ?? "1") ?? 1], scale: 100)),
+                        ("r", .int(1)), ("s", fixed(point("x1", "y1"))), ("e", fixed(point("x2", "y2"))), ("t", .int(1)), ("g", stops)])
     }
 
     /// A fill (`fl`) for the element's `fill` and `fill-opacity`.
