@@ -1,0 +1,110 @@
+import Foundation
+
+/// Groups, transforms and presence: how the SVG's nesting becomes Lottie's.
+extension LottieWriter {
+    /// `items` inside a group whose transform holds `properties`. When `items` is one group whose own
+    /// transform can take `properties` without changing the product, they go there instead: Lottie's
+    /// transform is translate(p) · rotate(r) · scale(s), with opacity (o) applying to the whole group,
+    /// so a translation joins a group that only rotates, scales or fades, a rotation one that only
+    /// scales or fades, and an opacity any group without one.
+    func wrap(_ items: [JSON], transform properties: [(String, JSON)]) -> [JSON] {
+        let order = ["p": 0, "r": 1, "s": 2]
+        if items.count == 1, case .object(let fields) = items[0], fields.count == 2,
+           case .string("gr")? = fields.first(where: { $0.0 == "ty" })?.1,
+           case .array(var inner)? = fields.first(where: { $0.0 == "it" })?.1,
+           case .object(let tr)? = inner.last, tr.count >= 1, case .string("tr")? = tr.first?.1 {
+            let innerKeys = tr.dropFirst().map(\.0), outerKeys = properties.map(\.0)
+            let fits = outerKeys.allSatisfy { key in
+                !innerKeys.contains(key) && (key == "o" || innerKeys.allSatisfy { $0 == "o" || (order[$0] ?? -1) > (order[key] ?? 99) })
+            }
+            if fits {
+                inner[inner.count - 1] = .object(tr + properties)
+                return [.object([("ty", .string("gr")), ("it", .array(inner))])]
+            }
+        }
+        return [.object([("ty", .string("gr")), ("it", .array(items + [transform(properties)]))])]
+    }
+
+    /// A group transform: identity except `properties`. Only the properties given are written (every
+    /// player reads a missing one as its identity; the schema requires none).
+    func transform(_ properties: [(String, JSON)]) -> JSON {
+        .object([("ty", .string("tr"))] + properties)
+    }
+
+    /// The element's presence as an opacity of 100 or 0 (hold keyframes), from its `display`; nil when
+    /// it is always shown.
+    func presence(_ e: SVGElement) -> JSON? {
+        let shown: (String) -> [Double] = { $0 == "none" ? [0] : [100] }
+        let initial = shown(e.attributes["display"] ?? "inline")
+        guard let track = e.animations(of: "display").first else { return initial == [100] ? nil : fixed(initial) }
+        return animated(keys(track, initial: initial, parse: { shown($0) }))
+    }
+
+    // MARK: Transforms
+
+    /// The transform list as Lottie transform properties, one set per component, outermost first.
+    mutating func transformComponents(_ e: SVGElement) -> [[(String, JSON)]] {
+        guard let text = e.attributes["transform"] else { return [] }
+        let animations = e.animations(of: "transform")
+        var out: [[(String, JSON)]] = []
+        var index = 0
+        for (name, values) in Self.transformList(text) {
+            let track = index < animations.count && !animations.isEmpty ? animations[index] : nil
+            index += 1
+            switch name {
+            case "translate":
+                let v = [values.first ?? 0, values.count > 1 ? values[1] : 0]
+                out.append([("p", track.map { animated(keys($0, initial: v, parse: Self.pair)) } ?? fixed(v))])
+            case "rotate":
+                let v = [values.first ?? 0]
+                out.append([("r", track.map { animated(keys($0, initial: v, parse: Self.numbers)) } ?? fixed(v[0]))])
+            case "scale":
+                let v = [values.first ?? 1, values.count > 1 ? values[1] : values.first ?? 1]
+                let percent: (String) -> [Double]? = { Self.pair($0).map { [$0[0] * 100, $0[1] * 100] } }
+                out.append([("s", track.map { animated(keys($0, initial: [v[0] * 100, v[1] * 100], parse: percent)) } ?? fixed([v[0] * 100, v[1] * 100]))])
+            case "skewX":
+                // Lottie's skew (ThorVG, lottie-web) is x' = x − tan(sk)·y, SVG's skewX(α) x' = x + tan(α)·y:
+                // sk = −α. (rlottie draws no skew at all.)
+                let v = [-(values.first ?? 0)]
+                let negated: (String) -> [Double]? = { Self.numbers($0).map { [-$0[0]] } }
+                out.append([("sk", track.map { animated(keys($0, initial: v, parse: negated)) } ?? fixed(v[0])), ("sa", fixed(0))])
+            case "matrix" where values.count == 6:
+                let (a, b, c, d) = (values[0], values[1], values[2], values[3])
+                let sx = (a * a + b * b).squareRoot()
+                let theta = atan2(b, a) * 180 / .pi
+                let m = sx > 0 ? (a * c + b * d) / sx : 0, sy = sx > 0 ? (a * d - b * c) / sx : 0
+                // M = translate · rotate(θ) · skewX(atan(m / sy)) · scale(sx, sy).
+                out.append([("p", fixed([values[4], values[5]]))])
+                out.append([("r", fixed(theta))])
+                if abs(m) > 1e-9, sy != 0 { out.append([("sk", fixed(-atan(m / sy) * 180 / .pi)), ("sa", fixed(0))]) }
+                out.append([("s", fixed([sx * 100, sy * 100]))])
+            default:
+                omissions.append("a \(name) transform")
+            }
+        }
+        return out
+    }
+
+    /// "translate(1 2) rotate(30)" → [("translate", [1, 2]), ("rotate", [30])].
+    static func transformList(_ text: String) -> [(String, [Double])] {
+        var out: [(String, [Double])] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
+            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+            out.append((name, numbers(String(rest[rest.index(after: open)..<close])) ?? []))
+            rest = rest[rest.index(after: close)...]
+        }
+        return out
+    }
+
+    static func numbers(_ text: String) -> [Double]? {
+        let items = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double(String($0)) }
+        guard !items.isEmpty, items.allSatisfy({ $0 != nil }) else { return nil }
+        return items.map { $0! }
+    }
+
+    static func pair(_ text: String) -> [Double]? {
+        guard let n = numbers(text) else { return nil }
+        return [n[0], n.count > 1 ? n[1] : (n.count == 1 ? 0 : n[0])]
+    }
+}
