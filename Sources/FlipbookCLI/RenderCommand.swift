@@ -43,8 +43,9 @@ enum RenderCommand {
       --report             With --animated: print the encoding of every animated property and the
                            error measured by reading the written SMIL back, against its bound.
       --css                With --animated: animate with CSS @keyframes instead of SMIL.
-      --lottie <file>      Write the scene as Lottie JSON (a shape layer translated from the animated
-                           SVG's tracks); with --report, also what it leaves out (text, clips, gradients).
+      --lottie <file>      Write the scene as Lottie JSON (shape layers translated from the animated
+                           SVG's tracks, text as glyph outlines from --font or DejaVu); with --report,
+                           also what it leaves out.
       --strict             With --animated: fail (writing nothing) when a property cannot be kept
                            within its bound, instead of writing it and reporting a fallback.
       --fps <n>            Frames per second (default: the scene's).
@@ -140,7 +141,10 @@ enum RenderCommand {
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
         if let path = lottiePath {
-            let lottie = scene.animatedSVG().lottie(fps: scene.fps, frames: scene.frameCount)
+            // Text as glyph outlines, laid out as the raster frames lay it out (--font, else DejaVu).
+            let fonts = try RasterOutput.fonts(fontPath: args.options["font"]) ?? FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu")
+            let lottie = scene.animatedSVG().lottie(fps: scene.fps, frames: scene.frameCount,
+                                                    textOutline: fonts.map { set in { set.outline(of: $0) } })
             try AtomicFile.write(Array(lottie.json.utf8), to: path)
             if args.flags.contains("report") {
                 print(lottie.omissions.isEmpty ? "lottie: everything the frames draw" : lottie.omissions.map { "lottie: left out \($0)" }.joined(separator: "\n"))

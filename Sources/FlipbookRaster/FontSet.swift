@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 
 /// The fonts text is drawn with: one given font for everything, or the system's DejaVu family chosen
@@ -35,5 +36,41 @@ public final class FontSet: @unchecked Sendable {
         let font = (try? TrueTypeFont(path: "\(folder)/\(name).ttf")) ?? (try? TrueTypeFont(path: "\(folder)/DejaVuSans.ttf"))
         loaded[name] = font
         return font
+    }
+}
+
+extension FontSet {
+    /// A text's glyph outlines as one path in its layer's space: glyphs placed one after another by
+    /// their advances (no kerning, as the raster frames lay text out), shifted for the alignment,
+    /// font units scaled by size / unitsPerEm with y flipped at the baseline. nil when no font serves
+    /// the family.
+    public func outline(of text: TextDrawing) -> Path? {
+        guard let font = font(family: text.fontFamily, weight: text.fontWeight) else { return nil }
+        var elements: [Path.Element] = []
+        for (glyph, place) in font.placedGlyphs(text) {
+            elements += font.outline(glyph).applying(place).elements
+        }
+        return Path(elements)
+    }
+}
+
+extension TrueTypeFont {
+    /// Each glyph of `text` with the transform from font units to the text's layer space.
+    func placedGlyphs(_ text: TextDrawing) -> [(Int, Transform2D)] {
+        let size = text.fontSize / unitsPerEm
+        var advance = 0.0
+        var glyphs: [(Int, Double)] = []
+        for scalar in text.string.unicodeScalars {
+            let g = glyph(for: scalar)
+            glyphs.append((g, advance))
+            advance += self.advance(g) * size
+        }
+        let shift = switch text.alignment {
+        case .left: 0.0
+        case .center: -advance / 2
+        case .right: -advance
+        }
+        // Font units, y up → layer space at the baseline, y down.
+        return glyphs.map { g, x in (g, Transform2D(a: size, b: 0, c: 0, d: -size, tx: text.origin.x + shift + x, ty: text.origin.y)) }
     }
 }

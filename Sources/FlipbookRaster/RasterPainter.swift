@@ -143,25 +143,11 @@ struct RasterPainter {
             }
         case .text(let text):
             guard let font = fonts?.font(family: text.fontFamily, weight: text.fontWeight) else { throw .noFont }
-            let size = text.fontSize / font.unitsPerEm
-            var advance = 0.0
-            var glyphs: [(Int, Double)] = []
-            for scalar in text.string.unicodeScalars {
-                let g = font.glyph(for: scalar)
-                glyphs.append((g, advance))
-                advance += font.advance(g) * size
-            }
-            let shift = switch text.alignment {
-            case .left: 0.0
-            case .center: -advance / 2
-            case .right: -advance
-            }
             var polygons: [[Point]] = []
             var outlines: [Int: Path] = [:]
             let box = font.glyphBounds
-            for (g, x) in glyphs {
-                // Font units, y up → layer space at the baseline, y down.
-                let place = Transform2D(a: size, b: 0, c: 0, d: -size, tx: text.origin.x + shift + x, ty: text.origin.y).concatenating(m)
+            for (g, glyphPlace) in font.placedGlyphs(text) {
+                let place = glyphPlace.concatenating(m)
                 // Culled when the font's glyph box, placed, misses the canvas: a megabyte of text costs
                 // its layout, not a megabyte of outlines.
                 guard onCanvas(box, through: place) else { continue }

@@ -114,6 +114,27 @@ struct LottieTests {
         #expect((out["x"] as? [Double])?.first == 0.42)
     }
 
+    /// Text is drawn as the outline the caller lays out, at the text's static origin, size and
+    /// alignment; without an outliner it is left out and said so.
+    @Test func textIsItsOutline() throws {
+        let scene = try AnimatedCompileTests.scene("bar-chart")
+        let animated = scene.animatedSVG()
+        let texts = animated.svg.components(separatedBy: "<text").count - 1
+        var asked: [TextDrawing] = []
+        // A stand-in outliner: a 10 × 10 square at each text's origin.
+        let lottie = animated.lottie(fps: scene.fps, frames: scene.frameCount) { text in
+            asked.append(text)
+            let o = text.origin
+            return Path([.move(o), .line(Point(o.x + 10, o.y)), .line(Point(o.x + 10, o.y - 10)), .line(Point(o.x, o.y - 10)), .close])
+        }
+        #expect(texts > 0 && asked.count == texts && lottie.omissions.isEmpty)
+        #expect(asked.contains { $0.string == "Mon" })
+        let mon = try #require(asked.first { $0.string == "Mon" })
+        #expect(lottie.json.contains("[[\(SVGNumber.format(mon.origin.x, decimals: 4)),\(SVGNumber.format(mon.origin.y, decimals: 4))],"))
+        let without = animated.lottie(fps: scene.fps, frames: scene.frameCount)
+        #expect(without.omissions.filter { $0.hasPrefix("text ") }.count == texts)
+    }
+
     /// The three-ring scene's Lottie file: under 4 KB, everything drawn, valid JSON.
     @Test func threeRingsUnder4KB() throws {
         let scene = try AnimatedCompileTests.scene("activity-rings")

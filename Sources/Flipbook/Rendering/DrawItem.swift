@@ -107,4 +107,16 @@ public struct TextDrawing: Hashable, Sendable {
     /// CSS weight, 100…900 (400 normal, 700 bold).
     public var fontWeight: Double
     public var color: Color
+
+    /// A line of text; the defaults are the text layer's (sans-serif 16 px, weight 400, black).
+    public init(string: String, origin: Point, alignment: TextAlignment = .left, fontFamily: String = "sans-serif",
+                fontSize: Double = 16, fontWeight: Double = 400, color: Color = .black) {
+        self.string = string
+        self.origin = origin
+        self.alignment = alignment
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.fontWeight = fontWeight
+        self.color = color
+    }
 }

@@ -10,7 +10,9 @@ final class SVGElement {
     /// The SMIL elements inside it, each as its attributes plus "@element" (animate, animateTransform, set).
     var animations: [[String: String]] = []
     var children: [SVGElement] = []
-    var text = ""
+    /// The element's character content, as written (escaped), UTF-8.
+    var textBytes: [UInt8] = []
+    var text: String { String(decoding: textBytes, as: UTF8.self) }
 
     init(name: String, attributes: [String: String]) {
         self.name = name
@@ -25,7 +27,7 @@ final class SVGElement {
         var i = 0
         while i < bytes.count {
             guard bytes[i] == UInt8(ascii: "<") else {
-                if let top = stack.last { top.text.unicodeScalars.append(Unicode.Scalar(bytes[i])) }
+                stack.last?.textBytes.append(bytes[i])
                 i += 1
                 continue
             }

@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 
 /// A scene as Lottie (Bodymovin) JSON: shape layers whose groups are the animated SVG's elements,
@@ -5,16 +6,19 @@ import Foundation
 public struct LottieFile: Sendable {
     /// The JSON text.
     public var json: String
-    /// What the file leaves out, one line each (text, clip paths, gradients, skews): empty when the
-    /// file draws everything the frames draw.
+    /// What the file leaves out, one line each (clips it cannot mask, gradient strokes, text without
+    /// fonts): empty when the file draws everything the frames draw.
     public var omissions: [String]
 }
 
 extension AnimatedSVG {
     /// This animation as Lottie JSON at `fps` frames per second, `frames` frames (in point 0, out point
     /// `frames`): see `LottieWriter`.
-    public func lottie(fps: Double, frames: Int) -> LottieFile {
+    /// - Parameter textOutline: the glyph outlines of a line of text in its layer's space (FlipbookRaster's
+    ///   `FontSet.outline(of:)` lays text out as the raster frames do); nil leaves text out.
+    public func lottie(fps: Double, frames: Int, textOutline: ((TextDrawing) -> Path?)? = nil) -> LottieFile {
         var writer = LottieWriter(fps: fps, frames: frames)
+        writer.textOutline = textOutline
         return writer.write(svg)
     }
 }
@@ -44,15 +48,20 @@ extension AnimatedSVG {
 /// - A top-level group clipped by a rectangle is a layer of its own with the rectangle as its mask
 ///   (`layers`, `clippedLayer`); the rest is one shape layer per run of unclipped elements.
 ///
+/// - Text is its glyph outlines from `textOutline` (`LottieText`): Lottie's text needs fonts embedded,
+///   and rlottie draws none.
+///
 /// ## Left out (listed in `omissions`)
-/// Text (Lottie text needs fonts embedded, and rlottie draws none), other clip paths (nested, or under
-/// a transform other than a translation), gradient strokes and animated or bounding-box gradients.
+/// Other clip paths (nested, or under a transform other than a translation), gradient strokes,
+/// animated or bounding-box gradients, and text when no outliner is given.
 struct LottieWriter {
     let fps: Double
     let frames: Int
     var omissions: [String] = []
     /// The document's linear gradients by id.
     var gradients: [String: SVGElement] = [:]
+    /// Glyph outlines for text (`AnimatedSVG.lottie(fps:frames:textOutline:)`); nil leaves text out.
+    var textOutline: ((TextDrawing) -> Path?)?
 
     init(fps: Double, frames: Int) {
         self.fps = fps
@@ -106,6 +115,7 @@ struct LottieWriter {
                                       ("s", fixed([canvas.0, canvas.1])), ("r", fixed(0))])
             return .object([("ty", .string("gr")), ("it", .array([rect] + fill + [transform([])]))])
         case "text":
+            if let item = text(e) { return item }
             omissions.append("text '\(e.text.prefix(40))'")
             return nil
         case "defs":

@@ -1,0 +1,48 @@
+import Flipbook
+import Foundation
+
+/// Text as its glyph outlines: Lottie's own text needs the font embedded, and rlottie draws none.
+extension LottieWriter {
+    /// A `<text>` as a group of glyph contours filled with its colour, laid out by `textOutline` at its
+    /// static position and size; a moving position is a translation by the change, a changing size a
+    /// scale about the text's origin, presence and colour as for paths. nil without `textOutline` or
+    /// a font for the family.
+    mutating func text(_ e: SVGElement) -> JSON? {
+        guard let outline = textOutline else { return nil }
+        let x0 = Double(e.attributes["x"] ?? "0") ?? 0, y0 = Double(e.attributes["y"] ?? "0") ?? 0
+        let size0 = Double(e.attributes["font-size"] ?? "16") ?? 16
+        let alignment: TextAlignment = e.attributes["text-anchor"] == "middle" ? .center : e.attributes["text-anchor"] == "end" ? .right : .left
+        let drawing = TextDrawing(string: Self.unescaped(e.text), origin: Point(x0, y0), alignment: alignment,
+                                  fontFamily: Self.unescaped(e.attributes["font-family"] ?? "sans-serif"), fontSize: size0,
+                                  fontWeight: Double(e.attributes["font-weight"] ?? "400") ?? 400)
+        guard let path = outline(drawing), let contours = LottieContour.parse(SVGPathData.string(path)) else { return nil }
+        var items: [JSON] = contours.map { contour in
+            .object([("ty", .string("sh")), ("ks", .object([("a", .int(0)), ("k", .object([
+                ("c", .bool(contour.closed)), ("v", .array(contour.vertices.map(numberArray))),
+                ("i", .array(contour.inTangents.map(numberArray))), ("o", .array(contour.outTangents.map(numberArray)))]))]))])
+        }
+        items += paint(e, "fill")
+        var group = [JSON.object([("ty", .string("gr")), ("it", .array(items + [transform([])]))])]
+        if let track = e.animations(of: "font-size").first {
+            let scale = animated(keys(track, initial: [size0], parse: { Self.numbers($0) }).map { k in
+                Key(time: k.time, value: [k.value[0] / size0 * 100, k.value[0] / size0 * 100], ease: k.ease, text: nil)
+            })
+            group = [.object([("ty", .string("gr")), ("it", .array(group + [transform([("a", fixed([x0, y0])), ("p", fixed([x0, y0])), ("s", scale)])]))])]
+        }
+        for (name, origin, horizontal) in [("x", x0, true), ("y", y0, false)] {
+            guard let track = e.animations(of: name).first else { continue }
+            let moves = keys(track, initial: [origin], parse: { Self.numbers($0) }).map { k in
+                Key(time: k.time, value: horizontal ? [k.value[0] - origin, 0] : [0, k.value[0] - origin], ease: k.ease, text: nil)
+            }
+            group = wrap(group, transform: [("p", animated(moves))])
+        }
+        if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
+        return group[0]
+    }
+
+    /// Text content or an attribute as written by `SVGMarkup.escape`, unescaped.
+    static func unescaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
