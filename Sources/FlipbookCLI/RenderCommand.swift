@@ -143,10 +143,14 @@ enum RenderCommand {
         if let path = lottiePath {
             // Text as glyph outlines, laid out as the raster frames lay it out (--font, else DejaVu).
             let fonts = try RasterOutput.fonts(fontPath: args.options["font"]) ?? FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu")
-            let lottie = scene.animatedSVG().lottie(fps: scene.fps, frames: scene.frameCount,
-                                                    textOutline: fonts.map { set in { set.outline(of: $0) } })
+            let compiled = scene.animatedSVG()
+            let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount,
+                                         textOutline: fonts.map { set in { set.outline(of: $0) } })
             try AtomicFile.write(Array(lottie.json.utf8), to: path)
             if args.flags.contains("report") {
+                // The tracks the file translates, with their verified errors (as for --animated), unless
+                // --animated printed them already; then what the file leaves out.
+                if animatedPath == nil { print(compiled.reportText, terminator: "") }
                 print(lottie.omissions.isEmpty ? "lottie: everything the frames draw" : lottie.omissions.map { "lottie: left out \($0)" }.joined(separator: "\n"))
             }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(lottie.json.utf8.count) bytes)") }
