@@ -88,7 +88,7 @@ extension TimingFunction {
             case .jumpNone, .jumpBoth: return "steps(\(s.count), \(s.position.rawValue))"
             }
         case .piecewiseLinear(let p):
-            return CSSFormatting.linearText(p.points, exactly: true)
+            return CSSFormatting.linearText(p.points)
         case .penner, .spring:
             return nil
         }

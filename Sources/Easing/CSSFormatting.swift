@@ -66,7 +66,7 @@ enum CSSFormatting {
     }
 
     /// `linear()` text that gives exactly `points` back: outputs and positions written to round-trip.
-    static func linearText(_ points: [PiecewiseLinear.Point], exactly: Bool) -> String {
+    static func linearText(_ points: [PiecewiseLinear.Point]) -> String {
         let outputs = points.map { $0.output.roundTripText }
         var positions: [String] = [], inputs: [Double] = []
         for point in points {

@@ -79,7 +79,7 @@ extension LottieWriter {
 
     /// An animated property with one written value per key.
     func animated(_ keys: [Key], values: [JSON], shapes: Bool) -> JSON {
-        guard keys.count > 1 else { return .object([("a", .int(0)), ("k", keys.isEmpty ? .number(0) : unwrap(values[0], shapes: shapes))]) }
+        guard keys.count > 1 else { return .object([("a", .int(0)), ("k", keys.isEmpty ? .number(0) : unwrap(values[0]))]) }
         var frames: [JSON] = []
         for (i, key) in keys.enumerated() {
             var fields: [(String, JSON)] = [("t", .precise(key.time * fps)), ("s", values[i])]
@@ -105,10 +105,9 @@ extension LottieWriter {
         return .object([("a", .int(1)), ("k", .array(frames))])
     }
 
-    /// A static value: a one-element array is written as its number, a shape as itself.
-    func unwrap(_ value: JSON, shapes: Bool) -> JSON {
-        if case .array(let items) = value, items.count == 1, !shapes { return items[0] }
-        if case .array(let items) = value, items.count == 1, shapes { return items[0] }
+    /// A static value: a one-element array (a number, or a shape) is written as its element.
+    func unwrap(_ value: JSON) -> JSON {
+        if case .array(let items) = value, items.count == 1 { return items[0] }
         return value
     }
 

@@ -78,26 +78,26 @@ extension LottieWriter {
     /// strokeStart/strokeEnd) as trim-path keys: start and end in percent of the path's length.
     ///
     /// With dash a, gap b (period P = a + b, the same at every key) and offset o, the dashes cover
-    /// [nP − o, nP − o + a) along the path. The pattern is a trim when, at every key, the dashes inside
-    /// [0, L) are one stretch, or the same stretch twice on a path that goes twice round one closed
-    /// curve (L = 2P, as arcs are written), and that stretch comes from the same n at every key, so
-    /// the trim's ends move with the keys as the dashes do (linear in a and o: exact under the same
-    /// easing). Returns nil otherwise, and the stroke keeps its dashes.
+    /// [nP − o, nP − o + a) along the path. The pattern is a trim when, at every key, the first dash
+    /// that starts in the path is the only one that reaches into it (or every other lies on it, on a
+    /// path twice round one closed curve with a turn per period), and it is the same n at every key,
+    /// so the trim's ends move with the keys as the dashes do (linear in a and o: exact under the same
+    /// easing). On a path twice round one closed curve (`twoTurns`, as arcs are written so that dashes
+    /// can wrap) whose stretch is never longer than a turn, the trim is of one closed turn, turned to
+    /// the stretch's start (`Trim.oneTurn`). When both tracks animate they are brought onto one set of
+    /// key times (`merged`). Returns nil otherwise, and the stroke keeps its dashes.
     func trim(lengths: [Double], dashKeys: [Key]?, offset: Double, offsetKeys: [Key]?, pathLength: Double,
-              twoTurns: Bool = false, merged: Bool = false) -> Trim? {
+              twoTurns: Bool = false) -> Trim? {
         guard lengths.count == 2, pathLength > 0 else { return nil }
-        if merged, let d = dashKeys {
-            return trim(d, dashKeys: dashKeys, offsetKeys: offsetKeys, lengths: lengths, offset: offset, pathLength: pathLength, twoTurns: twoTurns)
-        }
-        // Both tracks, when both animate, must share their key times and easings.
-        var times: [Key] = []
+        var dashKeys = dashKeys, offsetKeys = offsetKeys
+        let times: [Key]
         switch (dashKeys, offsetKeys) {
         case (nil, nil): times = [Key(time: 0, value: [], ease: .hold)]
         case (let d?, nil): times = d
         case (nil, let o?): times = o
         case (let d?, let o?):
             guard let (d2, o2) = Self.merged(d, o) else { return nil }
-            return trim(lengths: lengths, dashKeys: d2, offset: offset, offsetKeys: o2, pathLength: pathLength, twoTurns: twoTurns, merged: true)
+            (dashKeys, offsetKeys, times) = (d2, o2, d2)
         }
         return trim(times, dashKeys: dashKeys, offsetKeys: offsetKeys, lengths: lengths, offset: offset, pathLength: pathLength, twoTurns: twoTurns)
     }
