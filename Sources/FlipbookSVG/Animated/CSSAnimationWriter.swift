@@ -148,16 +148,10 @@ enum CSSAnimationWriter {
             let begin = a["begin"].flatMap(SMILTrack.seconds) ?? 0
             return ("0%,to{\(attribute):\(convert(to))}", "1s linear \(seconds(begin)) forwards", adds)
         }
-        guard let duration = a["dur"].flatMap(SMILTrack.seconds), duration > 0, let valuesText = a["values"] else { return nil }
-        let values = valuesText.split(separator: ";", omittingEmptySubsequences: false).map { String($0).trimmed }
-        var times = (a["keyTimes"] ?? "").split(separator: ";").compactMap { Double(String($0).trimmed) }
-        if times.count != values.count {
-            times = values.count == 1 ? [0] : values.indices.map { Double($0) / Double(values.count - 1) }
-        }
-        let discrete = a["calcMode"] == "discrete"
-        var curves: [String?] = (a["keySplines"] ?? "").split(separator: ";").map { spline in
-            let p = spline.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double(String($0)) }
-            guard p.count == 4, p != [0, 0, 1, 1] else { return nil }
+        guard let keys = SMILKeyText(a) else { return nil }
+        let duration = keys.duration, values = keys.values, times = keys.times, discrete = keys.discrete
+        var curves: [String?] = keys.splines.map { spline in
+            guard let p = spline else { return nil }
             switch p {
             case [0.25, 0.1, 0.25, 1]: return "ease"
             case [0.42, 0, 1, 1]: return "ease-in"
@@ -238,15 +232,6 @@ enum CSSNumber {
         if text.hasPrefix("0.") { return String(text.dropFirst()) }
         if text.hasPrefix("-0.") { return "-" + text.dropFirst(2) }
         return text
-    }
-}
-
-private extension String {
-    var trimmed: String {
-        var s = Substring(self)
-        while s.first == " " || s.first == "\n" { s.removeFirst() }
-        while s.last == " " || s.last == "\n" { s.removeLast() }
-        return String(s)
     }
 }
 

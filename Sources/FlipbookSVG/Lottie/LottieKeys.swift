@@ -28,22 +28,9 @@ extension LottieWriter {
             out.append(Key(time: begin, value: parse(to) ?? initial, ease: .hold, text: to))
             return out
         }
-        guard let duration = a["dur"].flatMap(SMILTrack.seconds), duration > 0, let valuesText = a["values"] else {
-            return [Key(time: 0, value: initial, ease: .hold)]
-        }
-        let texts = valuesText.split(separator: ";", omittingEmptySubsequences: false).map {
-            String($0).trimmingCharacters(in: .whitespaces)
-        }
-        var times = (a["keyTimes"] ?? "").split(separator: ";").compactMap { Double(String($0).trimmingCharacters(in: .whitespaces)) }
-        if times.count != texts.count {
-            times = texts.count == 1 ? [0] : texts.indices.map { Double($0) / Double(texts.count - 1) }
-        }
-        let discrete = a["calcMode"] == "discrete"
-        let splines: [Key.Ease] = (a["keySplines"] ?? "").split(separator: ";").map { s in
-            let p = s.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double(String($0)) }
-            guard p.count == 4 else { return .linear }
-            return p == [0, 0, 1, 1] ? .linear : .bezier(p[0], p[1], p[2], p[3])
-        }
+        guard let text = SMILKeyText(a) else { return [Key(time: 0, value: initial, ease: .hold)] }
+        let duration = text.duration, texts = text.values, times = text.times, discrete = text.discrete
+        let splines: [Key.Ease] = text.splines.map { $0.map { .bezier($0[0], $0[1], $0[2], $0[3]) } ?? .linear }
         let repeats: Int
         switch a["repeatCount"] {
         case "indefinite"?: repeats = max(1, Int(((self.duration - begin) / duration).rounded(.up)))
