@@ -7,8 +7,12 @@ def compare(a_rows, b_rows, width, height):
     anti-aliasing: differing by more than 64 with at least 7 such pixels in their 3×3 neighbourhood."""
     a = numpy.frombuffer(b"".join(bytes(r[:4 * width]) for r in a_rows[:height]), dtype=numpy.uint8).astype(numpy.float64).reshape(height, width, 4)
     b = numpy.frombuffer(b"".join(bytes(r[:4 * width]) for r in b_rows[:height]), dtype=numpy.uint8).astype(numpy.float64).reshape(height, width, 4)
-    pa = a[..., :3] * a[..., 3:] / 255 + 255 - a[..., 3:]
-    pb = b[..., :3] * b[..., 3:] / 255 + 255 - b[..., 3:]
+    return compare_over_white(a[..., :3] * a[..., 3:] / 255 + 255 - a[..., 3:], b[..., :3] * b[..., 3:] / 255 + 255 - b[..., 3:])
+
+
+def compare_over_white(pa, pb):
+    """compare() of two height × width × 3 arrays already composited over white."""
+    height, width = pa.shape[0], pa.shape[1]
     diff = numpy.abs(pa - pb)
     big = diff.max(axis=2) > 64
     padded = numpy.pad(big, 1)

@@ -6,7 +6,7 @@ import Foundation
 
 // flipbook-fuzz: mutates the scenes of a folder and checks that loading and rendering each mutant
 // never crashes or hangs, and that every rejection is a clear error naming the file.
-// Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--current FILE] [--animated]
+// Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--current FILE] [--animated] [--pairs FILE]
 // With --animated, every accepted mutant of at most 240 frames is also compiled to an animated SVG,
 // which must match the engine within every track's bound at every frame instant, read back by the
 // SMIL evaluator.
@@ -14,7 +14,12 @@ import Foundation
 // writes the same text again). Every accepted mutant's SVG frames from SVGFrameRenderer must equal
 // the plain writer's, and its
 // middle frame is rasterized, scaled to fit 96 px (the raster code works on raw pointers, so hostile
-// geometry must reach it too).
+// geometry must reach it too). With --pairs, each accepted mutant's middle SVG frame and that raster
+// frame are written to FILE (a pipe that Tools/fuzz-pairs reads and compares through librsvg):
+// a line "pair N KIND LIMITS WIDTH HEIGHT CANVASWIDTH CANVASHEIGHT SCALE SVGBYTES INPUTBYTES", the SVG frame, the input, then the raster
+// frame composited over white, WIDTH × HEIGHT × 3 bytes. KIND is "whole", or for a frame with text
+// "text" (the whole frame) then "textless" (the same frame without its text). LIMITS lists the
+// oracle's known limits the frame reaches (see RenderNode.oracleLimits), or is "-".
 // Before each input it writes the input to FILE (default .fuzz-current.json), so that a crash or
 // hang (which ends the process) leaves the input behind for Tools/fuzz to report.
 
@@ -29,6 +34,14 @@ let count = Int(option("count") ?? "1000") ?? 1000
 let seed = UInt64(option("seed") ?? "1") ?? 1
 let currentPath = option("current") ?? ".fuzz-current.json"
 let animated = CommandLine.arguments.contains("--animated")
+let pairs = option("pairs").map { path -> FileHandle in
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+        FileHandle.standardError.write(Data("flipbook-fuzz: cannot write to \(path)\n".utf8))
+        exit(2)
+    }
+    return handle
+}
+var paired = 0
 
 let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
     .filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" }.sorted()
@@ -116,8 +129,33 @@ for n in 0..<count {
         let scale = side > 96 ? 96 / side : 1
         var raster = RasterRenderer(canvas: scene.canvas, background: scene.background, scale: scale, fonts: fonts)
         let rasterStart = Date()
-        _ = try? raster.render(scene.presentation(at: scene.frameTime(scene.frameCount / 2)).renderNode())
+        let tree = scene.presentation(at: scene.frameTime(scene.frameCount / 2)).renderNode()
+        let middle = try? raster.render(tree)
         budget("raster frame", SceneCost(scene: scene, frames: 1).work(.raster(scale: scale)), since: rasterStart)
+        if let pairs, let middle {
+            // Text is laid out by each renderer's own engine (librsvg's Pango kerns and rounds advances,
+            // the raster frames do not), so a frame with text goes twice: whole, where glyph edges may
+            // shift within anti-aliasing, and without its text, under the full criterion.
+            let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+            func pair(_ kind: String, _ root: RenderNode?, _ image: RasterImage) {
+                let svg = Array(writer.document(for: root).utf8)
+                let limits = root?.oracleLimits(scale: scale) ?? []
+                let flags = limits.isEmpty ? "-" : limits.sorted().joined(separator: ",")
+                var record = Array("pair \(n) \(kind) \(flags) \(image.width) \(image.height) \(scene.canvas.width) \(scene.canvas.height) \(scale) \(svg.count) \(input.count)\n".utf8)
+                record += svg
+                record += input
+                record += image.rgb()
+                pairs.write(Data(record))
+            }
+            if let tree, tree.hasText {
+                pair("text", tree, middle)
+                let textless = tree.removingText()
+                if let image = try? raster.render(textless) { pair("textless", textless, image) }
+            } else {
+                pair("whole", tree, middle)
+            }
+            paired += 1
+        }
         accepted += 1
     } catch {
         guard error.file == "mutant.json", !error.message.isEmpty else {
@@ -135,4 +173,64 @@ for n in 0..<count {
 }
 try? FileManager.default.removeItem(atPath: currentPath)
 let total = Date().timeIntervalSince(started)
-print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted (\(encoded) written as scene files and read back equal), \(rejected) rejected with a located error, \(animatedChecked) animated SVGs checked against the engine (\(fallbacks) fallback tracks), 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")
+print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted (\(encoded) written as scene files and read back equal), \(rejected) rejected with a located error, \(animatedChecked) animated SVGs checked against the engine (\(fallbacks) fallback tracks), \(paired) SVG and raster frames paired, 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")
+
+extension RenderNode {
+    var hasText: Bool {
+        items.contains { if case .text = $0 { true } else { false } } || children.contains { $0.hasText }
+    }
+
+    /// Where librsvg, the oracle, is known to draw differently from what the SVG says, as reached by
+    /// this tree drawn at `scale`:
+    /// - "cairo-range": a point, or a stroke's half width, beyond ±2²³ device pixels (cairo holds
+    ///   coordinates in 24.8 fixed point);
+    /// - "wide-stroke": a stroke wider than both sides of its path's control-point box (librsvg's
+    ///   stroker leaves hollow the part of the path's inside that the stroke covers from both sides).
+    func oracleLimits(scale: Double) -> Set<String> {
+        var found: Set<String> = []
+        visit(.scale(scale, scale), &found)
+        return found
+    }
+
+    private func visit(_ parent: Transform2D, _ found: inout Set<String>) {
+        let toDevice = transform.concatenating(parent)
+        let limit = Double(1 << 23)
+        func check(_ p: Point) {
+            let d = toDevice.apply(p)
+            if !(abs(d.x) < limit && abs(d.y) < limit) { found.insert("cairo-range") }
+        }
+        let deviceScale = max(abs(toDevice.a) + abs(toDevice.c), abs(toDevice.b) + abs(toDevice.d))
+        if let clip { check(Point(clip.minX, clip.minY)); check(Point(clip.maxX, clip.maxY)) }
+        for case .shape(let shape) in items {
+            var low = Point(Double.infinity, Double.infinity), high = Point(-Double.infinity, -Double.infinity)
+            func include(_ p: Point) {
+                check(p)
+                low = Point(min(low.x, p.x), min(low.y, p.y))
+                high = Point(max(high.x, p.x), max(high.y, p.y))
+            }
+            for element in shape.path.elements {
+                switch element {
+                case .move(let p), .line(let p): include(p)
+                case .quad(let c, let p): include(c); include(p)
+                case .cubic(let c1, let c2, let p): include(c1); include(c2); include(p)
+                case .arc(let arc):
+                    include(Point(arc.center.x - arc.radius, arc.center.y - arc.radius))
+                    include(Point(arc.center.x + arc.radius, arc.center.y + arc.radius))
+                case .close: break
+                }
+            }
+            guard shape.hasStroke else { continue }
+            if !(shape.lineWidth * deviceScale / 2 < limit) { found.insert("cairo-range") }
+            if low.x <= high.x, shape.lineWidth > high.x - low.x, shape.lineWidth > high.y - low.y { found.insert("wide-stroke") }
+        }
+        for child in children { child.visit(toDevice, &found) }
+    }
+
+    /// The same tree without its text.
+    func removingText() -> RenderNode {
+        var copy = self
+        copy.items.removeAll { if case .text = $0 { true } else { false } }
+        copy.children = children.map { $0.removingText() }
+        return copy
+    }
+}

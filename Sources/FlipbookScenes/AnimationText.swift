@@ -16,12 +16,7 @@ enum AnimationText {
             for (name, value) in [("from", b.from), ("to", b.to), ("by", b.by)] {
                 if let value { members.append((name, try SceneValueText.value(value, for: b.key, at: path + "." + name))) }
             }
-            if case .spring(let s) = a.timingFunction {
-                guard s.timingDuration == a.timing.duration else {
-                    throw SceneEncodingError(path: path + ".duration", message: "a spring animation's duration must be its spring's (\(s.timingDuration) s), got \(a.timing.duration) s")
-                }
-                members.append(("spring", .string(a.timingFunction.description)))
-            }
+            if isSpringAnimation(a) { members.append(("spring", .string(a.timingFunction.description))) }
         case .keyframe(let k):
             members.append(("property", .string(k.key.name)))
             if let p = k.path {
@@ -51,12 +46,20 @@ enum AnimationText {
         if t.autoreverses { members.append(("autoreverses", .bool(true))) }
         if t.fillMode != d.fillMode { members.append(("fillMode", .string(t.fillMode.rawValue))) }
         if !a.isRemovedOnCompletion { members.append(("removedOnCompletion", .bool(false))) }
-        if case .spring = a.timingFunction {} else if a.timingFunction != .linear {
+        if !isSpringAnimation(a) && a.timingFunction != .linear {
             members.append(("timing", .string(a.timingFunction.description)))
         }
         if a.isAdditive { members.append(("additive", .bool(true))) }
         if a.isCumulative { members.append(("cumulative", .bool(true))) }
         if a.colorSpace != .sRGB { members.append(("colorSpace", .string(a.colorSpace.rawValue))) }
         return .object(members)
+    }
+
+    /// Whether `a` is a spring animation (`"spring"` in a scene file: a basic animation timed by a spring
+    /// over the spring's own duration) rather than an animation with a spring as its easing
+    /// (`"timing": "spring(…)"` over a duration of its own).
+    private static func isSpringAnimation(_ a: Animation) -> Bool {
+        guard case .basic = a.content, case .spring(let s) = a.timingFunction else { return false }
+        return s.duration == a.timing.duration
     }
 }

@@ -84,6 +84,22 @@ struct SceneEncoderTests {
         }
     }
 
+    /// A spring as the easing of an animation with a duration of its own (`"timing": "spring(…)"`) is
+    /// not a spring animation: it is written as the file said it, and reads back equal (the fuzzer found
+    /// the encoder refusing it as "a spring animation" whose duration is not its spring's).
+    @Test func springEasingWithItsOwnDurationRoundTrips() throws {
+        let file = #"{"flipbook": 1, "canvas": [40, 40], "duration": 2, "layers": [{"id": "a", "type": "shape", "path": "M0 0 L10 10", "#
+            + #""animations": [{"property": "lineWidth", "from": 1, "to": 4, "duration": 0.8, "timing": "spring(damping: 4)"}, "#
+            + #"{"property": "opacity", "from": 0, "to": 1, "spring": "spring(damping: 4)"}]}]}"#
+        let scene = try SceneLoader().decode(Array(file.utf8), file: "spring.json")
+        let text = try SceneEncoder().encode(scene)
+        #expect(text.contains(#""timing": "spring("#))
+        #expect(text.contains(#""spring": "spring("#))
+        let back = try SceneLoader().decode(Array(text.utf8), file: "encoded.json")
+        #expect(back == scene)
+        #expect(try SceneEncoder().encode(back) == text)
+    }
+
     @Test func refusesWhatAFileCannotSay() {
         var root = Layer(id: "root")
         root[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
