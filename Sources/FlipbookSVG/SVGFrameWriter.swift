@@ -13,6 +13,7 @@ import Flipbook
 /// - A stroke trimmed by strokeStart/strokeEnd is written as the trimmed path; the fill keeps the
 ///   whole path (two elements only then).
 /// - Text is `<text>` with `text-anchor` from the alignment.
+/// - A whole circle (one arc of one full turn) is a `<circle>`, unless its stroke is dashed.
 public struct SVGFrameWriter {
     /// Canvas size, pixels.
     public var canvas: Size
@@ -184,9 +185,19 @@ public struct SVGFrameWriter {
     }
 
     private func writePath(_ path: Path, _ shape: ShapeDrawing, fill: Bool, stroke: Bool, into out: inout SVGBuffer, state: inout State) {
-        out.write("<path d=\"")
-        SVGPathData.append(path, to: &out)
-        out.write("\"")
+        if let (circle, closed) = Self.circle(path), !stroke || (shape.dashPattern.lengths.isEmpty && (closed || shape.lineCap == .butt)) {
+            out.write("<circle cx=\"")
+            SVGNumber.append(circle.center.x, to: &out)
+            out.write("\" cy=\"")
+            SVGNumber.append(circle.center.y, to: &out)
+            out.write("\" r=\"")
+            SVGNumber.append(circle.radius, to: &out)
+            out.write("\"")
+        } else {
+            out.write("<path d=\"")
+            SVGPathData.append(path, to: &out)
+            out.write("\"")
+        }
         if fill {
             if !shape.fillGradient.stops.isEmpty {
                 state.gradients += 1
@@ -240,6 +251,32 @@ public struct SVGFrameWriter {
             }
         }
         out.write("/>\n")
+    }
+
+    /// The circle a path draws when it is exactly one whole turn of one arc (an optional move to the
+    /// arc's start, the arc, an optional close), and whether it is closed; else nil.
+    ///
+    /// `<circle>` draws the same filled, and stroked when there are no dashes and no caps to show: a
+    /// circle element is a closed path from 3 o'clock turning clockwise (SVG 2, "The 'circle'
+    /// element"), so a dash pattern (which shows where a path starts and which way it turns) or the
+    /// round or square caps of an open turn keep the path. A zero radius is left as a path too (a
+    /// circle element with r = 0 draws nothing).
+    static func circle(_ path: Path) -> (Arc, closed: Bool)? {
+        var elements = path.elements[...]
+        guard case .arc(let arc)? = elements.first(where: { if case .move = $0 { false } else { true } }) else { return nil }
+        if case .move(let p)? = elements.first {
+            guard p == arc.startPoint else { return nil }
+            elements = elements.dropFirst()
+        }
+        elements = elements.dropFirst()
+        var closed = false
+        if case .close? = elements.first {
+            elements = elements.dropFirst()
+            closed = true
+        }
+        guard elements.isEmpty, abs(arc.sweep.radians) == 2 * Double.pi, arc.radius > 0, arc.radius.isFinite,
+              arc.center.x.isFinite, arc.center.y.isFinite else { return nil }
+        return (arc, closed)
     }
 
     /// ` fill="#rrggbb"` (or stroke), plus `-opacity` when not opaque.

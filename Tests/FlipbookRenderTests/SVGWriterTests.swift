@@ -68,6 +68,41 @@ struct SVGWriterTests {
         """)
     }
 
+    /// A whole circle is a `<circle>` (SVG 2: a closed path from 3 o'clock, clockwise) where that draws
+    /// the same: filled, or stroked with no dashes and no caps to show. Librsvg's pixels of both forms
+    /// are compared with the raster frames by Tools/check-raster and Tools/fuzz-pairs.
+    @Test func wholeCirclesAreCircleElements() {
+        func element(_ path: Path, stroke: Bool = true, cap: LineCap = .round, dashes: [Double] = [], fill: Bool = false) -> String {
+            var shape = Layer(id: "s", type: ShapeLayer.self)
+            shape[.path] = path
+            shape[.fillColor] = fill ? .white : .clear
+            shape[.strokeColor] = stroke ? .black : .clear
+            shape[.lineWidth] = 4
+            shape[.lineCap] = cap
+            shape[.lineDashPattern] = DashPattern(dashes)
+            shape[.bounds] = Rect(x: 0, y: 0, width: 100, height: 100)
+            shape[.anchorPoint] = .zero
+            let svg = SVGFrameWriter(canvas: Size(100, 100)).document(for: shape.renderNode())
+            return svg.split(separator: "\n").first { $0.hasPrefix("<circle") || $0.hasPrefix("<path") }.map(String.init) ?? ""
+        }
+        let circle = Path.circle(center: Point(50, 40), radius: 12.5)
+        #expect(element(circle) == ##"<circle cx="50" cy="40" r="12.5" fill="none" stroke="#000000" stroke-width="4" stroke-linecap="round"/>"##)
+        #expect(element(circle, stroke: false, fill: true) == ##"<circle cx="50" cy="40" r="12.5" fill="#ffffff"/>"##)
+        // A turn from 12 o'clock, counter-clockwise, after a move to its start: the same circle.
+        let turn = Path([.move(Point(50, 27.5)), .arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .degrees(-90), sweep: .degrees(-360))), .close])
+        #expect(element(turn).hasPrefix(#"<circle cx="50" cy="40" r="12.5""#))
+        // Dashes show where the path starts and which way it turns; an open turn's round caps show.
+        #expect(element(circle, dashes: [3, 2]).hasPrefix("<path d=\"M62.5 40A12.5"))
+        let open = Path([.arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .fullTurn))])
+        #expect(element(open).hasPrefix("<path"))
+        #expect(element(open, cap: .butt).hasPrefix("<circle"))
+        // Not one whole turn: a path.
+        #expect(element(Path([.arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .degrees(359))), .close])).hasPrefix("<path"))
+        #expect(element(Path([.arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .degrees(720))), .close])).hasPrefix("<path"))
+        #expect(element(Path([.move(.zero), .arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .fullTurn))])).hasPrefix("<path"))
+        #expect(element(Path.circle(center: Point(50, 40), radius: 0)).hasPrefix("<path"))
+    }
+
     @Test func gradientsAndClips() {
         var layer = Layer(id: "g", type: GradientLayer.self)
         layer[.gradient] = Gradient(kind: .radial, stops: [.init(0, .white), .init(1, Color(white: 0, alpha: 0.5))], start: Point(5, 5), end: Point(5, 10))
