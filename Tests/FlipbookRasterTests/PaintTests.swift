@@ -29,6 +29,30 @@ struct PaintTests {
         }
     }
 
+    /// A gradient with no extent paints its last stop's colour (SVG 1.1 §13.2.2: "If x1 = x2 and y1 =
+    /// y2, then the area to be painted will be painted as a single color using the color and opacity
+    /// of the last gradient stop"; §13.2.3, r = 0, the same). The render tree carries it as that
+    /// solid fill, so the SVG frame writes `fill` and no gradient; the fuzzer found the raster frame
+    /// painting the first stop and librsvg a mix of the two.
+    @Test(arguments: [(Gradient.Kind.linear, Point(12, 3)), (.radial, Point(12, 3)), (.linear, Point(.infinity, 0))])
+    func gradientWithNoExtentIsItsLastStop(_ kind: Gradient.Kind, _ end: Point) throws {
+        var square = Layer(id: "g", type: ShapeLayer.self)
+        square[.anchorPoint] = .zero
+        square[.path] = .rect(Rect(x: 0, y: 0, width: 40, height: 10))
+        let start = end.x.isFinite ? end : Point(5, 5)
+        square[.fillGradient] = Gradient(kind: kind, stops: [.init(0, Color(red: 1, green: 0, blue: 0)), .init(0.5, .white),
+                                                             .init(1, Color(red: 0, green: 0, blue: 1))], start: start, end: end)
+        let node = try #require(square.renderNode())
+        guard case .shape(let shape) = node.items.first else { Issue.record("no shape"); return }
+        #expect(shape.fillGradient.stops.isEmpty)
+        #expect(shape.fill == Color(red: 0, green: 0, blue: 1))
+        var renderer = RasterRenderer(canvas: Size(40, 10))
+        let image = try renderer.render(node)
+        for (x, y) in [(0, 0), (12, 3), (39, 9)] {
+            #expect(Self.pixel(image, x, y) == [0, 0, 255, 255])
+        }
+    }
+
     /// masksToBounds clips the sublayers to the bounds: a 40 × 40 red child inside a 10 × 10 parent
     /// at (5, 5) shows only there; half-covered edge pixels get half the colour.
     @Test func clipToBounds() throws {

@@ -38,6 +38,18 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     /// No gradient.
     public static let none = Gradient(stops: [], start: .zero, end: .zero)
 
+    /// Whether the gradient has no extent: a linear one whose start is its end (the squared length
+    /// underflowing to 0 included), a radial one of radius 0, or one with a coordinate that is not
+    /// finite. SVG paints such a gradient in the colour of its last stop.
+    public var hasNoExtent: Bool {
+        let d = end - start
+        guard d.x.isFinite, d.y.isFinite else { return true }
+        switch kind {
+        case .linear: return d.x * d.x + d.y * d.y == 0
+        case .radial: return !(radius > 0)
+        }
+    }
+
     /// Radial gradients' radius: |end − start|.
     public var radius: Double { start.distance(to: end) }
 

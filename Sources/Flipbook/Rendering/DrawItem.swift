@@ -55,8 +55,17 @@ public struct ShapeDrawing: Hashable, Sendable {
                 miterLimit: Double = 10, dashPattern: DashPattern = .solid, dashPhase: Double = 0,
                 strokeStart: Double = 0, strokeEnd: Double = 1) {
         self.path = path
-        self.fill = fill
-        self.fillGradient = fillGradient
+        // Normalised once, here, for every renderer: a gradient with no extent (a linear one whose
+        // start is its end, a radial one of radius 0) paints the colour of its last stop (SVG 1.1,
+        // §13.2.2 and §13.2.3), as browsers do; left as a gradient, librsvg and the raster frames each
+        // painted another colour.
+        if let last = fillGradient.stops.last, fillGradient.hasNoExtent {
+            self.fill = last.color
+            self.fillGradient = .none
+        } else {
+            self.fill = fill
+            self.fillGradient = fillGradient
+        }
         self.fillRule = fillRule
         self.stroke = stroke
         self.lineWidth = lineWidth
