@@ -15,10 +15,12 @@ import Foundation
 // the plain writer's, and its
 // middle frame is rasterized, scaled to fit 96 px (the raster code works on raw pointers, so hostile
 // geometry must reach it too). With --pairs, each accepted mutant's middle SVG frame and that raster
-// frame are written to FILE (a pipe that Tools/fuzz-pairs reads and compares through librsvg):
-// a line "pair N KIND LIMITS WIDTH HEIGHT CANVASWIDTH CANVASHEIGHT SCALE SVGBYTES INPUTBYTES", the SVG frame, the input, then the raster
+// frame (at up to 256 px a side) are written to FILE (a pipe that Tools/fuzz-pairs reads and compares
+// through librsvg):
+// a line "pair N KIND LIMITS WIDTH HEIGHT CANVASWIDTH CANVASHEIGHT SCALE SVGBYTES INPUTBYTES RADIUS", the SVG frame, the input, then the raster
 // frame composited over white, WIDTH × HEIGHT × 3 bytes. KIND is "whole", or for a frame with text
-// "text" (the whole frame) then "textless" (the same frame without its text). LIMITS lists the
+// "text" (the whole frame, followed by WIDTH × HEIGHT bytes, 1 where its text alone has ink, to be
+// widened by RADIUS pixels) then "textless" (the same frame without its text). LIMITS lists the
 // oracle's known limits the frame reaches (see RenderNode.oracleLimits), or is "-".
 // Before each input it writes the input to FILE (default .fuzz-current.json), so that a crash or
 // hang (which ends the process) leaves the input behind for Tools/fuzz to report.
@@ -132,30 +134,46 @@ for n in 0..<count {
         let tree = scene.presentation(at: scene.frameTime(scene.frameCount / 2)).renderNode()
         let middle = try? raster.render(tree)
         budget("raster frame", SceneCost(scene: scene, frames: 1).work(.raster(scale: scale)), since: rasterStart)
-        if let pairs, let middle {
+        if let pairs, middle != nil, let tree {
             // Text is laid out by each renderer's own engine (librsvg's Pango kerns and rounds advances,
             // the raster frames do not), so a frame with text goes twice: whole, where glyph edges may
             // shift within anti-aliasing, and without its text, under the full criterion.
             let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
-            func pair(_ kind: String, _ root: RenderNode?, _ image: RasterImage, also: Set<String> = []) {
+            func pair(_ kind: String, _ root: RenderNode?, _ image: RasterImage, scale: Double, also: Set<String> = [],
+                      textMask: RasterImage? = nil, radius: Int = 0) {
                 let svg = Array(writer.document(for: root).utf8)
                 let limits = (root?.oracleLimits(scale: scale) ?? []).union(also)
                 let flags = limits.isEmpty ? "-" : limits.sorted().joined(separator: ",")
-                var record = Array("pair \(n) \(kind) \(flags) \(image.width) \(image.height) \(scene.canvas.width) \(scene.canvas.height) \(scale) \(svg.count) \(input.count)\n".utf8)
+                var record = Array("pair \(n) \(kind) \(flags) \(image.width) \(image.height) \(scene.canvas.width) \(scene.canvas.height) \(scale) \(svg.count) \(input.count) \(radius)\n".utf8)
                 record += svg
                 record += input
                 record += image.rgb()
+                if let textMask {
+                    record += stride(from: 3, to: textMask.pixels.count, by: 4).map { textMask.pixels[$0] > 0 ? 1 : 0 }
+                }
                 pairs.write(Data(record))
             }
-            if let tree, tree.hasText {
+            // At up to 256 px a side: check-raster's criterion (a mean under 1) is for frames of a few
+            // hundred pixels; smaller, edges are a larger share of the pixels and anti-aliasing alone
+            // lifts the mean.
+            let pairScale = side > 256 ? 256 / side : 1
+            var pairRaster = RasterRenderer(canvas: scene.canvas, background: scene.background, scale: pairScale, fonts: fonts)
+            if tree.hasText {
                 // librsvg panics on text whose fonts FreeType cannot make (a size of hundreds of
                 // thousands of pixels): such a frame goes without its text only.
-                let huge = tree.oracleLimits(scale: scale).intersection(["huge-text"])
-                if huge.isEmpty { pair("text", tree, middle) }
+                let huge = tree.oracleLimits(scale: pairScale).intersection(["huge-text"])
+                // The whole frame is compared outside its text's ink (from the raster frame of the text
+                // alone), widened by 3 px and a tenth of the largest font: where each engine's layout
+                // puts the glyphs.
+                var inkRaster = RasterRenderer(canvas: scene.canvas, scale: pairScale, fonts: fonts)
+                if huge.isEmpty, let image = try? pairRaster.render(tree), let ink = try? inkRaster.render(tree.onlyText()) {
+                    let radius = 3 + Int((tree.largestFontSize(scale: pairScale) / 10).rounded(.up))
+                    pair("text", tree, image, scale: pairScale, textMask: ink, radius: radius)
+                }
                 let textless = tree.removingText()
-                if let image = try? raster.render(textless) { pair("textless", textless, image, also: huge) }
-            } else {
-                pair("whole", tree, middle)
+                if let image = try? pairRaster.render(textless) { pair("textless", textless, image, scale: pairScale, also: huge) }
+            } else if let image = try? pairRaster.render(tree) {
+                pair("whole", tree, image, scale: pairScale)
             }
             paired += 1
         }
@@ -232,6 +250,31 @@ extension RenderNode {
             if low.x <= high.x, shape.lineWidth > high.x - low.x, shape.lineWidth > high.y - low.y { found.insert("wide-stroke") }
         }
         for child in children { child.visit(toDevice, &found) }
+    }
+
+    /// The same tree with its text only (no shapes, no clips: what glyphs cover).
+    func onlyText() -> RenderNode {
+        var copy = self
+        copy.items.removeAll { if case .shape = $0 { true } else { false } }
+        copy.clip = nil
+        copy.opacity = 1
+        copy.children = children.map { $0.onlyText() }
+        return copy
+    }
+
+    /// The largest font size of the tree's text in device pixels, drawn at `scale`.
+    func largestFontSize(scale: Double) -> Double {
+        var largest = 0.0
+        func visit(_ node: RenderNode, _ parent: Transform2D) {
+            let m = node.transform.concatenating(parent)
+            let deviceScale = max(abs(m.a) + abs(m.c), abs(m.b) + abs(m.d))
+            for case .text(let text) in node.items where (text.fontSize * deviceScale).isFinite {
+                largest = max(largest, text.fontSize * deviceScale)
+            }
+            for child in node.children { visit(child, m) }
+        }
+        visit(self, .scale(scale, scale))
+        return min(largest, 10_000)
     }
 
     /// The same tree without its text.

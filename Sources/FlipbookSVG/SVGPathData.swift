@@ -62,6 +62,18 @@ public enum SVGPathData {
             let piece = Arc(center: arc.center, radius: arc.radius,
                             startAngle: arc.startAngle + Angle(radians: sweep * Double(i - 1) / Double(pieces)),
                             sweep: Angle(radians: sweep / Double(pieces)))
+            // An arc shorter than the written precision has the same written ends, and SVG leaves out an
+            // arc whose ends are equal (SVG 1.1 §F.6.2) with its caps; a line to that point keeps them,
+            // as the tiny arc has them.
+            let from = piece.startPoint, to = piece.endPoint
+            if SVGNumber.representable(from.x) == SVGNumber.representable(to.x),
+               SVGNumber.representable(from.y) == SVGNumber.representable(to.y) {
+                out.write("L")
+                SVGNumber.append(to.x, to: &out)
+                out.write(" ")
+                SVGNumber.append(to.y, to: &out)
+                continue
+            }
             out.write("A")
             SVGNumber.append(arc.radius, to: &out)
             out.write(" ")

@@ -33,6 +33,10 @@ struct SVGWriterTests {
         #expect(SVGPathData.string(wide) == "M10 0A10 10 0 0 1 -1.736 9.848")
         let counter = Path.arc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(-90), clockwise: false)
         #expect(SVGPathData.string(counter) == "M10 0A10 10 0 0 0 0 -10")
+        // An arc shorter than the written precision (125 px × 1e-6 rad = 0.000125 px) has equal written
+        // ends, which SVG would leave out with its caps: a line to the point keeps them.
+        let tiny = Path.arc(center: Point(150, 150), radius: 125, startAngle: .degrees(-90), endAngle: Angle(radians: -Double.pi / 2 + 1e-6), clockwise: true)
+        #expect(SVGPathData.string(tiny) == "M150 25L150 25")
     }
 
     @Test func documentIsCompactAndComplete() {

@@ -75,6 +75,24 @@ struct SceneCostTests {
         #expect(cost.memory(.raster(scale: 1)) - flat.memory(.raster(scale: 1)) >= 4 * 3 * cost.canvasPixels)
     }
 
+    /// The animated compiler writes an element for every item any instant draws, so the items are
+    /// counted over time: four squares, each shown alone for a tenth of the scene, between the start,
+    /// the middle and the end, count four (the fuzzer found a line graph whose axis ticks change every
+    /// frame compiling in 3.3 times its estimate, which counted one instant's items).
+    @Test func itemsAreCountedOverTime() {
+        let layers = [0.1, 0.3, 0.6, 0.8].enumerated().map { (i, begin) in
+            var layer = Self.square("s\(i)")
+            layer[.hidden] = true
+            layer.add(.basic(PropertyKey<Bool>.hidden, from: false, to: false, duration: 0.1, beginTime: begin))
+            return layer
+        }
+        let scene = Self.scene(layers)
+        for t in [0, 0.5, 1] {
+            #expect(scene.presentation(at: t).renderNode()?.children.isEmpty ?? true)
+        }
+        #expect(SceneCost(scene: scene).items == 4)
+    }
+
     @Test func knotsAreTheUnionAndABusyLayerAddsNone() {
         // Two layers animating over the same second: the same two knots, counted once.
         var a = Self.square("a"), b = Self.square("b")

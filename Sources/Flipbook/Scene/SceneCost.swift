@@ -35,7 +35,10 @@ public struct SceneCost: Hashable, Sendable {
     public var canvasPixels: Double
     /// Drawn layers at the busiest instant sampled, generated sublayers included.
     public var layers: Int
-    /// Draw items (shapes and texts; a layer's background is one) at the busiest instant sampled.
+    /// Draw items (shapes and texts; a layer's background is one) over the instants sampled: for each
+    /// layer id, the most it draws at one of them, summed. The animated compiler writes an element, with
+    /// tracks over the whole timeline, for every item any instant draws, so layers that come and go
+    /// (a nice axis whose ticks change as its data moves) all count.
     public var items: Int = 0
     /// Animations of the model, group children counted.
     public var animations: Int
@@ -84,17 +87,27 @@ public struct SceneCost: Hashable, Sendable {
         pathElements = 0
         textBytes = 0
         isolationDepth = 0
-        // Drawn content at a few instants: the start, the middle, the end and (up to 64) timed changes.
+        // Drawn content at a few instants: the start, the middle, the end, (up to 64) timed changes, and
+        // for scenes of up to 2,000 layers sixteen evenly spaced.
         var instants = [0, scene.duration / 2, scene.duration]
         let changeTimes = Set(scene.changes.map(\.time)).sorted()
         let step = max(1, changeTimes.count / 64)
         instants += stride(from: 0, to: changeTimes.count, by: step).map { changeTimes[$0] + 1e-6 }
-        for t in instants where t.isFinite {
-            guard let node = scene.presentation(at: max(0, min(t, scene.duration))).renderNode() else { continue }
+        var itemsByLayer: [String: Int] = [:]
+        var index = 0
+        while index < instants.count {
+            let t = instants[index]
+            index += 1
+            guard t.isFinite, let node = scene.presentation(at: max(0, min(t, scene.duration))).renderNode() else { continue }
             var tally = Tally(height: max(scene.canvas.height, 1))
             tally.add(node, depth: 0, transform: .identity)
             rows = max(rows, tally.rows)
-            items = max(items, tally.items)
+            for (id, count) in tally.itemsByLayer where count > itemsByLayer[id, default: 0] { itemsByLayer[id] = count }
+            // Sixteen more instants, evenly spaced, for the layers that come and go between these, while
+            // the scene is small enough for them to cost little next to what they estimate.
+            if index == 3 && tally.layers <= 2_000 && scene.duration > 0 {
+                instants.insert(contentsOf: (1..<17).map { scene.duration * Double($0) / 17 }, at: 3)
+            }
             layers = max(layers, tally.layers)
             pathElements = max(pathElements, tally.elements)
             textBytes = max(textBytes, tally.text)
@@ -110,6 +123,7 @@ public struct SceneCost: Hashable, Sendable {
                 if tally.text > busiestText.count, let id = tally.mostText?.id { busiestText = Busiest(path: path(id), count: tally.text) }
             }
         }
+        items = itemsByLayer.values.reduce(0, +)
     }
 
     /// The terms of `output`'s work, each with what it counts: their sum is `work(output)`.
@@ -285,6 +299,8 @@ public struct SceneCost: Hashable, Sendable {
     private struct Tally {
         let height: Double
         var layers = 0, elements = 0, text = 0, depth = 0, items = 0
+        /// Items each layer id draws.
+        var itemsByLayer: [String: Int] = [:]
         var rows = 0.0
         var mostElements: (id: String, count: Int)?
         var mostText: (id: String, count: Int)?
@@ -297,6 +313,7 @@ public struct SceneCost: Hashable, Sendable {
             self.depth = max(self.depth, level)
             var e = 0, t = 0
             items += node.items.count
+            if !node.items.isEmpty { itemsByLayer[node.id, default: 0] += node.items.count }
             for item in node.items {
                 switch item {
                 case .shape(let s):
