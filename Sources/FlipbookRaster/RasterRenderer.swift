@@ -31,6 +31,21 @@ public struct RasterRenderer {
         max(1, Int(saturating: (length * scale).rounded(.up)))
     }
 
+    /// Clips the frame to the canvas: where the canvas times the scale is not a whole number of
+    /// pixels, the last column and row are covered only in part (fraction f of the pixel), and keep f
+    /// of what was drawn there, as an SVG viewport clips its content and background (`overflow`
+    /// hidden on the root). A whole number of pixels leaves the frame as it is.
+    private func clipToCanvas(_ surface: inout Surface) {
+        let w = width, h = height
+        let fx = Float(canvas.width * scale - Double(w - 1)), fy = Float(canvas.height * scale - Double(h - 1))
+        guard fx < 1 || fy < 1 else { return }
+        let cx = PackedPixel.coverage(fx), cy = PackedPixel.coverage(fy), corner = PackedPixel.coverage(fx * fy)
+        surface.withPixels { pixels in
+            if fx < 1 { for y in 0..<h { pixels[y * w + w - 1] = PackedPixel.scale(pixels[y * w + w - 1], y == h - 1 && fy < 1 ? corner : cx) } }
+            if fy < 1 { for x in 0..<(fx < 1 ? w - 1 : w) { pixels[(h - 1) * w + x] = PackedPixel.scale(pixels[(h - 1) * w + x], cy) } }
+        }
+    }
+
     /// The finished frame's surface, kept so the next frame reuses its memory.
     private var frame: Surface?
     private var painter: RasterPainter
@@ -56,6 +71,7 @@ public struct RasterRenderer {
         if let root {
             try painter.draw(root, transform: .scale(scale, scale), into: &surface)
         }
+        clipToCanvas(&surface)
         frame = surface
         return surface.image
     }

@@ -53,6 +53,30 @@ struct PaintTests {
         }
     }
 
+    /// A canvas that is not a whole number of pixels clips its last column and row as an SVG viewport
+    /// does: a pixel the canvas covers by a fraction f keeps f of the background and of what is drawn
+    /// there (premultiplied: round(255·f) in every channel of opaque red). The fuzzer found a 0.5 px
+    /// wide canvas whose pixel librsvg half covered and the raster frame wholly.
+    @Test(arguments: [(10.5, 4.0, 1.0, 0.5, 1.0), (10.25, 4.0, 2.0, 0.5, 1.0), (10.0, 3.75, 1.0, 1.0, 0.75), (0.5, 0.5, 1.0, 0.5, 0.5)])
+    func partialPixelsAtTheCanvasEdge(_ w: Double, _ h: Double, _ scale: Double, _ fx: Double, _ fy: Double) throws {
+        var square = Layer(id: "s", type: ShapeLayer.self)
+        square[.anchorPoint] = .zero
+        square[.path] = .rect(Rect(x: 0, y: 0, width: 100, height: 100))
+        square[.fillColor] = Color(red: 0, green: 0, blue: 1)
+        var renderer = RasterRenderer(canvas: Size(w, h), background: Color(red: 1, green: 0, blue: 0), scale: scale)
+        for root in [nil, square.renderNode()] {
+            let image = try renderer.render(root)
+            #expect(image.width == Int((w * scale).rounded(.up)) && image.height == Int((h * scale).rounded(.up)))
+            let full = root == nil ? [255, 0, 0, 255] : [0, 0, 255, 255]
+            func expected(_ f: Double) -> [Int] { full.map { Int((Double($0) * f).rounded()) } }
+            let (x1, y1) = (image.width - 1, image.height - 1)
+            if x1 > 0 && y1 > 0 { #expect(Self.pixel(image, 0, 0) == full) }
+            if y1 > 0 { #expect(Self.pixel(image, x1, 0) == expected(fx)) }
+            if x1 > 0 { #expect(Self.pixel(image, 0, y1) == expected(fy)) }
+            #expect(zip(Self.pixel(image, x1, y1), expected(fx * fy)).allSatisfy { abs($0 - $1) <= 1 })
+        }
+    }
+
     /// masksToBounds clips the sublayers to the bounds: a 40 × 40 red child inside a 10 × 10 parent
     /// at (5, 5) shows only there; half-covered edge pixels get half the colour.
     @Test func clipToBounds() throws {

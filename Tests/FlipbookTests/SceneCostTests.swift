@@ -93,6 +93,16 @@ struct SceneCostTests {
         #expect(SceneCost(scene: scene).items == 4)
     }
 
+    /// Every frame hashes and compares the drawn layers' ids, so their bytes are work: a 10 MB id adds
+    /// a hundredth of a step a byte to each frame (the fuzzer found a 10 MB id taking 56 ms a frame).
+    @Test func layerIdBytesAreWork() {
+        let short = SceneCost(scene: Self.scene([Self.square("a")]))
+        let long = SceneCost(scene: Self.scene([Self.square(String(repeating: "a", count: 1_000_000))]))
+        #expect(short.idBytes == 5)               // "root" and "a"
+        #expect(long.idBytes == 1_000_004)
+        #expect(abs(long.work(.svgFrames) - short.work(.svgFrames) - Double(long.frames) * 999_999 / 100) < 1e-6)
+    }
+
     @Test func knotsAreTheUnionAndABusyLayerAddsNone() {
         // Two layers animating over the same second: the same two knots, counted once.
         var a = Self.square("a"), b = Self.square("b")

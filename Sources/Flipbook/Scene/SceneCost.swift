@@ -50,6 +50,9 @@ public struct SceneCost: Hashable, Sendable {
     public var pathElements: Int
     /// Text bytes drawn at the busiest instant sampled.
     public var textBytes: Int
+    /// Bytes of the drawn layers' ids at the busiest instant sampled: each frame hashes and compares
+    /// them (a 10 MB id took 56 ms a frame, which no other term counted).
+    public var idBytes = 0
     /// Deepest nesting of groups drawn into a surface of their own.
     public var isolationDepth: Int
     /// Canvas rows the drawn shapes span, summed over shapes (scene pixels, each shape's box clamped to
@@ -111,6 +114,7 @@ public struct SceneCost: Hashable, Sendable {
             layers = max(layers, tally.layers)
             pathElements = max(pathElements, tally.elements)
             textBytes = max(textBytes, tally.text)
+            idBytes = max(idBytes, tally.idBytes)
             isolationDepth = max(isolationDepth, tally.depth, modelDepth)
             if tally.elements > busiestPath.count || tally.text > busiestText.count {
                 let owners = Self.jsonPaths(scene.root)
@@ -130,7 +134,7 @@ public struct SceneCost: Hashable, Sendable {
     ///
     /// Steps per frame (or per observed instant) for each thing counted, measured on the reference
     /// machine with `Tools/hostile`'s scenes: evaluating the scene (two a layer, one an animation or
-    /// timed change), then what the output does with it. SVG frames: a file a frame (250 steps: creating
+    /// timed change, a hundredth of a step a byte of layer id), then what the output does with it. SVG frames: a file a frame (250 steps: creating
     /// a file in a folder of 100,000 took 110–250 µs of mostly system time here, the file system
     /// dominating), two steps a layer. Raster frames: the same, four steps a layer, a tenth of a step
     /// for each canvas row a shape spans (its coverage sweep walks them), two a path element or text
@@ -166,6 +170,7 @@ public struct SceneCost: Hashable, Sendable {
             term(evaluations * Double(keyframeValues) / 32, "\(keyframeValues) keyframe values", "layers"),
             term((evaluations / 8 + element) * Double(pathElements), "\(pathElements) path elements", busiestPath.path),
             term((evaluations / 32 + byte) * Double(textBytes), "\(textBytes) bytes of text", busiestText.path),
+            term(evaluations * Double(idBytes) / 100, "\(idBytes) bytes of layer ids", "layers"),
         ]
         if case .animated = output {
             // Each drawn item is an element of its own, with its presence, paint and geometry tracks.
@@ -298,7 +303,7 @@ public struct SceneCost: Hashable, Sendable {
     /// Counts of one render tree.
     private struct Tally {
         let height: Double
-        var layers = 0, elements = 0, text = 0, depth = 0, items = 0
+        var layers = 0, elements = 0, text = 0, depth = 0, items = 0, idBytes = 0
         /// Items each layer id draws.
         var itemsByLayer: [String: Int] = [:]
         var rows = 0.0
@@ -313,6 +318,7 @@ public struct SceneCost: Hashable, Sendable {
             self.depth = max(self.depth, level)
             var e = 0, t = 0
             items += node.items.count
+            idBytes += node.id.utf8.count
             if !node.items.isEmpty { itemsByLayer[node.id, default: 0] += node.items.count }
             for item in node.items {
                 switch item {
