@@ -41,7 +41,7 @@ public final class FontSet: @unchecked Sendable {
 
 extension FontSet {
     /// A text's glyph outlines as one path in its layer's space: glyphs placed one after another by
-    /// their advances (no kerning, as the raster frames lay text out), shifted for the alignment,
+    /// their advances and pair kerning (as the raster frames lay text out), shifted for the alignment,
     /// font units scaled by size / unitsPerEm with y flipped at the baseline. nil when no font serves
     /// the family.
     public func outline(of text: TextDrawing) -> Path? {
@@ -60,10 +60,13 @@ extension TrueTypeFont {
         let size = text.fontSize / unitsPerEm
         var advance = 0.0
         var glyphs: [(Int, Double)] = []
+        var previous: Int?
         for scalar in text.string.unicodeScalars {
             let g = glyph(for: scalar)
+            if let previous { advance += kerning(previous, g) * size }
             glyphs.append((g, advance))
             advance += self.advance(g) * size
+            previous = g
         }
         let shift = switch text.alignment {
         case .left: 0.0

@@ -2,8 +2,9 @@ import Flipbook
 import Foundation
 
 /// Glyph outlines from a TrueType font file: the tables `head`, `hhea`, `hmtx`, `maxp`, `cmap`
-/// (formats 4 and 12), `loca` and `glyf` (simple and composite glyphs). Enough to draw text; no
-/// hinting, kerning or shaping (one glyph per character, advanced by its width).
+/// (formats 4 and 12), `loca` and `glyf` (simple and composite glyphs), and pair kerning from `kern`
+/// (format 0 subtables, horizontal). Enough to draw text; no hinting or shaping (one glyph per
+/// character, advanced by its width and the pair's kerning, as browsers kern by default).
 public struct TrueTypeFont: Sendable {
     public enum FontError: Error, CustomStringConvertible {
         case unreadable(String)
@@ -26,6 +27,8 @@ public struct TrueTypeFont: Sendable {
     private let glyphCount: Int
     private let metricCount: Int
     private let characterMap: [UInt32: Int]
+    /// Kerning by glyph pair (left << 16 | right), font units.
+    private let kerningPairs: [UInt32: Double]
 
     /// Fonts tried when none is given: DejaVu Sans (Debian's fonts-dejavu-core), then Liberation.
     public static let defaultPaths = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -69,6 +72,7 @@ public struct TrueTypeFont: Sendable {
         glyphCount = Int(Self.u16(data, maxp + 4))
         metricCount = Int(Self.u16(data, hhea + 34))
         characterMap = Self.readCmap(data, tables["cmap"]!)
+        if let kern = tables["kern"] { kerningPairs = Self.readKern(data, kern) } else { kerningPairs = [:] }
         guard unitsPerEm > 0, !characterMap.isEmpty else { throw fail("no usable character map") }
     }
 
@@ -117,6 +121,40 @@ public struct TrueTypeFont: Sendable {
             }
         }
         return map
+    }
+
+    /// The `kern` table's pairs (version 0: OpenType's and Microsoft's): each subtable of format 0 that
+    /// is horizontal, not minimum values and not cross-stream adds its values (an override subtable
+    /// replaces them). A subtable's length is 16 bits, which a large table overflows (DejaVu Sans:
+    /// 2,727 pairs), so format 0's own pair count sets where its pairs end. Apple's version 1 tables
+    /// and anything truncated give no pairs.
+    private static func readKern(_ d: [UInt8], _ kern: Int) -> [UInt32: Double] {
+        guard kern + 4 <= d.count, u16(d, kern) == 0 else { return [:] }
+        var pairs: [UInt32: Double] = [:]
+        var at = kern + 4
+        for _ in 0..<Int(u16(d, kern + 2)) {
+            guard at + 14 <= d.count else { break }
+            let length = Int(u16(d, at + 2)), coverage = u16(d, at + 4)
+            let count = Int(u16(d, at + 6))
+            let end = at + 14 + 6 * count
+            if coverage >> 8 == 0 && coverage & 0b111 == 0b001 && end <= d.count {
+                let override = coverage & 0b1000 != 0
+                for k in 0..<count {
+                    let o = at + 14 + 6 * k
+                    let key = UInt32(u16(d, o)) << 16 | UInt32(u16(d, o + 2))
+                    let value = Double(i16(d, o + 4))
+                    pairs[key] = override ? value : pairs[key, default: 0] + value
+                }
+            }
+            at = coverage >> 8 == 0 ? end : at + max(length, 6)
+        }
+        return pairs
+    }
+
+    /// The kerning between two glyphs in font units (0 for a pair the font does not kern).
+    public func kerning(_ left: Int, _ right: Int) -> Double {
+        guard left >= 0, right >= 0, left < 65536, right < 65536 else { return 0 }
+        return kerningPairs[UInt32(left) << 16 | UInt32(right)] ?? 0
     }
 
     /// The glyph for a character (0, the missing glyph, when the font has none).

@@ -92,6 +92,27 @@ struct CompilerPartsTests {
                 == #"<animate attributeName="opacity" dur="1.5s" fill="freeze" calcMode="spline" values="0;10;20" keyTimes="0;0.666666667;1" keySplines="0 0 1 1;0.42 0 0.58 1"/>"#)
     }
 
+    /// A track whose one change lies between two keys 2e-16 s apart (a knot of steps(3) over [1, 2] at
+    /// 1 + 2/3 and the frame at 20/12 s, where the engine's jump falls): the span around the change is
+    /// too short for nine decimals, so the whole scene's span is written, with every key, key times
+    /// from 0 to 1, and the SMIL evaluator reads the jump back (the fuzzer found it written as
+    /// keyTimes="0.476190476;0.476190476" and a fallback missing frames by 2.8 px).
+    @Test func smilWriterJumpBetweenKeysCloserThanItsPrecision() throws {
+        let writer = SMILWriter(duration: 3.5, loops: false)
+        let knot = 1 + 2.0 / 3, frame = 20.0 / 12
+        #expect(frame > knot && frame - knot < 1e-15)
+        let keys = [Keyframe(time: 0, value: [30], curve: nil), Keyframe(time: 1.625, value: [30], curve: nil),
+                    Keyframe(time: knot, value: [30], curve: nil), Keyframe(time: frame, value: [32.8], curve: nil),
+                    Keyframe(time: 1.75, value: [32.8], curve: nil), Keyframe(time: 3.5, value: [32.8], curve: nil)]
+        let text = writer.numeric("animate", attribute: "x", keys: keys, format: SMILFormat.number)
+        #expect(text.contains(#"keyTimes="0;"#) && text.contains(#";1" keySplines"#), "\(text)")
+        let track = try #require(SMILTrack(text))
+        for (t, expected) in [(0.0, 30.0), (1.6, 30), (1.666666665, 30), (frame, 32.8), (1.7, 32.8), (3.5, 32.8)] {
+            guard case .numbers(let v)? = track.value(at: t) else { Issue.record("no value at \(t)"); continue }
+            #expect(abs(v[0] - expected) < 1e-9, "at \(t): \(v[0])")
+        }
+    }
+
     /// The engine's timeline: an ease-in animation beginning at 0.5 s, speed 2, autoreversing, in a
     /// layer whose own time starts at 0.25 s: forward over [0.75, 1.25] with ease-in, back over
     /// [1.25, 1.75] with ease-in reversed (cubic-bezier(0, 0, 0.58, 1)), worked out by hand.

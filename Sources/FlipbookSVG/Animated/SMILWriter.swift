@@ -59,6 +59,7 @@ struct SMILWriter {
         guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
         // Without looping, the holds before the first change and after the last one need no keys: the
         // static attribute shows the first value until `begin`, and `fill="freeze"` keeps the last.
+        let all = keys
         var keys = keys
         var begin = 0.0, end = duration
         if !whole {
@@ -77,7 +78,10 @@ struct SMILWriter {
             // A span too short for nine decimals (an animation of 1e-300 s) would print dur="0s", which
             // SMIL ignores: keep the whole scene's span, where it is a jump.
             if end - begin < 1e-6 {
-                keys = keys.filter { $0.time >= 0 }
+                // Every key, not only the two around the jump: key times must run from 0 to 1 over the
+                // whole span (a dense track whose one change lies between keys 2e-16 s apart had
+                // been written as keyTimes="0.476190476;0.476190476", which SMIL rejects).
+                keys = all.filter { $0.time >= 0 }
                 begin = 0
                 end = duration
             }

@@ -1,0 +1,50 @@
+import Flipbook
+import Foundation
+import Testing
+@testable import FlipbookRaster
+
+/// Text layout against DejaVu Sans's own tables, read independently with Python's `struct` from
+/// Debian's fonts-dejavu-core file (cmap format 4, hmtx, and the kern table's one format-0 subtable
+/// of 2,727 pairs), and against the layout's closed form: each glyph starts at the sum of the
+/// advances and pair kernings before it.
+private let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: dejaVuSans)))
+struct FontTests {
+    static let path = dejaVuSans
+
+    /// (text, its two glyphs, their advances and the pair's kerning), font units of 2,048 to the em.
+    static let pairs: [(String, Int, Int, Double, Double, Double)] = [
+        ("AV", 36, 57, 1401, 1401, -131), ("Te", 55, 72, 1251, 1260, -348), ("Tu", 55, 88, 1251, 1298, -311),
+        ("Ac", 36, 70, 1401, 1126, -36), ("ee", 72, 72, 1260, 1260, 0),
+    ]
+
+    @Test(arguments: pairs.indices)
+    func glyphsAdvancesAndKerningAreTheFontsOwn(_ i: Int) throws {
+        let (text, left, right, leftAdvance, rightAdvance, kern) = Self.pairs[i]
+        let font = try TrueTypeFont(path: Self.path)
+        #expect(font.unitsPerEm == 2048)
+        let scalars = Array(text.unicodeScalars)
+        #expect(font.glyph(for: scalars[0]) == left && font.glyph(for: scalars[1]) == right)
+        #expect(font.advance(left) == leftAdvance && font.advance(right) == rightAdvance)
+        #expect(font.kerning(left, right) == kern)
+    }
+
+    /// The second glyph starts at the first's advance plus the pair's kerning, scaled by size / em;
+    /// centred text shifts left by half the whole run, kerning included (as browsers centre it).
+    @Test(arguments: pairs.indices)
+    func layoutIsAdvancesPlusKerning(_ i: Int) throws {
+        let (text, _, _, leftAdvance, rightAdvance, kern) = Self.pairs[i]
+        let font = try TrueTypeFont(path: Self.path)
+        let size = 120.0, scale = size / 2048
+        for (alignment, shift) in [(TextAlignment.left, 0.0), (.center, -(leftAdvance + kern + rightAdvance) * scale / 2),
+                                   (.right, -(leftAdvance + kern + rightAdvance) * scale)] {
+            let drawing = TextDrawing(string: text, origin: Point(10, 50), alignment: alignment, fontSize: size)
+            let placed = font.placedGlyphs(drawing)
+            #expect(placed.count == 2)
+            #expect(abs(placed[0].1.tx - (10 + shift)) < 1e-9)
+            #expect(abs(placed[1].1.tx - (10 + shift + (leftAdvance + kern) * scale)) < 1e-9)
+            #expect(placed[1].1.a == scale && placed[1].1.d == -scale && placed[1].1.ty == 50)
+        }
+    }
+}
