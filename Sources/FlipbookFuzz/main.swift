@@ -135,8 +135,8 @@ for n in 0..<count {
         let middle = try? raster.render(tree)
         budget("raster frame", SceneCost(scene: scene, frames: 1).work(.raster(scale: scale)), since: rasterStart)
         if let pairs, middle != nil, let tree {
-            // Text is laid out by each renderer's own engine (librsvg's Pango hints and rounds advances,
-            // the raster frames do not), so a frame with text goes twice: whole, compared outside its
+            // Text is laid out by each renderer's own engine (librsvg's Pango hints glyphs, the raster
+            // frames do not), so a frame with text goes twice: whole, compared outside its
             // text's ink, and without its text, under the full criterion everywhere.
             let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
             func pair(_ kind: String, _ root: RenderNode?, _ image: RasterImage, scale: Double, also: Set<String> = [],
