@@ -228,26 +228,10 @@ extension RenderNode {
             found.insert("huge-text")
         }
         for case .shape(let shape) in items {
-            var low = Point(Double.infinity, Double.infinity), high = Point(-Double.infinity, -Double.infinity)
-            func include(_ p: Point) {
-                check(p)
-                low = Point(min(low.x, p.x), min(low.y, p.y))
-                high = Point(max(high.x, p.x), max(high.y, p.y))
-            }
-            for element in shape.path.elements {
-                switch element {
-                case .move(let p), .line(let p): include(p)
-                case .quad(let c, let p): include(c); include(p)
-                case .cubic(let c1, let c2, let p): include(c1); include(c2); include(p)
-                case .arc(let arc):
-                    include(Point(arc.center.x - arc.radius, arc.center.y - arc.radius))
-                    include(Point(arc.center.x + arc.radius, arc.center.y + arc.radius))
-                case .close: break
-                }
-            }
+            shape.path.forEachControlPoint(check)
             guard shape.hasStroke else { continue }
             if !(shape.lineWidth * deviceScale / 2 < limit) { found.insert("cairo-range") }
-            if low.x <= high.x, shape.lineWidth > high.x - low.x, shape.lineWidth > high.y - low.y { found.insert("wide-stroke") }
+            if let box = shape.path.controlBox, shape.lineWidth > box.width, shape.lineWidth > box.height { found.insert("wide-stroke") }
         }
         for child in children { child.visit(toDevice, &found) }
     }

@@ -73,7 +73,7 @@ struct RasterPainter {
             case .shape(let shape):
                 guard shape.hasFill || shape.hasStroke else { continue }
                 // No box (no finite point) draws nothing, unless the path has points that are not finite.
-                guard var local = Self.controlBox(shape.path) else {
+                guard var local = shape.path.controlBox else {
                     if shape.path.elements.contains(where: { $0 != .close }) { return nil }
                     continue
                 }
@@ -98,25 +98,6 @@ struct RasterPainter {
             add(inner)
         }
         return box ?? Rect(x: 0, y: 0, width: 0, height: 0)
-    }
-
-    /// The box of a path's points and control points (arcs: their circle's box), layer space.
-    private static func controlBox(_ path: Path) -> Rect? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        func add(_ p: Point) { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
-        for element in path.elements {
-            switch element {
-            case .move(let p), .line(let p): add(p)
-            case .quad(let c, let p): add(c); add(p)
-            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
-            case .arc(let arc):
-                add(Point(arc.center.x - arc.radius, arc.center.y - arc.radius))
-                add(Point(arc.center.x + arc.radius, arc.center.y + arc.radius))
-            case .close: break
-            }
-        }
-        guard minX <= maxX, minY <= maxY else { return nil }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     private mutating func draw(_ item: DrawItem, transform m: Transform2D, into surface: inout Surface) throws(RasterRenderer.RenderError) {

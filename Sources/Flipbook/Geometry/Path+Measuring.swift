@@ -67,6 +67,31 @@ extension Path {
         }
     }
 
+    /// Calls `body` with every point and control point, and for an arc the four corners of its
+    /// circle's box: points whose box (under any affine map, as their images) holds the drawn path,
+    /// since a Bézier curve lies in its control points' hull.
+    public func forEachControlPoint(_ body: (Point) -> Void) {
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): body(p)
+            case .quad(let c, let p): body(c); body(p)
+            case .cubic(let c1, let c2, let p): body(c1); body(c2); body(p)
+            case .arc(let a):
+                for (dx, dy) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] { body(Point(a.center.x + dx * a.radius, a.center.y + dy * a.radius)) }
+            case .close: break
+            }
+        }
+    }
+
+    /// The box of the path's points and control points (arcs: their circle's box), or nil when empty
+    /// or not finite: cheap, and it holds the drawn path (`forEachControlPoint`).
+    public var controlBox: Rect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        forEachControlPoint { p in minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The bounding box of the flattened path (within 0.01 px), or nil when empty.
     public var boundingBox: Rect? {
         Rect.bounding(flattened(tolerance: 0.01).flatMap(\.points))

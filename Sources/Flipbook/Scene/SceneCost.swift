@@ -339,17 +339,7 @@ public struct SceneCost: Hashable, Sendable {
         /// stroke), clamped to [0, height]; the whole height when not finite.
         static func rows(_ shape: ShapeDrawing, _ m: Transform2D, height: Double) -> Double {
             var lo = Double.infinity, hi = -Double.infinity
-            func add(_ p: Point) { let y = m.apply(p).y; lo = min(lo, y); hi = max(hi, y) }
-            for element in shape.path.elements {
-                switch element {
-                case .move(let p), .line(let p): add(p)
-                case .quad(let c, let p): add(c); add(p)
-                case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
-                case .arc(let a):
-                    for (dx, dy) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] { add(Point(a.center.x + dx * a.radius, a.center.y + dy * a.radius)) }
-                case .close: break
-                }
-            }
+            shape.path.forEachControlPoint { p in let y = m.apply(p).y; lo = min(lo, y); hi = max(hi, y) }
             guard lo <= hi else { return 0 }
             let grow = shape.hasStroke ? shape.lineWidth * max(shape.miterLimit, 1) * (abs(m.c) + abs(m.d)) : 0
             let span = min(hi + grow, height) - max(lo - grow, 0)
