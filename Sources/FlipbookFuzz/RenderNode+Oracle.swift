@@ -1,0 +1,77 @@
+import Flipbook
+
+/// What flipbook-fuzz needs of a render tree to compare its SVG frame with its raster frame through
+/// librsvg (Tools/fuzz-pairs): its text apart, and where librsvg itself draws otherwise than the SVG says.
+extension RenderNode {
+    var hasText: Bool {
+        items.contains { if case .text = $0 { true } else { false } } || children.contains { $0.hasText }
+    }
+
+    /// Where librsvg, the oracle, is known to draw differently from what the SVG says, as reached by
+    /// this tree drawn at `scale`:
+    /// - "cairo-range": a point, or a stroke's half width, beyond ±2²³ device pixels (cairo holds
+    ///   coordinates in 24.8 fixed point);
+    /// - "wide-stroke": a stroke wider than both sides of its path's control-point box (librsvg's
+    ///   stroker leaves hollow the part of the path's inside that the stroke covers from both sides);
+    /// - "huge-text": text over 10,000 device pixels tall (FreeType fails to make such fonts, then
+    ///   librsvg panics).
+    func oracleLimits(scale: Double) -> Set<String> {
+        var found: Set<String> = []
+        visit(.scale(scale, scale), &found)
+        return found
+    }
+
+    private func visit(_ parent: Transform2D, _ found: inout Set<String>) {
+        let toDevice = transform.concatenating(parent)
+        let limit = Double(1 << 23)
+        func check(_ p: Point) {
+            let d = toDevice.apply(p)
+            if !(abs(d.x) < limit && abs(d.y) < limit) { found.insert("cairo-range") }
+        }
+        let deviceScale = max(abs(toDevice.a) + abs(toDevice.c), abs(toDevice.b) + abs(toDevice.d))
+        if let clip { check(Point(clip.minX, clip.minY)); check(Point(clip.maxX, clip.maxY)) }
+        for case .text(let text) in items where !(text.fontSize * deviceScale <= 10_000) {
+            found.insert("huge-text")
+        }
+        for case .shape(let shape) in items {
+            shape.path.forEachControlPoint(check)
+            guard shape.hasStroke else { continue }
+            if !(shape.lineWidth * deviceScale / 2 < limit) { found.insert("cairo-range") }
+            if let box = shape.path.controlBox, shape.lineWidth > box.width, shape.lineWidth > box.height { found.insert("wide-stroke") }
+        }
+        for child in children { child.visit(toDevice, &found) }
+    }
+
+    /// The same tree with its text only (no shapes, no clips: what glyphs cover).
+    func onlyText() -> RenderNode {
+        var copy = self
+        copy.items.removeAll { if case .shape = $0 { true } else { false } }
+        copy.clip = nil
+        copy.opacity = 1
+        copy.children = children.map { $0.onlyText() }
+        return copy
+    }
+
+    /// The largest font size of the tree's text in device pixels, drawn at `scale`.
+    func largestFontSize(scale: Double) -> Double {
+        var largest = 0.0
+        func visit(_ node: RenderNode, _ parent: Transform2D) {
+            let m = node.transform.concatenating(parent)
+            let deviceScale = max(abs(m.a) + abs(m.c), abs(m.b) + abs(m.d))
+            for case .text(let text) in node.items where (text.fontSize * deviceScale).isFinite {
+                largest = max(largest, text.fontSize * deviceScale)
+            }
+            for child in node.children { visit(child, m) }
+        }
+        visit(self, .scale(scale, scale))
+        return min(largest, 10_000)
+    }
+
+    /// The same tree without its text.
+    func removingText() -> RenderNode {
+        var copy = self
+        copy.items.removeAll { if case .text = $0 { true } else { false } }
+        copy.children = children.map { $0.removingText() }
+        return copy
+    }
+}
