@@ -77,6 +77,36 @@ struct PaintTests {
         }
     }
 
+    /// Geometry beyond what SVG text can say (±9e12 px at three decimals: 9e15 units) is clamped once,
+    /// in the render tree, so the raster frame draws what the SVG frame says. The fuzzer found a bar
+    /// at y = 1e13 moved back onto the canvas by a position of −1e13: the raster frame drew it, the SVG
+    /// frame wrote both of its edges as 9e12 (a zero-height path, nothing drawn). Clamped, the tree
+    /// holds the bar at y = 9e12 and the layer at −9e12: nothing in either. The same bar at 4e12,
+    /// within the range, is drawn: pixels of rows 2…7, columns 5…24, red.
+    @Test(arguments: [(1e13, false), (4e12, true), (-1e13, false)])
+    func geometryBeyondTheRenderRangeIsClamped(_ far: Double, _ drawn: Bool) throws {
+        var bar = Layer(id: "bar", type: ShapeLayer.self)
+        bar[.anchorPoint] = .zero
+        bar[.path] = .rect(Rect(x: 5, y: far + 2, width: 20, height: 6))
+        bar[.fillColor] = Color(red: 1, green: 0, blue: 0)
+        bar[.position] = Point(0, -far)
+        let node = try #require(bar.renderNode())
+        guard case .shape(let shape) = node.items.first else { Issue.record("no shape"); return }
+        let limit = RenderRange.maxCoordinate
+        shape.path.forEachControlPoint { p in #expect(abs(p.y) <= limit && abs(p.x) <= limit) }
+        #expect(abs(node.transform.ty) <= limit)
+        if !drawn {
+            #expect(shape.path.controlBox?.height == 0)
+            #expect(node.transform.ty == (far > 0 ? -limit : limit))
+        }
+        var renderer = RasterRenderer(canvas: Size(30, 10))
+        let image = try renderer.render(node)
+        for (x, y) in [(5, 2), (15, 5), (24, 7)] {
+            #expect(Self.pixel(image, x, y) == (drawn ? [255, 0, 0, 255] : [0, 0, 0, 0]), "\(far) at \(x), \(y)")
+        }
+        #expect(Self.pixel(image, 15, 9) == [0, 0, 0, 0])
+    }
+
     /// masksToBounds clips the sublayers to the bounds: a 40 × 40 red child inside a 10 × 10 parent
     /// at (5, 5) shows only there; half-covered edge pixels get half the colour.
     @Test func clipToBounds() throws {

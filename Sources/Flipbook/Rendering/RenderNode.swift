@@ -47,9 +47,15 @@ extension Layer {
             let inset = Rect(x: b.minX + w / 2, y: b.minY + w / 2, width: b.width - w, height: b.height - w)
             items.append(.shape(ShapeDrawing(path: .roundedRect(inset, radius: max(corner - w / 2, 0)), stroke: borderColor, lineWidth: w)))
         }
+        // Numbers no output can write are clamped once, here, for every renderer (`RenderRange`).
+        for index in items.indices { items[index] = items[index].clampedToRenderRange }
         let parts = transformParts
-        return RenderNode(id: id, transform: parts.transform, parts: parts, opacity: min(max(self[.opacity], 0), 1),
-                          clip: self[.masksToBounds] ? bounds : nil, items: items, children: [])
+        var transform = parts.transform
+        if !transform.isInRenderRange { transform = transform.clampedToRenderRange }
+        var clip = self[.masksToBounds] ? bounds : nil
+        if let box = clip, !box.isInRenderRange { clip = box.clampedToRenderRange }
+        return RenderNode(id: id, transform: transform, parts: parts, opacity: min(max(self[.opacity], 0), 1),
+                          clip: clip, items: items, children: [])
     }
 
     /// Calls `body` with each sublayer in drawing order: by zPosition, equal ones in their order.

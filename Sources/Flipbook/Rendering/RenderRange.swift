@@ -1,0 +1,124 @@
+/// The magnitudes a render tree holds: every renderer draws the geometry the tree gives, so numbers no
+/// output can write are clamped once, here, instead of by each writer in its own way.
+///
+/// SVG numbers are written with three decimals (six for a transform's linear part) as a count of at most
+/// 9e15 units, so a coordinate beyond ±9e12 px (a linear entry beyond ±9e9) has no SVG text. Left in
+/// the tree, the raster frames drew the true value and the SVG frames the clamped one: a bar at
+/// y = 1e13 translated by −1e13 back onto the canvas was drawn in one and vanished in the other.
+/// Clamped here, both draw the same (nothing, in that case). NaN becomes 0, as SVG text writes it.
+///
+/// The check is one pass over a shape's numbers; a tree within range (every scene a person draws) is
+/// returned as it is, with no copy.
+public enum RenderRange {
+    /// Largest magnitude of a coordinate, length, width, radius, font size or translation, pixels: 9e12.
+    public static let maxCoordinate = 9e12
+    /// Largest magnitude of an entry of a transform's linear part (a, b, c, d): 9e9.
+    public static let maxLinear = 9e9
+
+    /// `value` clamped to ±`limit`, NaN as 0.
+    @inline(__always)
+    public static func clamp(_ value: Double, _ limit: Double = maxCoordinate) -> Double {
+        value.isNaN ? 0 : min(max(value, -limit), limit)
+    }
+
+    @inline(__always)
+    static func holds(_ value: Double, _ limit: Double = maxCoordinate) -> Bool { abs(value) <= limit }
+
+    @inline(__always)
+    static func holds(_ p: Point) -> Bool { holds(p.x) && holds(p.y) }
+
+    static func clamp(_ p: Point) -> Point { Point(clamp(p.x), clamp(p.y)) }
+}
+
+extension Transform2D {
+    /// Whether every entry is within the render range (`RenderRange`).
+    var isInRenderRange: Bool {
+        RenderRange.holds(a, RenderRange.maxLinear) && RenderRange.holds(b, RenderRange.maxLinear)
+            && RenderRange.holds(c, RenderRange.maxLinear) && RenderRange.holds(d, RenderRange.maxLinear)
+            && RenderRange.holds(tx) && RenderRange.holds(ty)
+    }
+
+    /// The transform with its entries clamped to the render range.
+    var clampedToRenderRange: Transform2D {
+        let l = RenderRange.maxLinear
+        return Transform2D(a: RenderRange.clamp(a, l), b: RenderRange.clamp(b, l), c: RenderRange.clamp(c, l),
+                           d: RenderRange.clamp(d, l), tx: RenderRange.clamp(tx), ty: RenderRange.clamp(ty))
+    }
+}
+
+extension Path {
+    /// Whether every point, arc centre and radius is within the render range.
+    var isInRenderRange: Bool {
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): if !RenderRange.holds(p) { return false }
+            case .quad(let c, let p): if !(RenderRange.holds(c) && RenderRange.holds(p)) { return false }
+            case .cubic(let c1, let c2, let p):
+                if !(RenderRange.holds(c1) && RenderRange.holds(c2) && RenderRange.holds(p)) { return false }
+            case .arc(let arc): if !(RenderRange.holds(arc.center) && RenderRange.holds(arc.radius)) { return false }
+            case .close: break
+            }
+        }
+        return true
+    }
+
+    /// The path with every point, arc centre and radius clamped to the render range (an arc keeps its
+    /// angles).
+    var clampedToRenderRange: Path {
+        Path(elements.map { (element: Element) -> Element in
+            switch element {
+            case .move(let p): return .move(RenderRange.clamp(p))
+            case .line(let p): return .line(RenderRange.clamp(p))
+            case .quad(let c, let p): return .quad(RenderRange.clamp(c), RenderRange.clamp(p))
+            case .cubic(let c1, let c2, let p): return .cubic(RenderRange.clamp(c1), RenderRange.clamp(c2), RenderRange.clamp(p))
+            case .arc(var arc):
+                arc.center = RenderRange.clamp(arc.center)
+                arc.radius = RenderRange.clamp(arc.radius)
+                return .arc(arc)
+            case .close: return .close
+            }
+        })
+    }
+}
+
+extension DrawItem {
+    /// The item with its numbers clamped to the render range; itself when they already are.
+    var clampedToRenderRange: DrawItem {
+        switch self {
+        case .shape(var shape):
+            let gradient = shape.fillGradient
+            let inRange = shape.path.isInRenderRange && RenderRange.holds(shape.lineWidth)
+                && RenderRange.holds(shape.dashPhase) && shape.dashPattern.lengths.allSatisfy { RenderRange.holds($0) }
+                && (gradient.stops.isEmpty || (RenderRange.holds(gradient.start) && RenderRange.holds(gradient.end)))
+            if inRange { return self }
+            shape.path = shape.path.clampedToRenderRange
+            shape.lineWidth = RenderRange.clamp(shape.lineWidth)
+            shape.dashPhase = RenderRange.clamp(shape.dashPhase)
+            shape.dashPattern = DashPattern(shape.dashPattern.lengths.map { RenderRange.clamp($0) })
+            if !gradient.stops.isEmpty {
+                shape.fillGradient.start = RenderRange.clamp(gradient.start)
+                shape.fillGradient.end = RenderRange.clamp(gradient.end)
+                // Clamped to one point, it has no extent: its last stop, as `ShapeDrawing.init` rules.
+                if shape.fillGradient.hasNoExtent, let last = gradient.stops.last {
+                    shape.fill = last.color
+                    shape.fillGradient = .none
+                }
+            }
+            return .shape(shape)
+        case .text(var text):
+            if RenderRange.holds(text.origin) && RenderRange.holds(text.fontSize) { return self }
+            text.origin = RenderRange.clamp(text.origin)
+            text.fontSize = RenderRange.clamp(text.fontSize)
+            return .text(text)
+        }
+    }
+}
+
+extension Rect {
+    var isInRenderRange: Bool { RenderRange.holds(origin) && RenderRange.holds(size.width) && RenderRange.holds(size.height) }
+
+    var clampedToRenderRange: Rect {
+        Rect(x: RenderRange.clamp(origin.x), y: RenderRange.clamp(origin.y),
+             width: RenderRange.clamp(size.width), height: RenderRange.clamp(size.height))
+    }
+}
