@@ -42,6 +42,28 @@ extension RenderNode {
         for child in children { child.visit(toDevice, &found) }
     }
 
+    /// How densely the tree's shapes cover `canvas` (device pixels) with edges: the perimeters of
+    /// their device boxes (each cut to the canvas) summed, over the canvas's area. Where it is over 1,
+    /// edges touch about every pixel, and two renderers that each anti-alias every shape on its own
+    /// (conflation) differ by a little at every seam: a pie of 1,000 slices with 0.5 px strokes gave a
+    /// mean difference of 2.6 at 256 px, 1.07 at 512 and 0.39 at 1,024, the largest always 25 of 255.
+    func edgeDensity(scale: Double, canvas: Size) -> Double {
+        var sum = 0.0
+        func visit(_ node: RenderNode, _ parent: Transform2D) {
+            let m = node.transform.concatenating(parent)
+            for case .shape(let shape) in node.items {
+                guard let box = shape.path.controlBox else { continue }
+                let corners = [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY)].map(m.apply)
+                guard let device = Rect.bounding(corners) else { continue }
+                let w = min(device.maxX, canvas.width) - max(device.minX, 0), h = min(device.maxY, canvas.height) - max(device.minY, 0)
+                if w.isFinite, h.isFinite, w >= 0, h >= 0 { sum += 2 * (w + h) }
+            }
+            for child in node.children { visit(child, m) }
+        }
+        visit(self, .scale(scale, scale))
+        return sum / max(canvas.width * canvas.height, 1)
+    }
+
     /// The same tree with its text only (no shapes, no clips: what glyphs cover).
     func onlyText() -> RenderNode {
         var copy = self

@@ -18,7 +18,8 @@ import Foundation
 // frame (at up to 256 px a side) are written to FILE (a pipe that Tools/fuzz-pairs reads and compares
 // through librsvg):
 // a line "pair N KIND LIMITS WIDTH HEIGHT CANVASWIDTH CANVASHEIGHT SCALE SVGBYTES INPUTBYTES RADIUS", the SVG frame, the input, then the raster
-// frame composited over white, WIDTH × HEIGHT × 3 bytes. KIND is "whole", or for a frame with text
+// frame composited over white, WIDTH × HEIGHT × 3 bytes. KIND is "fine" first for a frame dense with
+// edges (the frame without its text at four times the scale), then "whole", or for a frame with text
 // "text" (the whole frame, followed by WIDTH × HEIGHT bytes, 1 where its text alone has ink, to be
 // widened by RADIUS pixels) then "textless" (the same frame without its text). LIMITS lists the
 // oracle's known limits the frame reaches (see RenderNode.oracleLimits), or is "-".
@@ -162,6 +163,17 @@ for n in 0..<count {
             // lifts the mean.
             let pairScale = side > 256 ? 256 / side : 1
             var pairRaster = RasterRenderer(canvas: scene.canvas, background: scene.background, scale: pairScale, fonts: fonts)
+            // A frame dense with edges (see RenderNode.edgeDensity) goes once more first, without its
+            // text, at four times the scale ("fine", up to 1,024 px): the seams' anti-aliasing, which
+            // differs between any two renderers, is then a quarter of the share of the pixels, while
+            // a difference of geometry covers four times as many. Tools/fuzz-pairs holds it to the full
+            // criterion, and a frame of that mutant whose mean alone is over at 1× passes if it does.
+            let deviceCanvas = Size(scene.canvas.width * pairScale, scene.canvas.height * pairScale)
+            if tree.edgeDensity(scale: pairScale, canvas: deviceCanvas) > 1 {
+                let textless = tree.removingText()
+                var fineRaster = RasterRenderer(canvas: scene.canvas, background: scene.background, scale: 4 * pairScale, fonts: fonts)
+                if let image = try? fineRaster.render(textless) { pair("fine", textless, image, scale: 4 * pairScale) }
+            }
             if tree.hasText {
                 // librsvg panics on text whose fonts FreeType cannot make (a size of hundreds of
                 // thousands of pixels): such a frame goes without its text only.
