@@ -9,6 +9,7 @@ import Foundation
 //   flipbook-bench scale LAYERS FRAMES   time per layer-frame and peak memory
 //   flipbook-bench limit FILE            the format limit: the rings frame's SVG bytes from a table
 //   flipbook-bench raster FILE [FRAMES]  rasterizing prebuilt render trees only (for callgrind)
+//   flipbook-bench png FILE [FRAMES]     PNG encoding of prebuilt raster frames only (for callgrind)
 //   flipbook-bench svg FILE [FRAMES]     SVG frames in memory only (for callgrind)
 //   flipbook-bench compile FILE [RUNS]   the animated-SVG compiler only (for callgrind)
 //   flipbook-bench numbers [COUNT]       number formatting only (for callgrind)
@@ -104,6 +105,19 @@ case "raster":
         for node in nodes { checksum &+= Int(try renderer.render(node).pixels[0]) }
     }
     print("rasterize_ms=\(time / Double(frames) * 1000) checksum=\(checksum)")
+
+case "png":
+    // Only the encoding: raster frames rendered first, then encoded as PNG (bytes summed, so the work
+    // is used).
+    let scene = try SceneLoader().load(contentsOf: args[1])
+    let frames = args.count > 2 ? Int(args[2])! : 60
+    var renderer = RasterRenderer(canvas: scene.canvas, background: scene.background, fonts: FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu"))
+    let images = try (0..<frames).map { try renderer.render(scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode()) }
+    var bytes = 0
+    let time = seconds {
+        for image in images { bytes += ImageEncoder.png(image).count }
+    }
+    print("png_ms=\(time / Double(frames) * 1000) png_bytes=\(bytes / frames)")
 
 case "scale":
     let layers = Int(args[1])!, frames = Int(args[2])!

@@ -23,15 +23,36 @@ enum Deflate {
         return out
     }
 
-    /// Adler-32 (RFC 1950 §8.2), reduced modulo 65521 every 5,552 bytes (the most that cannot overflow).
+    /// Adler-32 (RFC 1950 §8.2): a = 1 + Σ bytes, b = Σ of a after each byte, both modulo 65521.
+    ///
+    /// Eight bytes at a time in one 64-bit word: after eight bytes x₀…x₇, a grows by Σ xₖ and b by
+    /// 8·a + Σ (8 − k)·xₖ. The even and odd bytes are spread into four 16-bit lanes each; one multiply
+    /// gathers a lane sum (or a weighted one) into the top lane, since every lower lane's sum stays under
+    /// 2¹⁶ (at most 4 · 255 · 8), so nothing carries into it. The sums are kept in 64 bits and reduced
+    /// once every 2²⁰ bytes (b stays under 2⁴⁰). Checked against the byte-by-byte definition in
+    /// DeflateTests, and by Python's zlib on every PNG check-raster reads.
     static func adler32(_ data: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt64 = 1, b: UInt64 = 0
         data.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
             var i = 0
             while i < bytes.count {
-                let end = min(i + 5552, bytes.count)
+                let end = min(i + (1 << 20), bytes.count)
+                while i + 8 <= end {
+                    let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    let even = x & lanes, odd = (x >> 8) & lanes   // bytes 0, 2, 4, 6 and 1, 3, 5, 7
+                    let sum = ((even &+ odd) &* 0x0001_0001_0001_0001) >> 48
+                    // The top lane of e · c is Σ eᵢ · c₃₋ᵢ, so c holds the weights high lane first: 8, 6, 4, 2
+                    // for bytes 0, 2, 4, 6 and 7, 5, 3, 1 for bytes 1, 3, 5, 7.
+                    let weighted = ((even &* 0x0008_0006_0004_0002) >> 48) &+ ((odd &* 0x0007_0005_0003_0001) >> 48)
+                    b &+= 8 &* a &+ weighted
+                    a &+= sum
+                    i += 8
+                }
                 while i < end {
-                    a &+= UInt32(bytes[i])
+                    a &+= UInt64(base[i])
                     b &+= a
                     i += 1
                 }
@@ -39,7 +60,7 @@ enum Deflate {
                 b %= 65521
             }
         }
-        return b << 16 | a
+        return UInt32(b) << 16 | UInt32(a)
     }
 
     /// A literal (< 256) or a match: bit 31 set, length − 3 in bits 16…23, distance − 1 in bits 0…15.

@@ -17,21 +17,23 @@ public enum ImageEncoder {
     /// sum of absolute differences (the usual heuristic, on two filters scored in one pass over the
     /// row); rows are compressed by `Deflate` with dynamic Huffman codes.
     public static func png(_ image: RasterImage) -> [UInt8] {
-        let rgba = image.straightRGBA
         let stride = image.width * 4, height = image.height
-        var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
-        rgba.withUnsafeBufferPointer { pixels in
-            raw.withUnsafeMutableBufferPointer { out in
-                let zeros = [UInt8](repeating: 0, count: stride)
-                zeros.withUnsafeBufferPointer { zeroRow in
+        let rawCount = (stride + 1) * height
+        // Row by row: each made straight into one of two row buffers (the other holds the row above,
+        // zeros for the first), then filtered into `raw`; no copy of the whole image.
+        let raw = [UInt8](unsafeUninitializedCapacity: rawCount) { out, count in
+            var rows = [UInt8](repeating: 0, count: 2 * stride)
+            image.pixels.withUnsafeBufferPointer { pixels in
+                rows.withUnsafeMutableBufferPointer { rows in
+                    var current = rows.baseAddress!, above = rows.baseAddress! + stride
                     for y in 0..<height {
-                        let row = pixels.baseAddress! + y * stride
-                        let up = y > 0 ? pixels.baseAddress! + (y - 1) * stride : zeroRow.baseAddress!
-                        let target = out.baseAddress! + y * (stride + 1)
-                        filterRow(row, up: up, count: stride, into: target)
+                        RasterImage.straighten(pixels.baseAddress! + y * stride, count: stride, into: current)
+                        filterRow(current, up: above, count: stride, into: out.baseAddress! + y * (stride + 1))
+                        swap(&current, &above)
                     }
                 }
             }
+            count = rawCount
         }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         func chunk(_ type: String, _ body: [UInt8]) {

@@ -15,15 +15,36 @@ public struct RasterImage: Hashable, Sendable {
     /// Straight (non-premultiplied) RGBA bytes, as PNG and raw video expect: each channel
     /// round(c·255/a) for alpha a, opaque and transparent pixels copied as they are.
     public var straightRGBA: [UInt8] {
-        var out = pixels
-        out.withUnsafeMutableBufferPointer { bytes in
-            for i in stride(from: 0, to: bytes.count, by: 4) {
-                let a = Int(bytes[i + 3])
-                guard a > 0 && a < 255 else { continue }
-                for c in 0..<3 { bytes[i + c] = UInt8(min(255, (Int(bytes[i + c]) * 255 + a / 2) / a)) }
-            }
+        let count = pixels.count
+        return [UInt8](unsafeUninitializedCapacity: count) { out, written in
+            pixels.withUnsafeBufferPointer { Self.straighten($0.baseAddress!, count: count, into: out.baseAddress!) }
+            written = count
         }
-        return out
+    }
+
+    /// Writes `count` bytes of premultiplied RGBA from `source` to `target` as straight RGBA (see
+    /// `straightRGBA`). Two pixels at a time: a pair both opaque or both transparent is copied as it
+    /// is; any other pixel gets each channel round(c·255/a).
+    static func straighten(_ source: UnsafePointer<UInt8>, count: Int, into target: UnsafeMutablePointer<UInt8>) {
+        target.update(from: source, count: count)
+        let alphas: UInt64 = 0xFF00_0000_FF00_0000
+        var i = 0
+        while i + 8 <= count {
+            let pair = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self) & alphas.littleEndian
+            if pair != alphas.littleEndian && pair != 0 {
+                unpremultiply(target + i)
+                unpremultiply(target + i + 4)
+            }
+            i += 8
+        }
+        while i + 4 <= count { unpremultiply(target + i); i += 4 }
+    }
+
+    @inline(__always)
+    private static func unpremultiply(_ pixel: UnsafeMutablePointer<UInt8>) {
+        let a = Int(pixel[3])
+        guard a > 0 && a < 255 else { return }
+        for c in 0..<3 { pixel[c] = UInt8(min(255, (Int(pixel[c]) * 255 + a / 2) / a)) }
     }
 
     /// RGB bytes composited over `background` (white by default), as PPM holds them: each channel

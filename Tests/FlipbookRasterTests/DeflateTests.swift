@@ -62,4 +62,27 @@ struct DeflateTests {
         // RFC 1950's checksum of "Wikipedia", 0x11E60398 (a widely quoted value).
         #expect(Deflate.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
     }
+
+    /// The word-at-a-time Adler-32 against RFC 1950's definition, byte by byte with a reduction at
+    /// every step, at lengths around its word and reduction sizes, on bytes of 255 (the largest sums)
+    /// and on pseudo-random bytes.
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 5552, 5553, 65_536, (1 << 20) + 3, 3 * (1 << 20) + 13])
+    func adler32MatchesTheDefinition(_ length: Int) {
+        func definition(_ bytes: [UInt8]) -> UInt32 {
+            var a: UInt32 = 1, b: UInt32 = 0
+            for byte in bytes {
+                a = (a + UInt32(byte)) % 65521
+                b = (b + a) % 65521
+            }
+            return b << 16 | a
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let random = (0..<length).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let full = [UInt8](repeating: 255, count: length)
+        #expect(Deflate.adler32(random) == definition(random))
+        #expect(Deflate.adler32(full) == definition(full))
+    }
 }
