@@ -186,17 +186,36 @@ enum Deflate {
         return (2 * top + second, bits, d - ((2 + second) << bits))
     }
 
+    /// `lengthSymbol(l + 3).symbol` for l in 0…255.
+    static let lengthSymbols: [UInt16] = (0..<256).map { UInt16(lengthSymbol($0 + 3).symbol) }
+
+    /// `distanceSymbol(d + 1).symbol` for d (distance − 1) in 0…255 (entries 0…255), and for d ≥ 256
+    /// by d >> 7 (entries 256 + 2…255): from 256 on, every symbol spans whole multiples of 128 (its extra
+    /// bits are 7 or more), as zlib's table does.
+    static let distanceSymbols: [UInt8] = (0..<256).map { UInt8(distanceSymbol($0 + 1).symbol) }
+        + (0..<256).map { UInt8(distanceSymbol(max($0 << 7, 256) + 1).symbol) }
+
+    /// The first distance − 1 of each distance symbol, and its extra bits (RFC 1951 §3.2.5: symbols 0…3
+    /// are 1…4 with no extra bits; after them, each pair doubles).
+    static let distanceBase: [Int] = (0..<30).map { $0 < 4 ? $0 : (2 + $0 & 1) << ($0 / 2 - 1) }
+    static let distanceExtraBits: [Int] = (0..<30).map { $0 < 4 ? 0 : $0 / 2 - 1 }
+
+    /// The entry of `distanceSymbols` for distance − 1 = `d` (0…32767).
+    @inline(__always)
+    static func distanceIndex(_ d: Int) -> Int { d < 256 ? d : 256 + (d >> 7) }
+
     /// The order code-length code lengths are sent in (§3.2.7).
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     static func writeBlock(_ tokens: [Token], final: Bool, _ w: inout BitWriter) {
         var litCounts = [Int](repeating: 0, count: 286), distCounts = [Int](repeating: 0, count: 30)
+        let lengthSymbols = Self.lengthSymbols, distanceSymbols = Self.distanceSymbols
         for t in tokens {
             if t & 0x8000_0000 == 0 {
                 litCounts[Int(t)] += 1
             } else {
-                litCounts[lengthSymbol(Int((t >> 16) & 0xFF) + 3).symbol] += 1
-                distCounts[distanceSymbol(Int(t & 0xFFFF) + 1).symbol] += 1
+                litCounts[Int(lengthSymbols[Int((t >> 16) & 0xFF)])] += 1
+                distCounts[Int(distanceSymbols[distanceIndex(Int(t & 0xFFFF))])] += 1
             }
         }
         litCounts[256] = 1
@@ -231,15 +250,23 @@ enum Deflate {
             default: break
             }
         }
+        // Each match length (0…255 for 3…258) as one write: its symbol's code and its extra bits
+        // (at most 15 + 5); each distance symbol's code with the extra bits' place (at most 15 + 13).
+        var lengthWrites = [(code: UInt64, bits: Int)](repeating: (0, 0), count: 256)
+        for l in 0..<256 {
+            let len = lengthSymbol(l + 3)
+            lengthWrites[l] = (litCodes[len.symbol] | UInt64(len.extra) << UInt64(litLengths[len.symbol]), litLengths[len.symbol] + len.extraBits)
+        }
+        let distanceBase = Self.distanceBase, distanceExtraBits = Self.distanceExtraBits
         for t in tokens {
             if t & 0x8000_0000 == 0 {
                 w.write(litCodes[Int(t)], bits: litLengths[Int(t)])
             } else {
-                let len = lengthSymbol(Int((t >> 16) & 0xFF) + 3), dist = distanceSymbol(Int(t & 0xFFFF) + 1)
-                w.write(litCodes[len.symbol], bits: litLengths[len.symbol])
-                w.write(UInt64(len.extra), bits: len.extraBits)
-                w.write(distCodes[dist.symbol], bits: distLengths[dist.symbol])
-                w.write(UInt64(dist.extra), bits: dist.extraBits)
+                let length = lengthWrites[Int((t >> 16) & 0xFF)]
+                w.write(length.code, bits: length.bits)
+                let d = Int(t & 0xFFFF), symbol = Int(distanceSymbols[distanceIndex(d)])
+                w.write(distCodes[symbol] | UInt64(d - distanceBase[symbol]) << UInt64(distLengths[symbol]),
+                        bits: distLengths[symbol] + distanceExtraBits[symbol])
             }
         }
         w.write(litCodes[256], bits: litLengths[256])

@@ -58,6 +58,21 @@ struct DeflateTests {
         }
     }
 
+    /// The writer's tables give what `lengthSymbol` and `distanceSymbol` (checked against RFC 1951's
+    /// tables above) give, for every length and every distance: the symbol, and for a distance its
+    /// extra value as distance − 1 − base within its extra bits.
+    @Test func symbolTablesAgreeWithTheSymbolFunctions() {
+        for l in 0..<256 { #expect(Int(Deflate.lengthSymbols[l]) == Deflate.lengthSymbol(l + 3).symbol) }
+        var mismatches = 0
+        for d in 0..<32768 {
+            let expected = Deflate.distanceSymbol(d + 1), symbol = Int(Deflate.distanceSymbols[Deflate.distanceIndex(d)])
+            let extra = d - Deflate.distanceBase[symbol]
+            if symbol != expected.symbol || extra != expected.extra || Deflate.distanceExtraBits[symbol] != expected.extraBits
+                || extra < 0 || extra >= 1 << Deflate.distanceExtraBits[symbol] { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func adler32OfAKnownString() {
         // RFC 1950's checksum of "Wikipedia", 0x11E60398 (a widely quoted value).
         #expect(Deflate.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
