@@ -96,11 +96,11 @@ extension Scene {
     /// Writes the animated SVG (`animatedSVG()`) to `path` atomically (a temporary file renamed into
     /// place) and returns it with its report. With `strict`, a property that could not be kept within
     /// its bound is an error and nothing is written. With `css`, the tracks are CSS animations
-    /// (`AnimatedSVG.withCSSAnimations()`) instead of SMIL.
+    /// (`Scene.animatedSVGWithCSS()`) instead of SMIL.
     /// - Throws: `AnimatedSVGFallbackError` (strict), `FileError`.
     @discardableResult
     public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false) throws -> AnimatedSVG {
-        let compiled = css ? animatedSVG().withCSSAnimations() : animatedSVG()
+        let compiled = css ? animatedSVGWithCSS() : animatedSVG()
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }

@@ -58,6 +58,14 @@ extension Scene {
         AnimatedSVGCompiler(scene: self).compile()
     }
 
+    /// The same scene animated with CSS `@keyframes` instead of SMIL: compiled with
+    /// `AnimatedSVGCompiler.cssCompatible`, then translated (`AnimatedSVG.withCSSAnimations()`).
+    public func animatedSVGWithCSS() -> AnimatedSVG {
+        var compiler = AnimatedSVGCompiler(scene: self)
+        compiler.cssCompatible = true
+        return compiler.compile().withCSSAnimations()
+    }
+
     /// Frame `index` as SVG document bytes (UTF-8), as the frames folder holds them.
     public func svgFrameBytes(_ index: Int) -> [UInt8] {
         var renderer = SVGFrameRenderer(canvas: canvas, background: background)

@@ -72,17 +72,21 @@ extension AnimatedSVGCompiler.Context {
         return (initial, discrete(name, "display", knots: Self.merge(knots + grid, grid: scene.duration)) { visible($0) ? "inline" : "none" })
     }
 
-    mutating func colorTracks(_ name: String, _ attribute: String, knots: [Double], owner: String, color: @escaping (Double) -> Color) -> (String, String) {
+    /// The colour `attribute` and its opacity (`opacityAttribute`, default the attribute's name and
+    /// "-opacity") at t = 0, and their tracks.
+    mutating func colorTracks(_ name: String, _ attribute: String, opacityAttribute: String? = nil, knots: [Double], owner: String,
+                              color: @escaping (Double) -> Color) -> (String, String) {
         let c0 = color(0)
+        let opacity = opacityAttribute ?? "\(attribute)-opacity"
         var attributes = " \(attribute)=\"\(SMILFormat.color([c0.red, c0.green, c0.blue]))\""
-        if c0.alpha < 1 { attributes += " \(attribute)-opacity=\"\(SVGNumber.format(max(c0.alpha, 0)))\"" }
+        if c0.alpha < 1 { attributes += " \(opacity)=\"\(SVGNumber.format(max(c0.alpha, 0)))\"" }
         var animations = track(name, attribute, unit: "", tolerance: self.color, knots: knots, owner: owner,
                                value: { let c = color($0); return [c.red, c.green, c.blue] }) { w, k in
             w.numeric("animate", attribute: attribute, keys: k, format: SMILFormat.color)
         }
-        animations += track(name, "\(attribute)-opacity", unit: "", tolerance: self.color, knots: knots, owner: owner,
+        animations += track(name, opacity, unit: "", tolerance: self.color, knots: knots, owner: owner,
                             value: { [max(color($0).alpha, 0)] }) { w, k in
-            w.numeric("animate", attribute: "\(attribute)-opacity", keys: k, format: SMILFormat.number)
+            w.numeric("animate", attribute: opacity, keys: k, format: SMILFormat.number)
         }
         return (attributes, animations)
     }
@@ -139,13 +143,9 @@ extension AnimatedSVGCompiler.Context {
         let (d, dAnimations) = pathTrack("\(name).fill", path: { shapeAt($0).path }, samples: samples.map(\.path), knots: knots, owner: owner)
         attributes += " d=\"\(d)\""
         animations += dAnimations
-        if !first.fillGradient.stops.isEmpty {
-            attributes += " fill=\"url(#\(gradient(first.fillGradient)))\""
-        } else {
-            let (paint, paintAnimations) = colorTracks("\(name).fill", "fill", knots: knots, owner: owner) { shapeAt($0).fill }
-            attributes += paint
-            animations += paintAnimations
-        }
+        let (paint, paintAnimations) = fill(name, shapeAt: shapeAt, samples: samples, knots: knots, owner: owner)
+        attributes += paint
+        animations += paintAnimations
         if first.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
         out += element("path", attributes, animations)
     }
@@ -327,7 +327,13 @@ extension AnimatedSVGCompiler.Context {
             let first = FixedPath(initial, arcPieces: pieces)
             return (first.data(with: first.coordinates), animation)
         }
-        let animation = discrete(name, "d", knots: knots) { SVGPathData.string(path($0)) }
+        // An empty path is "M0 0", a lone moveto, which SVG neither fills nor strokes: an empty entry
+        // in `values` makes Chromium drop the whole animation (a curve drawn in by strokeEnd, dashed, and
+        // starting from an overshoot below 0, never showed).
+        let animation = discrete(name, "d", knots: knots) { t in
+            let d = SVGPathData.string(path(t))
+            return d.isEmpty ? "M0 0" : d
+        }
         return (SVGPathData.string(initial), animation)
     }
 

@@ -35,6 +35,10 @@ public struct AnimatedSVGCompiler {
     public var geometryTolerance: Double = 0.25
     /// Largest error of sampled colours and opacities, in [0, 1] units. Default 1/255.
     public var colorTolerance: Double = 1.0 / 255
+    /// Writes only animations CSS can express as well (for `AnimatedSVG.withCSSAnimations()`): a
+    /// gradient whose geometry or stop offsets move (attributes, not CSS properties) switches between
+    /// definitions at the frame instants instead (discrete). Default false.
+    public var cssCompatible = false
 
     public init(scene: Scene) {
         self.scene = scene
@@ -47,13 +51,13 @@ public struct AnimatedSVGCompiler {
     /// entry then says so ("periodic", the period in keyframes' place as milliseconds).
     public func compile() -> AnimatedSVG {
         if let (cycle, repeats) = scene.repeatingCycle {
-            var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats)
+            var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, cssCompatible: cssCompatible)
             var result = context.run()
             result.report.insert(AnimatedSVG.Entry(element: "scene", property: "period \(SVGNumber.format(cycle.duration, decimals: 6)) s × \(repeats.isInfinite ? "indefinite" : SVGNumber.format(repeats, decimals: 6))",
                                                    encoding: "periodic", keyframes: 0, maxError: 0, unit: ""), at: 0)
             return result
         }
-        var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance)
+        var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, cssCompatible: cssCompatible)
         return context.run()
     }
 
@@ -62,6 +66,7 @@ public struct AnimatedSVGCompiler {
         let scene: Scene
         let geometry: Double
         let color: Double
+        let cssCompatible: Bool
         let sampler: Sampler
         let spans: Timeline
         let smil: SMILWriter
@@ -71,14 +76,18 @@ public struct AnimatedSVGCompiler {
         /// Model layers observed at frame instants only, with their number of knots.
         let coarse: [String: Int]
         var report: [AnimatedSVG.Entry] = []
+        /// For a layer whose children change their drawing order: each order they take (every child
+        /// drawn at any of its instants, in one order all of them agree with) and its instants.
+        var childOrders: [String: [(ids: [String], times: Set<Double>)]] = [:]
         var defs = ""
         var gradients = 0
         var clips = 0
 
-        init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil) {
+        init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil, cssCompatible: Bool = false) {
             self.scene = scene
             self.geometry = geometry
             self.color = color
+            self.cssCompatible = cssCompatible
             sampler = Sampler(scene)
             spans = Timeline(scene: scene)
             smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats)
@@ -104,11 +113,14 @@ public struct AnimatedSVGCompiler {
             var order: [String] = []
             var parent: [String: String] = [:]
             var seen: Set<String> = []
+            // Each parent's children at each instant, in drawing order.
+            var drawn: [String: [Double: [String]]] = [:]
             for t in grid {
                 let snap = sampler.at(t)
                 var previous: String?
                 for slot in snap.order {
                     let id = sampler.ids[slot]
+                    if snap.parents[slot] >= 0 { drawn[sampler.ids[snap.parents[slot]], default: [:]][t, default: []].append(id) }
                     if !seen.contains(id) {
                         seen.insert(id)
                         // After the id seen before it (usually the last so far: no search).
@@ -124,6 +136,9 @@ public struct AnimatedSVGCompiler {
             var roots: [String] = []
             for id in order {
                 if let p = parent[id] { children[p, default: []].append(id) } else { roots.append(id) }
+            }
+            for (p, byTime) in drawn where byTime.values.contains(where: { Self.merged(children[p] ?? [], with: $0) == nil }) {
+                childOrders[p] = Self.drawingOrders(byTime, grid: grid)
             }
             for (id, count) in coarse.sorted(by: { $0.key < $1.key }) {
                 report.append(AnimatedSVG.Entry(element: id, property: "timeline", encoding: "coarse", keyframes: count,
@@ -228,6 +243,45 @@ public struct AnimatedSVGCompiler {
                                             keyframes: count, maxError: verified, unit: unit, bound: tolerance, errorAtFrames: atFrames,
                                             largestStep: step, largestMagnitude: magnitude))
             return text
+        }
+
+        /// `order` with the ids of `sequence` it lacks inserted after the id before them in `sequence`,
+        /// or nil when the two disagree on the order of ids both hold.
+        static func merged(_ order: [String], with sequence: [String]) -> [String]? {
+            var position: [String: Int] = [:]
+            for (i, id) in order.enumerated() { position[id] = i }
+            var last = -1
+            for id in sequence {
+                guard let i = position[id] else { continue }
+                if i < last { return nil }
+                last = i
+            }
+            var out = order
+            var previous: String?
+            for id in sequence {
+                if !out.contains(id) {
+                    let index = previous.flatMap { out.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+                    out.insert(id, at: index)
+                }
+                previous = id
+            }
+            return out
+        }
+
+        /// The drawing orders of a parent's children over `grid` (their order at each instant): each
+        /// instant joins the first order it agrees with, or starts one.
+        static func drawingOrders(_ byTime: [Double: [String]], grid: [Double]) -> [(ids: [String], times: Set<Double>)] {
+            var orders: [(ids: [String], times: Set<Double>)] = []
+            for t in grid {
+                let sequence = byTime[t] ?? []
+                if let k = orders.firstIndex(where: { merged($0.ids, with: sequence) != nil }) {
+                    orders[k].ids = merged(orders[k].ids, with: sequence)!
+                    orders[k].times.insert(t)
+                } else {
+                    orders.append((sequence, [t]))
+                }
+            }
+            return orders
         }
 
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
@@ -361,7 +415,25 @@ public struct AnimatedSVGCompiler {
 
             var content = ""
             writeItems(of: id, node: node, into: &content)
-            for child in children[id] ?? [] { writeNode(child, children: children, into: &content) }
+            if let orders = childOrders[id] {
+                // The children's drawing order changes (a zPosition change): SVG draws in document order,
+                // so each order the children take is a group of its own, shown at the instants it holds.
+                let times = grid
+                let orderAt = { (t: Double) -> Int in
+                    var lo = 0, hi = times.count - 1
+                    while lo < hi { let mid = (lo + hi + 1) / 2; if times[mid] <= t { lo = mid } else { hi = mid - 1 } }
+                    return orders.firstIndex { $0.times.contains(times[lo]) } ?? 0
+                }
+                for (k, order) in orders.enumerated() {
+                    var inner = ""
+                    for child in order.ids { writeNode(child, children: children, into: &inner) }
+                    guard !inner.isEmpty else { continue }
+                    let (hidden, display) = visibility("\(id) order \(k + 1)", knots: grid) { orderAt($0) == k }
+                    content += "<g\(hidden)>" + display + "\n" + inner + "</g>\n"
+                }
+            } else {
+                for child in children[id] ?? [] { writeNode(child, children: children, into: &content) }
+            }
             guard !content.isEmpty else { return }
 
             var open = ""

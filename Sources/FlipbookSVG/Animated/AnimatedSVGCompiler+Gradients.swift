@@ -1,0 +1,106 @@
+import Flipbook
+
+extension AnimatedSVGCompiler.Context {
+    /// The fill of a shape: its colour tracks, its gradient, or a gradient that changes.
+    ///
+    /// - No instant has a gradient: the colour and its opacity as tracks.
+    /// - Every instant has the same gradient: one static definition.
+    /// - Every instant has a gradient of one kind and one number of stops: one definition whose geometry
+    ///   (x1, y1, x2, y2 or cx, cy, r) and whose stops' offsets, colours and opacities are tracks, each
+    ///   fitted and verified like any other (positions within half the geometric bound; an offset within
+    ///   the bound over the gradient's longest length; colours within the colour bound).
+    /// - Otherwise (a gradient that turns into a colour, or changes its kind or its number of stops, as
+    ///   the engine switches half way; or any gradient that changes, when `cssCompatible`, since CSS
+    ///   cannot animate a gradient's attributes): the fill switches at every frame instant between
+    ///   definitions and colours, each instant's value exact (reported as discrete).
+    /// Returns the element's fill attributes and animations.
+    mutating func fill(_ name: String, shapeAt: @escaping (Double) -> ShapeDrawing, samples: [ShapeDrawing], knots: [Double],
+                       owner: String) -> (attributes: String, animations: String) {
+        let first = shapeAt(0)
+        let gradients = samples.map(\.fillGradient)
+        guard gradients.contains(where: { !$0.stops.isEmpty }) else {
+            return colorTracks("\(name).fill", "fill", knots: knots, owner: owner) { shapeAt($0).fill }
+        }
+        if gradients.allSatisfy({ $0 == first.fillGradient }) {
+            return (" fill=\"url(#\(gradient(first.fillGradient)))\"", "")
+        }
+        let g0 = first.fillGradient
+        if !cssCompatible, !g0.stops.isEmpty, gradients.allSatisfy({ $0.kind == g0.kind && $0.stops.count == g0.stops.count }) {
+            let gradientAt = { (t: Double) -> Gradient in
+                let g = shapeAt(t).fillGradient
+                // Between observed instants a fuzzed scene may change the structure: such an instant
+                // keeps the first gradient's, so every track keeps its length.
+                return g.kind == g0.kind && g.stops.count == g0.stops.count ? g : g0
+            }
+            return (" fill=\"url(#\(animatedGradient("\(name).gradient", gradientAt: gradientAt, samples: gradients, knots: knots, owner: owner)))\"", "")
+        }
+        // Discrete: a definition for each distinct gradient, a colour otherwise.
+        var ids: [Gradient: String] = [:]
+        var values: [Double: (fill: String, opacity: String)] = [:]
+        for t in Self.merge(knots + grid, grid: scene.duration) {
+            let shape = shapeAt(t)
+            if shape.fillGradient.stops.isEmpty {
+                values[t] = (SMILFormat.color([shape.fill.red, shape.fill.green, shape.fill.blue]), SVGNumber.format(max(shape.fill.alpha, 0)))
+            } else {
+                let id = ids[shape.fillGradient] ?? gradient(shape.fillGradient)
+                ids[shape.fillGradient] = id
+                values[t] = ("url(#\(id))", "1")
+            }
+        }
+        let at = { (t: Double) -> (fill: String, opacity: String) in values[t] ?? values[values.keys.min { abs($0 - t) < abs($1 - t) }!]! }
+        let initial = at(0)
+        let attributes = " fill=\"\(initial.fill)\"" + (initial.opacity == "1" ? "" : " fill-opacity=\"\(initial.opacity)\"")
+        let animations = discrete("\(name).fill", "fill", knots: grid) { at($0).fill }
+            + discrete("\(name).fill", "fill-opacity", knots: grid) { at($0).opacity }
+        return (attributes, animations)
+    }
+
+    /// A gradient definition whose geometry and stops animate (`gradientAt` keeps one kind and one
+    /// number of stops); returns its id.
+    mutating func animatedGradient(_ name: String, gradientAt: @escaping (Double) -> Gradient, samples: [Gradient], knots: [Double],
+                                   owner: String) -> String {
+        gradients += 1
+        let id = "g\(gradients)"
+        let g0 = gradientAt(0)
+        var d = ""
+        // A stop's offset error moves it along the gradient by the error × the gradient's length.
+        let longest = samples.map { $0.kind == .linear ? $0.start.distance(to: $0.end) : $0.radius }.filter(\.isFinite).max() ?? 1
+        func number(_ element: String, _ attribute: String, unit: String, tolerance: Double, _ value: @escaping (Gradient) -> Double) -> (String, String) {
+            let attributeText = " \(attribute)=\"\(SVGNumber.format(value(g0)))\""
+            let animation = track(element, attribute, unit: unit, tolerance: tolerance, knots: knots, owner: owner,
+                                  value: { [value(gradientAt($0))] }) { w, k in
+                w.numeric("animate", attribute: attribute, keys: k, format: SMILFormat.number)
+            }
+            return (attributeText, animation)
+        }
+        let geometry: [(String, (Gradient) -> Double)] = g0.kind == .linear
+            ? [("x1", { $0.start.x }), ("y1", { $0.start.y }), ("x2", { $0.end.x }), ("y2", { $0.end.y })]
+            : [("cx", { $0.start.x }), ("cy", { $0.start.y }), ("r", { $0.radius })]
+        var attributes = "", animations = ""
+        for (attribute, value) in geometry {
+            let (a, animation) = number(name, attribute, unit: "px", tolerance: self.geometry / 2, value)
+            attributes += a
+            animations += animation
+        }
+        d += (g0.kind == .linear ? "<linearGradient" : "<radialGradient") + " id=\"\(id)\" gradientUnits=\"userSpaceOnUse\"" + attributes + ">" + animations
+        for index in g0.stops.indices {
+            let stop = "\(name).stop\(index)"
+            let (offset, offsetAnimation) = number(stop, "offset", unit: "", tolerance: self.geometry / max(longest, 1)) {
+                min(max($0.stops[index].offset, 0), 1)
+            }
+            let (paint, paintAnimations) = colorTracks(stop, "stop-color", opacityAttribute: "stop-opacity", knots: knots, owner: owner) {
+                gradientAt($0).stops[index].color
+            }
+            // Attributes first, then the animations (elements, from the first "<").
+            let stopText = offset + paint + paintAnimations + offsetAnimation
+            if let close = stopText.firstIndex(of: "<") {
+                d += "<stop" + stopText[..<close] + ">" + stopText[close...] + "</stop>"
+            } else {
+                d += "<stop" + stopText + "/>"
+            }
+        }
+        d += g0.kind == .linear ? "</linearGradient>\n" : "</radialGradient>\n"
+        defs += d
+        return id
+    }
+}

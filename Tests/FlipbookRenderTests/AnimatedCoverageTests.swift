@@ -1,0 +1,135 @@
+import Flipbook
+import FlipbookScenes
+import Foundation
+import Testing
+@testable import FlipbookSVG
+
+/// Properties the animated SVG once froze or dropped silently, found by a scene no test had seen
+/// (Chromium showed them apart from the frames): a gradient that animates, siblings whose drawing order
+/// changes, and a dashed path drawn in from an overshoot below 0. Each is read back from the SVG text
+/// (the SMIL evaluator, the element tree) and compared with the engine or a closed form.
+struct AnimatedCoverageTests {
+    static let gradientScene = """
+    {"flipbook": 1, "canvas": [100, 20], "duration": 1, "fps": 10, "layers": [
+      {"id": "g", "type": "gradient", "frame": [0, 0, 100, 20],
+       "gradient": {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, "#ff0000"], [1, "#0000ff"]]},
+       "animations": [{"property": "gradient", "duration": 1, "fillMode": "forwards", "removedOnCompletion": false,
+                       "from": {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, "#ff0000"], [1, "#0000ff"]]},
+                       "to": {"type": "linear", "start": [20, 0], "end": [100, 20], "stops": [[0, "#00ff00"], [1, "#0000ff"]]}}]}]}
+    """
+
+    /// A gradient from (0, 0)–(100, 0), first stop red, to (20, 0)–(100, 20), first stop green (#00ff00),
+    /// linearly over 1 s: read back, x1 is 20·t, y2 is 20·t and the first stop (1 − t, t, 0), at every
+    /// frame instant and half way between; the report lists the tracks within their bounds. (A gradient
+    /// whose ends meet on the way has no extent there, a solid colour: that one switches, as below.)
+    @Test func gradientsAnimate() throws {
+        let scene = try OneTimelineTests.scene(Self.gradientScene)
+        let compiled = AnimatedSVGCompiler(scene: scene).compile()
+        let x1 = try #require(OneTimelineTests.track(compiled.svg, attribute: "x1"))
+        let y2 = try #require(OneTimelineTests.track(compiled.svg, attribute: "y2"))
+        let stop = try #require(OneTimelineTests.track(compiled.svg, attribute: "stop-color"))
+        for i in 0...20 {
+            let t = Double(i) / 20
+            #expect(abs(OneTimelineTests.numbers(x1.value(at: t)).first! - 20 * t) < 0.125, "x1 at \(t)")
+            #expect(abs(OneTimelineTests.numbers(y2.value(at: t)).first! - 20 * t) < 0.125, "y2 at \(t)")
+            let c = OneTimelineTests.numbers(stop.value(at: t))
+            #expect(c.count == 3 && abs(c[0] - (1 - t)) <= 1.0 / 255 && abs(c[1] - t) <= 1.0 / 255 && c[2] == 0, "stop at \(t): \(c)")
+        }
+        #expect(!compiled.svg.contains("attributeName=\"x2\""))
+        for property in ["x1", "y2", "stop-color"] {
+            #expect(compiled.report.contains { $0.property == property && $0.maxError <= $0.bound }, "\(property)")
+        }
+    }
+
+    /// For CSS, which cannot animate a gradient's attributes, the fill switches between definitions at
+    /// the frame instants: at each, the definition the fill names has x1 = 20·t.
+    @Test func gradientsSwitchForCSS() throws {
+        let scene = try OneTimelineTests.scene(Self.gradientScene)
+        var compiler = AnimatedSVGCompiler(scene: scene)
+        compiler.cssCompatible = true
+        let svg = compiler.compile().svg
+        #expect(!svg.contains("attributeName=\"x1\""))
+        let fill = try #require(OneTimelineTests.track(svg, attribute: "fill"))
+        let root = try #require(SVGElement.parse(svg))
+        var x1ByID: [String: Double] = [:]
+        func visit(_ e: SVGElement) {
+            if e.name == "linearGradient", let id = e.attributes["id"] { x1ByID[id] = Double(e.attributes["x1"] ?? "") }
+            e.children.forEach(visit)
+        }
+        visit(root)
+        for i in 0..<scene.frameCount {
+            let t = scene.frameTime(i)
+            guard case .text(let reference)? = fill.value(at: t) else { Issue.record("no fill at \(t)"); continue }
+            let id = String(reference.dropFirst(5).dropLast())   // url(#id)
+            #expect(abs((x1ByID[id] ?? .nan) - 20 * t) < 0.0005, "frame \(i): \(reference)")
+        }
+        // And the CSS text carries it as keyframes of fill.
+        #expect(scene.animatedSVGWithCSS().svg.contains("fill:url(#"))
+    }
+
+    /// Two squares, the second raised above the first (zPosition 2) at 0.5 s: the children are written
+    /// once in each order, each group shown at the instants its order holds. At every frame instant the
+    /// group shown draws them in the engine's order.
+    @Test func drawingOrderChanges() throws {
+        let scene = try OneTimelineTests.scene("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 1, "fps": 10, "layers": [
+          {"id": "front", "type": "shape", "frame": [10, 10, 40, 40], "path": "M0 0H40V40H0Z", "fillColor": "red", "zPosition": 1},
+          {"id": "back", "type": "shape", "frame": [30, 30, 40, 40], "path": "M0 0H40V40H0Z", "fillColor": "blue"}],
+         "changes": [{"at": 0.5, "layer": "back", "set": {"zPosition": 2}, "disableActions": true}]}
+        """)
+        let svg = AnimatedSVGCompiler(scene: scene).compile().svg
+        let root = try #require(SVGElement.parse(svg))
+        // The groups holding both squares: each a list of fill colours in document order.
+        func fills(_ e: SVGElement) -> [String] { (e.attributes["fill"].map { [$0] } ?? []) + e.children.flatMap(fills) }
+        var groups: [(element: SVGElement, fills: [String])] = []
+        func visit(_ e: SVGElement) {
+            let f = fills(e)
+            if e.name == "g", f.filter({ $0 == "#ff0000" || $0 == "#0000ff" }).count == 2, !e.animations(of: "display").isEmpty || e.attributes["display"] != nil {
+                groups.append((e, f.filter { $0 == "#ff0000" || $0 == "#0000ff" }))
+            }
+            e.children.forEach(visit)
+        }
+        visit(root)
+        #expect(groups.count == 2)
+        for i in 0..<scene.frameCount {
+            let t = scene.frameTime(i)
+            let engine = scene.presentation(at: t).renderNode()!.children.map(\.id)
+            let shown = groups.filter { group in
+                var display = group.element.attributes["display"] ?? "inline"
+                for a in group.element.animations(of: "display") {
+                    let tag = "<\(a["@element"] ?? "animate") " + a.filter { $0.key != "@element" }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " ") + "/>"
+                    if let track = SMILTrack(tag), case .text(let v)? = track.value(at: t) { display = v }
+                }
+                return display != "none"
+            }
+            #expect(shown.count == 1, "frame \(i)")
+            let expected = engine.map { $0 == "front" ? "#ff0000" : "#0000ff" }
+            #expect(shown.first?.fills == expected, "frame \(i): engine draws \(engine)")
+        }
+    }
+
+    /// A dashed path drawn in by strokeEnd under an easing that starts below 0: where the engine's
+    /// trimmed path is empty the `d` value is "M0 0" (a lone moveto, drawn by nothing), never an empty
+    /// entry, which makes Chromium drop the whole animation; where it is not, the value read back at each
+    /// frame instant is the engine's path text.
+    @Test func emptyPathsAreLoneMovetos() throws {
+        let scene = try OneTimelineTests.scene("""
+        {"flipbook": 1, "canvas": [220, 100], "duration": 1.5, "fps": 30, "layers": [
+          {"id": "curve", "type": "shape", "frame": [10, 10, 200, 80], "path": "M0 70C40 -20 120 120 200 10", "fillColor": "#00000000",
+           "strokeColor": "#1971c2", "lineWidth": 5, "lineDashPattern": [12, 6],
+           "animations": [{"property": "strokeEnd", "from": 0, "to": 1, "duration": 1.5, "timing": "cubic-bezier(0.68, -0.55, 0.265, 1.55)"}]}]}
+        """)
+        let svg = AnimatedSVGCompiler(scene: scene).compile().svg
+        let d = try #require(OneTimelineTests.track(svg, attribute: "d"))
+        #expect(!svg.contains(";;") && !svg.contains("values=\";"))
+        var emptyFrames = 0
+        for i in 0..<scene.frameCount {
+            let t = scene.frameTime(i)
+            guard case .shape(let shape)? = scene.presentation(at: t).renderNode()?.children.first?.items.first else { continue }
+            let engine = SVGPathData.string(shape.strokedPath)
+            if engine.isEmpty { emptyFrames += 1 }
+            #expect(d.value(at: t) == .numbers(SMILTrack.pathNumbers(engine.isEmpty ? "M0 0" : engine)), "frame \(i)")
+        }
+        #expect(emptyFrames > 0)
+    }
+}
