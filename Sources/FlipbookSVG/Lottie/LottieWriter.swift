@@ -53,7 +53,8 @@ extension AnimatedSVG {
 ///
 /// ## Left out (listed in `omissions`)
 /// Other clip paths (nested, or under a transform other than a translation), gradient strokes,
-/// animated or bounding-box gradients, and text when no outliner is given.
+/// radial or bounding-box gradients, a fill that switches between a gradient and a colour, and text
+/// when no outliner is given.
 struct LottieWriter {
     let fps: Double
     let frames: Int
@@ -201,8 +202,8 @@ struct LottieWriter {
         }
         items += styles
         let fill = e.attributes["fill"] ?? "#000000"
-        if fill.hasPrefix("url(") {
-            if let gradient = gradientFill(fill, e) { items.append(gradient) } else { omissions.append("a gradient fill") }
+        if fill.hasPrefix("url(") || e.animations(of: "fill").contains(where: { ($0["values"] ?? $0["to"] ?? "").contains("url(") }) {
+            if let gradient = gradientFill(e) { items.append(gradient) } else { omissions.append("a gradient fill") }
         } else if fill != "none" {
             items += paint(e, "fill")
         }
@@ -285,29 +286,6 @@ struct LottieWriter {
         guard text.hasPrefix("#"), text.count == 7 else { return nil }
         let hex = Array(text.dropFirst())
         return stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) / 255 } + [1]
-    }
-
-    /// A gradient fill (`gf`, linear) for `fill="url(#id)"` naming a static `linearGradient` in user
-    /// space: its ends and its stops (offset, colour; opacities as a second list when any is below 1).
-    /// nil for anything else (the caller reports it left out).
-    func gradientFill(_ reference: String, _ e: SVGElement) -> JSON? {
-        let id = String(reference.dropFirst(5).dropLast())
-        guard let g = gradients[id], g.attributes["gradientUnits"] == "userSpaceOnUse", g.animations.isEmpty,
-              !g.children.isEmpty, g.children.allSatisfy({ $0.name == "stop" && $0.animations.isEmpty }) else { return nil }
-        let point = { (x: String, y: String) -> [Double] in [Double(g.attributes[x] ?? "0") ?? 0, Double(g.attributes[y] ?? "0") ?? 0] }
-        var colors: [JSON] = [], alphas: [JSON] = []
-        var translucent = false
-        for stop in g.children {
-            let offset = Double(stop.attributes["offset"] ?? "0") ?? 0
-            guard let c = color(stop.attributes["stop-color"] ?? "#000000") else { return nil }
-            let alpha = Double(stop.attributes["stop-opacity"] ?? "1") ?? 1
-            translucent = translucent || alpha < 1
-            colors += [.precise(offset), .precise(c[0]), .precise(c[1]), .precise(c[2])]
-            alphas += [.precise(offset), .precise(alpha)]
-        }
-        let stops: JSON = .object([("p", .int(g.children.count)), ("k", .object([("a", .int(0)), ("k", .array(translucent ? colors + alphas : colors))]))])
-        return .object([("ty", .string("gf")), ("o", property(e, "fill-opacity", initial: [Double(e.attributes["fill-opacity"] ?? "1") ?? 1], scale: 100)),
-                        ("r", .int(1)), ("s", fixed(point("x1", "y1"))), ("e", fixed(point("x2", "y2"))), ("t", .int(1)), ("g", stops)])
     }
 
     /// A fill (`fl`) for the element's `fill` and `fill-opacity`.
