@@ -11,7 +11,9 @@ public struct AnimatedSVG: Sendable {
         public var property: String
         /// "exact": SMIL reproduces the value exactly (splines, holds, jumps); "sampled": keyframes
         /// within the error bound; "discrete": switches at the right instants; "fallback": even a key
-        /// at every observed instant leaves an error over the bound (`--strict` refuses it).
+        /// at every observed instant leaves an error over the bound (`--strict` refuses it); "frozen":
+        /// not animated at all (a drawing order that takes more orders than the compiler writes; `--strict`
+        /// refuses it too).
         public var encoding: String
         public var keyframes: Int
         /// The largest error found by reading the written SMIL back and evaluating it against the
@@ -36,7 +38,7 @@ public struct AnimatedSVG: Sendable {
     public var report: [Entry]
 
     /// The entries whose error is over their bound.
-    public var fallbacks: [Entry] { report.filter { $0.encoding == "fallback" } }
+    public var fallbacks: [Entry] { report.filter { $0.encoding == "fallback" || $0.encoding == "frozen" } }
 
     /// The report as aligned text, one line per animated property: the verified error and its bound.
     public var reportText: String {

@@ -245,45 +245,6 @@ public struct AnimatedSVGCompiler {
             return text
         }
 
-        /// `order` with the ids of `sequence` it lacks inserted after the id before them in `sequence`,
-        /// or nil when the two disagree on the order of ids both hold.
-        static func merged(_ order: [String], with sequence: [String]) -> [String]? {
-            var position: [String: Int] = [:]
-            for (i, id) in order.enumerated() { position[id] = i }
-            var last = -1
-            for id in sequence {
-                guard let i = position[id] else { continue }
-                if i < last { return nil }
-                last = i
-            }
-            var out = order
-            var previous: String?
-            for id in sequence {
-                if !out.contains(id) {
-                    let index = previous.flatMap { out.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-                    out.insert(id, at: index)
-                }
-                previous = id
-            }
-            return out
-        }
-
-        /// The drawing orders of a parent's children over `grid` (their order at each instant): each
-        /// instant joins the first order it agrees with, or starts one.
-        static func drawingOrders(_ byTime: [Double: [String]], grid: [Double]) -> [(ids: [String], times: Set<Double>)] {
-            var orders: [(ids: [String], times: Set<Double>)] = []
-            for t in grid {
-                let sequence = byTime[t] ?? []
-                if let k = orders.firstIndex(where: { merged($0.ids, with: sequence) != nil }) {
-                    orders[k].ids = merged(orders[k].ids, with: sequence)!
-                    orders[k].times.insert(t)
-                } else {
-                    orders.append((sequence, [t]))
-                }
-            }
-            return orders
-        }
-
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
             var kept = Set([0, duration])
             for t in knots where t >= 0 && t <= duration { kept.insert(t) }
@@ -415,25 +376,7 @@ public struct AnimatedSVGCompiler {
 
             var content = ""
             writeItems(of: id, node: node, into: &content)
-            if let orders = childOrders[id] {
-                // The children's drawing order changes (a zPosition change): SVG draws in document order,
-                // so each order the children take is a group of its own, shown at the instants it holds.
-                let times = grid
-                let orderAt = { (t: Double) -> Int in
-                    var lo = 0, hi = times.count - 1
-                    while lo < hi { let mid = (lo + hi + 1) / 2; if times[mid] <= t { lo = mid } else { hi = mid - 1 } }
-                    return orders.firstIndex { $0.times.contains(times[lo]) } ?? 0
-                }
-                for (k, order) in orders.enumerated() {
-                    var inner = ""
-                    for child in order.ids { writeNode(child, children: children, into: &inner) }
-                    guard !inner.isEmpty else { continue }
-                    let (hidden, display) = visibility("\(id) order \(k + 1)", knots: grid) { orderAt($0) == k }
-                    content += "<g\(hidden)>" + display + "\n" + inner + "</g>\n"
-                }
-            } else {
-                for child in children[id] ?? [] { writeNode(child, children: children, into: &content) }
-            }
+            writeChildren(of: id, children: children, into: &content)
             guard !content.isEmpty else { return }
 
             var open = ""
