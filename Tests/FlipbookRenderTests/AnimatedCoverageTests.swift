@@ -133,4 +133,33 @@ struct AnimatedCoverageTests {
         }
         #expect(emptyFrames > 0)
     }
+
+    /// A fill colour animated by an underdamped spring overshoots past its ends, so channels leave
+    /// [0, 1]. What is drawn is the colour clamped to [0, 1] (SVG's hex can say nothing else): the render
+    /// tree holds it clamped (the presentation layer's value, clamped here), and the animated SVG's fill,
+    /// read back, is within 1/255 of it at every frame, never a fallback. (The fuzzer found the
+    /// gradient stops of a mutated scene measured unclamped: 0.39 over the bound.)
+    @Test func overshootingColoursAreDrawnClamped() throws {
+        let scene = try OneTimelineTests.scene("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 2, "fps": 30, "layers": [
+         {"id": "s", "type": "shape", "frame": [10, 10, 50, 50], "path": "M0 0H50V50H0Z", "fillColor": "#fab005",
+          "animations": [{"property": "fillColor", "from": "#fab005", "to": "#15aabf", "spring": {"damping": 3}, "fillMode": "both", "removedOnCompletion": false}]}]}
+        """)
+        let compiled = AnimatedSVGCompiler(scene: scene).compile()
+        #expect(compiled.fallbacks.isEmpty)
+        let fill = try #require(OneTimelineTests.track(compiled.svg, attribute: "fill"))
+        var overshoots = 0
+        for i in 0..<scene.frameCount {
+            let t = scene.frameTime(i)
+            let layer = scene.presentation(at: t).sublayers[0]
+            let raw: Color = layer[.fillColor]
+            if [raw.red, raw.green, raw.blue].contains(where: { $0 < 0 || $0 > 1 }) { overshoots += 1 }
+            let unit = { (v: Double) in min(max(v, 0), 1) }
+            guard case .shape(let shape)? = layer.renderNode()?.items.first else { Issue.record("no shape"); continue }
+            #expect(shape.fill == Color(red: unit(raw.red), green: unit(raw.green), blue: unit(raw.blue), alpha: unit(raw.alpha)), "frame \(i)")
+            let written = OneTimelineTests.numbers(fill.value(at: t))
+            #expect(written.count == 3 && zip(written, [shape.fill.red, shape.fill.green, shape.fill.blue]).allSatisfy { abs($0 - $1) <= 1.0 / 255 }, "frame \(i): \(written)")
+        }
+        #expect(overshoots > 0)
+    }
 }

@@ -59,15 +59,20 @@ public struct ShapeDrawing: Hashable, Sendable {
         // start is its end, a radial one of radius 0) paints the colour of its last stop (SVG 1.1,
         // §13.2.2 and §13.2.3), as browsers do; left as a gradient, librsvg and the raster frames each
         // painted another colour.
+        // Colours are drawn within [0, 1] per channel (and alpha): clamped here, once, for every renderer
+        // (an overshooting spring or an OKLab colour out of gamut went past 1 or below 0, which SVG's hex
+        // clamps and the animated SVG's tracks were then measured against unclamped).
         if let last = fillGradient.stops.last, fillGradient.hasNoExtent {
-            self.fill = last.color
+            self.fill = last.color.clampedToUnit
             self.fillGradient = .none
         } else {
-            self.fill = fill
-            self.fillGradient = fillGradient
+            self.fill = fill.clampedToUnit
+            var gradient = fillGradient
+            for i in gradient.stops.indices { gradient.stops[i].color = gradient.stops[i].color.clampedToUnit }
+            self.fillGradient = gradient
         }
         self.fillRule = fillRule
-        self.stroke = stroke
+        self.stroke = stroke.clampedToUnit
         self.lineWidth = lineWidth
         self.lineCap = lineCap
         self.lineJoin = lineJoin
@@ -126,6 +131,6 @@ public struct TextDrawing: Hashable, Sendable {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.fontWeight = fontWeight
-        self.color = color
+        self.color = color.clampedToUnit
     }
 }

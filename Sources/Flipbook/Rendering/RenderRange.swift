@@ -122,3 +122,12 @@ extension Rect {
              width: RenderRange.clamp(size.width), height: RenderRange.clamp(size.height))
     }
 }
+
+extension Color {
+    /// The colour with each channel and its alpha clamped to [0, 1] (NaN as 0): what can be drawn. The
+    /// render tree's colours are clamped so (`ShapeDrawing`, `TextDrawing`).
+    public var clampedToUnit: Color {
+        func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+        return Color(red: unit(red), green: unit(green), blue: unit(blue), alpha: unit(alpha))
+    }
+}
