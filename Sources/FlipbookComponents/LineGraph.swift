@@ -97,7 +97,7 @@ public enum LineGraph: LayerBehavior {
         // The nice axis: ticks from the data, the widest label fits left of the axis.
         var axis: NiceAxis?
         if layer[.axis] == .nice, let low = values.min(), let high = values.max() {
-            axis = NiceAxis(min: low, max: high, targetTicks: max(2, Int((b.height - oy) / 50)))
+            axis = NiceAxis(min: low, max: high, targetTicks: max(2, Int(saturating: (b.height - oy) / 50)))
             if let axis {
                 let widest = axis.ticks.map { axis.label($0).count }.max() ?? 0
                 ox = max(ox, Double(widest) * 0.62 * fontSize + 8)

@@ -43,8 +43,8 @@ public struct NiceAxis: Hashable, Sendable {
 
     /// The tick values from `low` to `high`, each computed from its index (never accumulated).
     public var ticks: [Double] {
-        let count = Int(((high - low) / step).rounded()) + 1
-        return (0..<Swift.min(count, 1000)).map { low + Double($0) * step }
+        let count = Swift.min(Int(saturating: ((high - low) / step).rounded()), 999) + 1
+        return (0..<count).map { low + Double($0) * step }
     }
 
     /// The label of a tick: `decimals` decimals, no "-0".

@@ -167,7 +167,8 @@ struct RasterPainter {
             return
         }
         guard let inverse = m.inverted else { coverage.sweep(evenOdd: evenOdd) { _, _, _ in }; return }
-        let stops = gradient.stops.sorted { $0.offset < $1.offset }
+        // The render tree's stops are normalised (`Gradient.normalized`): offsets in [0, 1], non-decreasing.
+        let stops = gradient.stops
         coverage.sweep(evenOdd: evenOdd) { x, y, c in
             let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
             var t: Double

@@ -107,6 +107,33 @@ struct PaintTests {
         #expect(Self.pixel(image, 15, 9) == [0, 0, 0, 0])
     }
 
+    /// Stops as SVG draws them (SVG 1.1 §13.2.4): each offset clamped to [0, 1], then raised to the
+    /// largest before it, in the stops' own order (not sorted). The fuzzer found an ease-out-back that
+    /// moved the second of two stops to −0.05: SVG reads it as 0 (a hard edge at the start: the first
+    /// colour before it, the second after), the raster frame sorted it first and painted the first
+    /// colour everywhere. Across 40 px: stops [red 0, blue −0.05] give red left of x = 0 and blue after
+    /// it; stops [red 0.6, blue 0.3, green 1] are [0.6, 0.6, 1]: red up to 0.6, then blue to green.
+    @Test func gradientStopsFollowSVGsOrderRule() throws {
+        func render(_ stops: [Gradient.Stop], start: Double) throws -> RasterImage {
+            var square = Layer(id: "g", type: ShapeLayer.self)
+            square[.anchorPoint] = .zero
+            square[.path] = .rect(Rect(x: 0, y: 0, width: 40, height: 4))
+            square[.fillGradient] = Gradient(stops: stops, start: Point(start, 0), end: Point(start + 40, 0))
+            var renderer = RasterRenderer(canvas: Size(40, 4))
+            return try renderer.render(square.renderNode())
+        }
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1), green = Color(red: 0, green: 1, blue: 0)
+        let edge = try render([.init(0, red), .init(-0.05, blue)], start: 10)
+        #expect(Self.pixel(edge, 5, 2) == [255, 0, 0, 255])
+        #expect(Self.pixel(edge, 25, 2) == [0, 0, 255, 255])
+        let raised = try render([.init(0.6, red), .init(0.3, blue), .init(1, green)], start: 0)
+        #expect(Self.pixel(raised, 10, 2) == [255, 0, 0, 255])   // t = 0.2625
+        // x = 31: t = 31.5 / 40 = 0.7875, (t − 0.6) / 0.4 = 0.46875 of the way from blue to green.
+        let f = (31.5 / 40 - 0.6) / 0.4
+        let expected = [0, Int((f * 255).rounded()), Int(((1 - f) * 255).rounded()), 255]
+        #expect(zip(Self.pixel(raised, 31, 2), expected).allSatisfy { abs($0 - $1) <= 1 }, "\(Self.pixel(raised, 31, 2)) vs \(expected)")
+    }
+
     /// masksToBounds clips the sublayers to the bounds: a 40 × 40 red child inside a 10 × 10 parent
     /// at (5, 5) shows only there; half-covered edge pixels get half the colour.
     @Test func clipToBounds() throws {

@@ -76,6 +76,17 @@ struct ComponentTests {
     }
 
     /// Seed 002's label format and world → view scaling.
+    /// A line graph of −1e308 px height (the fuzzer's): the nice axis's tick count from the height is
+    /// saturated, not a trap, and the axis keeps at most 1,000 ticks.
+    @Test func lineGraphOfAnExtremeHeight() throws {
+        var graph = Layer(id: "graph", type: LineGraph.self)
+        graph[.bounds] = Rect(x: 0, y: 0, width: 460, height: -1e308)
+        graph[.values] = [0.5, 1.2, 0.9]
+        let parts = LineGraph.derivedSublayers(graph)
+        #expect(!parts.isEmpty)
+        #expect((NiceAxis(min: 0.5, max: 1.2, targetTicks: .max)?.ticks.count ?? 0) <= 1000)
+    }
+
     @Test func lineGraph() {
         #expect(LineGraph.yLabel(0.5) == "0.50")
         #expect(LineGraph.yLabel(3.14159) == "3.14")

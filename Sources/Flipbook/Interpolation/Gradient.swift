@@ -50,6 +50,22 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
         }
     }
 
+    /// The gradient as drawn, SVG's rule for stops (SVG 1.1 §13.2.4): each offset clamped to [0, 1] (NaN
+    /// as 0), then raised to the largest offset before it, so offsets are non-decreasing in the stops'
+    /// own order; each colour clamped to [0, 1]. An overshooting easing moved a stop's offset below 0:
+    /// the SVG frame clamped it, the raster frame sorted the stops by it and drew another colour.
+    public var normalized: Gradient {
+        var out = self
+        var floor = 0.0
+        for i in out.stops.indices {
+            let o = out.stops[i].offset
+            floor = Swift.max(floor, o.isNaN ? 0 : Swift.min(Swift.max(o, 0), 1))
+            out.stops[i].offset = floor
+            out.stops[i].color = out.stops[i].color.clampedToUnit
+        }
+        return out
+    }
+
     /// Radial gradients' radius: |end − start|.
     public var radius: Double { start.distance(to: end) }
 

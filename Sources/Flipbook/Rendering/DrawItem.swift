@@ -25,8 +25,11 @@ public struct ShapeDrawing: Hashable, Sendable {
     public var path: Path
     /// Fill colour; alpha 0 means no fill.
     public var fill: Color
-    /// Gradient fill, drawn instead of `fill` when it has stops.
-    public var fillGradient: Gradient
+    /// Gradient fill, drawn instead of `fill` when it has stops: always `normalized` (set at init and on
+    /// every change), so every renderer reads the same stops.
+    public var fillGradient: Gradient {
+        didSet { if fillGradient != fillGradient.normalized { fillGradient = fillGradient.normalized } }
+    }
     public var fillRule: FillRule
     /// Stroke colour; alpha 0 means no stroke.
     public var stroke: Color
@@ -67,9 +70,7 @@ public struct ShapeDrawing: Hashable, Sendable {
             self.fillGradient = .none
         } else {
             self.fill = fill.clampedToUnit
-            var gradient = fillGradient
-            for i in gradient.stops.indices { gradient.stops[i].color = gradient.stops[i].color.clampedToUnit }
-            self.fillGradient = gradient
+            self.fillGradient = fillGradient.normalized
         }
         self.fillRule = fillRule
         self.stroke = stroke.clampedToUnit
