@@ -86,8 +86,7 @@ struct AnimatedCoverageTests {
         func shown(_ e: SVGElement, at t: Double) -> Bool {
             var display = e.attributes["display"] ?? "inline"
             for a in e.animations(of: "display") {
-                let tag = "<\(a["@element"] ?? "animate") " + a.filter { $0.key != "@element" }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " ") + "/>"
-                if let track = SMILTrack(tag), case .text(let v)? = track.value(at: t) { display = v }
+                if let track = SMILTrack(element: a), case .text(let v)? = track.value(at: t) { display = v }
             }
             return display != "none"
         }

@@ -44,10 +44,19 @@ struct SMILTrack {
     /// Reads the first animation element in `text`; nil when it holds none or is malformed.
     init?(_ text: String) {
         guard let open = text.range(of: "<animate") ?? text.range(of: "<set") else { return nil }
-        isSet = text[open].hasPrefix("<set")
         let element = text[open.lowerBound...]
         guard let close = element.firstIndex(of: ">") else { return nil }
-        let attributes = Self.attributes(String(element[..<close]))
+        self.init(attributes: Self.attributes(String(element[..<close])), isSet: text[open].hasPrefix("<set"))
+    }
+
+    /// Reads an animation element already split into attributes, as `SVGElement.animations` keeps them
+    /// ("@element" names it: animate, animateTransform or set); nil when malformed.
+    init?(element attributes: [String: String]) {
+        self.init(attributes: attributes, isSet: attributes["@element"] == "set")
+    }
+
+    private init?(attributes: [String: String], isSet: Bool) {
+        self.isSet = isSet
         guard let name = attributes["attributeName"] else { return nil }
         attribute = name
         if let b = attributes["begin"] { guard let v = Self.seconds(b) else { return nil }; begin = v }

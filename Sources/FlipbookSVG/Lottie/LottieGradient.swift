@@ -12,7 +12,7 @@ extension LottieWriter {
     /// nil (the caller reports it left out) for a radial gradient, one in bounding-box units, a fill that
     /// is a colour at some frame and a gradient at another, or gradients whose number of stops differs.
     func gradientFill(_ e: SVGElement) -> JSON? {
-        let fillTracks = e.animations(of: "fill").compactMap { SMILTrack(tag($0)) }
+        let fillTracks = e.animations(of: "fill").compactMap { SMILTrack(element: $0) }
         let staticFill = e.attributes["fill"] ?? "#000000"
         func reference(at t: Double) -> String {
             var value = staticFill
@@ -31,14 +31,14 @@ extension LottieWriter {
             func number(_ element: SVGElement, _ name: String, _ fallback: Double) -> Double {
                 var v = Double(element.attributes[name] ?? "") ?? fallback
                 for a in element.animations(of: name) {
-                    if let track = SMILTrack(tag(a)), case .numbers(let n)? = track.value(at: t), let first = n.first { v = first }
+                    if let track = SMILTrack(element: a), case .numbers(let n)? = track.value(at: t), let first = n.first { v = first }
                 }
                 return v
             }
             let stops = g.children.map { stop -> (offset: Double, color: [Double], alpha: Double) in
                 var c = color(stop.attributes["stop-color"] ?? "#000000").map { Array($0.prefix(3)) } ?? [0, 0, 0]
                 for a in stop.animations(of: "stop-color") {
-                    if let track = SMILTrack(tag(a)), case .numbers(let n)? = track.value(at: t), n.count == 3 { c = n }
+                    if let track = SMILTrack(element: a), case .numbers(let n)? = track.value(at: t), n.count == 3 { c = n }
                 }
                 return (number(stop, "offset", 0), c, number(stop, "stop-opacity", 1))
             }
@@ -65,11 +65,5 @@ extension LottieWriter {
         return .object([("ty", .string("gf")), ("o", self.property(e, "fill-opacity", initial: [Double(e.attributes["fill-opacity"] ?? "1") ?? 1], scale: 100)),
                         ("r", .int(1)), ("s", property({ keys[$0].start }, precise: false)), ("e", property({ keys[$0].end }, precise: false)),
                         ("t", .int(1)), ("g", .object([("p", .int(stopCount)), ("k", stops)]))])
-    }
-
-    /// A SMIL element's tag again from its attributes (as `SVGElement` keeps them), for `SMILTrack`.
-    func tag(_ a: [String: String]) -> String {
-        "<\(a["@element"] ?? "animate") " + a.filter { $0.key != "@element" }.sorted { $0.key < $1.key }
-            .map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " ") + "/>"
     }
 }
