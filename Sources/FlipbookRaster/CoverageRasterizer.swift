@@ -9,6 +9,12 @@ import Flipbook
 /// [0, 1] as a triangle wave (|w − 2·round(w/2)|). Both are exact where only one edge crosses a pixel.
 /// Coordinates are device pixels, y down; pixel (x, y) covers [x, x+1) × [y, y+1).
 ///
+/// Every polygon is clipped to the canvas rectangle [0, `right`] × [0, `bottom`], which may end inside
+/// the last column or row (a canvas of 17.07 device pixels has 18 rows, the last covered 0.07): an
+/// edge's part beyond it is moved onto it, as Sutherland–Hodgman clipping against a half-plane does,
+/// which keeps the winding number inside the rectangle and makes it 0 outside. So the coverage of that
+/// last column or row is exact: what lies beyond the canvas adds nothing.
+///
 /// Each row keeps one bit per cell that an edge wrote to. Between touched cells the
 /// winding is constant, so a sweep takes such a run at once (skipped when empty, filled when full)
 /// and visits single cells only next to edges. The sweep clears what it read, so one rasterizer
@@ -16,6 +22,9 @@ import Flipbook
 struct CoverageRasterizer {
     let width: Int
     let height: Int
+    /// The canvas's right and bottom edges, device pixels: width − 1 < right ≤ width (likewise bottom).
+    let right: Double
+    let bottom: Double
     /// Accumulation cells, `stride` = width + 2 per row (an edge in the last column spills into the
     /// next; the cell at `width` also marks a row covered to its end by edges right of the canvas).
     private var cells: [Float]
@@ -25,9 +34,18 @@ struct CoverageRasterizer {
     private let stride: Int
     private let words: Int
 
-    init(width: Int, height: Int) {
+    /// A rasterizer for `width` × `height` pixels whose canvas ends at `right` and `bottom` (device
+    /// pixels; default, and at most, the pixel grid's own edges; values at or below the grid's last
+    /// column or row, or NaN, also mean the grid's edges).
+    init(width: Int, height: Int, right: Double? = nil, bottom: Double? = nil) {
         self.width = width
         self.height = height
+        func edge(_ value: Double?, _ pixels: Int) -> Double {
+            guard let value, value > Double(pixels - 1), value < Double(pixels) else { return Double(pixels) }
+            return value
+        }
+        self.right = edge(right, width)
+        self.bottom = edge(bottom, height)
         stride = width + 2
         words = (width + 2 + 63) / 64
         cells = [Float](repeating: 0, count: stride * max(height, 1))
@@ -36,7 +54,7 @@ struct CoverageRasterizer {
 
     /// Adds the edges of closed polygons (each a list of points; the closing edge is implied).
     mutating func add(polygons: [[Point]]) {
-        let geometry = Geometry(width: width, height: height, stride: stride, words: words)
+        let geometry = Geometry(width: width, height: height, stride: stride, words: words, right: right, bottom: bottom)
         var rows = (minY, maxY)
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
@@ -53,7 +71,7 @@ struct CoverageRasterizer {
         (minY, maxY) = rows
     }
 
-    private struct Geometry { let width: Int, height: Int, stride: Int, words: Int }
+    private struct Geometry { let width: Int, height: Int, stride: Int, words: Int, right: Double, bottom: Double }
     private struct Target { let cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64> }
 
     /// Marks cells `from...to` of the row whose bits start at `bits` as written.
@@ -73,14 +91,14 @@ struct CoverageRasterizer {
     private static func addLine(_ p0: Point, _ p1: Point, _ g: Geometry, _ t: Target, rows: inout (Int, Int)) {
         guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
         let (a, b, direction): (Point, Point, Float) = p0.y < p1.y ? (p0, p1, 1) : (p1, p0, -1)
-        let y0 = max(a.y, 0), y1 = min(b.y, Double(g.height))
+        let y0 = max(a.y, 0), y1 = min(b.y, g.bottom)
         guard y0 < y1 else { return }
         let dxdy = (b.x - a.x) / (b.y - a.y)
         var x = a.x + (y0 - a.y) * dxdy
         let firstRow = Int(y0), lastRow = min(Int(y1.rounded(.up)) - 1, g.height - 1)
         rows.0 = min(rows.0, firstRow)
         rows.1 = max(rows.1, lastRow)
-        let right = Double(g.width)
+        let right = g.right, partial = right < Double(g.width)
         // Most edges stay inside the canvas: they skip the clipping cases (a loop-invariant test).
         let inside = min(a.x, b.x) >= 0 && max(a.x, b.x) < right
         for row in firstRow...lastRow {
@@ -99,8 +117,17 @@ struct CoverageRasterizer {
             }
             let span = xb - xa
             // The part left of the canvas covers column 0 fully; the part right of it covers
-            // nothing, but the row is covered to its end (marked by the cell at `width`).
-            if xb >= right { mark(bits, g.width, g.width) }
+            // nothing, but the row is covered to its end (marked by the cell at `width`). Where the
+            // canvas ends inside the last column, that part lies on its edge: it leaves uncovered the
+            // column's share right of the edge.
+            if xb >= right {
+                mark(bits, g.width, g.width)
+                if partial {
+                    let beyond = span > 0 ? d * Float((xb - max(xa, right)) / span) : d
+                    accumulate(cells, columns: (g.width - 1)...(g.width - 1), from: right, to: right, height: beyond)
+                    mark(bits, g.width - 1, g.width)
+                }
+            }
             let left = min(xb, 0) - min(xa, 0)
             if left > 0 || (span == 0 && xa < 0) {
                 cells[0] += d * Float(span > 0 ? left / span : 1)

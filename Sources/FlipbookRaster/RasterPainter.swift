@@ -13,11 +13,13 @@ struct RasterPainter {
     /// Spare surfaces for groups drawn in isolation (opacity < 1 or a clip), one per nesting level in use.
     private var spare: [Surface] = []
 
-    init(width: Int, height: Int, fonts: FontSet?) {
+    /// A painter for `width` × `height` pixels whose canvas ends at `right` and `bottom` (device
+    /// pixels, inside the last column and row or on the grid's edge): nothing is drawn beyond them.
+    init(width: Int, height: Int, right: Double, bottom: Double, fonts: FontSet?) {
         self.width = width
         self.height = height
         self.fonts = fonts
-        coverage = CoverageRasterizer(width: width, height: height)
+        coverage = CoverageRasterizer(width: width, height: height, right: right, bottom: bottom)
     }
 
     mutating func draw(_ node: RenderNode, transform parent: Transform2D, into surface: inout Surface) throws(RasterRenderer.RenderError) {

@@ -31,10 +31,11 @@ public struct RasterRenderer {
         max(1, Int(saturating: (length * scale).rounded(.up)))
     }
 
-    /// Clips the frame to the canvas: where the canvas times the scale is not a whole number of
-    /// pixels, the last column and row are covered only in part (fraction f of the pixel), and keep f
-    /// of what was drawn there, as an SVG viewport clips its content and background (`overflow`
-    /// hidden on the root). A whole number of pixels leaves the frame as it is.
+    /// Clips the background to the canvas: where the canvas times the scale is not a whole number of
+    /// pixels, the last column and row are covered only in part (fraction f of the pixel) and keep f
+    /// of the background, as an SVG viewport clips what it shows. (What is drawn on it is clipped
+    /// exactly by the rasterizer, which ends the canvas at the same edges.) A whole number of pixels
+    /// leaves the background as it is.
     private func clipToCanvas(_ surface: inout Surface) {
         let w = width, h = height
         let fx = Float(canvas.width * scale - Double(w - 1)), fy = Float(canvas.height * scale - Double(h - 1))
@@ -55,7 +56,8 @@ public struct RasterRenderer {
         self.background = background
         self.scale = scale
         self.fonts = fonts
-        painter = RasterPainter(width: Self.pixels(canvas.width, scale), height: Self.pixels(canvas.height, scale), fonts: fonts)
+        painter = RasterPainter(width: Self.pixels(canvas.width, scale), height: Self.pixels(canvas.height, scale),
+                                right: canvas.width * scale, bottom: canvas.height * scale, fonts: fonts)
     }
 
     /// The image of a render tree.
@@ -68,10 +70,10 @@ public struct RasterRenderer {
         frame = nil
         surface.fill(PackedPixel.premultiplied(red: background.red, green: background.green, blue: background.blue,
                                                alpha: background.alpha))
+        clipToCanvas(&surface)
         if let root {
             try painter.draw(root, transform: .scale(scale, scale), into: &surface)
         }
-        clipToCanvas(&surface)
         frame = surface
         return surface.image
     }
