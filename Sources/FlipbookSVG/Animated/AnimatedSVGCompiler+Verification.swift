@@ -13,8 +13,11 @@ extension AnimatedSVGCompiler.Context {
         /// The largest error between the written SMIL and the engine over `checkTimes`, and over the
         /// grid's instants alone (frames and knots), measured by `measure`. Each instant is also tried
         /// 1e-8 s either side (key times are written with nine decimals, so a jump may land that far
-        /// off) and the smallest error counts. Infinity when the text cannot be read back.
-        func verify(_ text: String, value: (Double) -> [Double], measure: ([Double], [Double]) -> Double) -> (Double, Double) {
+        /// off) and the smallest error counts. Where that error is over `tolerance`, the engine's value
+        /// 1e-8 s later counts as well: a state that lasts less than the key times' resolution (an
+        /// animation of 1e-300 s). Infinity when the text cannot be read back.
+        func verify(_ text: String, value: (Double) -> [Double], measure: ([Double], [Double]) -> Double,
+                    tolerance: Double) -> (Double, Double) {
             guard let written = SMILTrack(text) else { return (.infinity, .infinity) }
             let base = value(0).map { SVGNumber.representable($0) }   // the static attribute, as written
             let onGrid = Set(grid)
@@ -23,21 +26,22 @@ extension AnimatedSVGCompiler.Context {
                 // What SVG can say of the engine's value (the frames write the same): its numbers carry
                 // three decimals and are clamped far off.
                 let expected = value(t).map { SVGNumber.representable($0) }
-                // A state that lasts less than the key times' resolution (an animation of 1e-300 s) is
-                // compared with the engine 1e-8 s later as well.
-                var later = t + 1e-8 <= scene.duration ? value(t + 1e-8).map { SVGNumber.representable($0) } : expected
-                if later.count != expected.count { later = expected }
-                var best = Double.infinity
+                var shownNearby: [[Double]] = []
                 for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {
-                    let shown: [Double]
                     switch written.value(at: probe) {
-                    case .numbers(let v)?: shown = v
+                    case .numbers(let v)?: shownNearby.append(v)
                     case .text?: return (.infinity, .infinity)
-                    case nil: shown = base
+                    case nil: shownNearby.append(base)
                     }
-                    guard shown.count == expected.count else { return (.infinity, .infinity) }
-                    best = min(best, measure(expected, shown), measure(later, shown))
-                    if best == 0 { break }
+                    guard shownNearby.last!.count == expected.count else { return (.infinity, .infinity) }
+                    if measure(expected, shownNearby.last!) == 0 { break }
+                }
+                var best = shownNearby.map { measure(expected, $0) }.min() ?? .infinity
+                if best > tolerance, t + 1e-8 <= scene.duration {
+                    let later = value(t + 1e-8).map { SVGNumber.representable($0) }
+                    if later.count == expected.count {
+                        best = min(best, shownNearby.map { measure(later, $0) }.min() ?? .infinity)
+                    }
                 }
                 worst = max(worst, best)
                 if onGrid.contains(t) { worstOnGrid = max(worstOnGrid, best) }

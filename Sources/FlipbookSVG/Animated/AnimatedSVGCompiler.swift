@@ -214,7 +214,7 @@ public struct AnimatedSVGCompiler {
                 guard off > tolerance else { return text }
                 (verified, atFrames) = (off, offAtFrames)
             } else {
-                (verified, atFrames) = verify(text, value: value, measure: fitter.error)
+                (verified, atFrames) = verify(text, value: value, measure: fitter.error, tolerance: tolerance)
             }
             var encoding = summary.exact ? "exact" : "sampled"
             var count = keys.count
@@ -222,7 +222,7 @@ public struct AnimatedSVGCompiler {
                 // Denser: a key at every observed instant and half way between them.
                 let dense = checkTimes.map { Keyframe(time: $0, value: value($0), curve: nil) }
                 let retry = write(smil, dense)
-                let retried = retry.isEmpty ? (verified, atFrames) : verify(retry, value: value, measure: fitter.error)
+                let retried = retry.isEmpty ? (verified, atFrames) : verify(retry, value: value, measure: fitter.error, tolerance: tolerance)
                 // Frame instants first: denser keys always hit those; then the error between them.
                 if retried.1 < atFrames || (retried.1 == atFrames && retried.0 < verified) {
                     text = retry
