@@ -161,4 +161,17 @@ struct AnimatedCoverageTests {
         }
         #expect(overshoots > 0)
     }
+
+    /// A text whose string changes is one element per string; the report names each with its string
+    /// (quoted, a tab escaped), so its rows can be told apart: "t" shows "a" until 0.5 s, then "b\tc".
+    @Test func textElementsAreNamedByTheirStrings() throws {
+        let scene = try OneTimelineTests.scene("""
+        {"flipbook": 1, "canvas": [100, 20], "duration": 1, "fps": 10, "layers": [
+          {"id": "t", "type": "text", "frame": [0, 0, 100, 20], "string": "a", "fontSize": 12}],
+         "changes": [{"at": 0.5, "layer": "t", "set": {"string": "b\\tc"}, "disableActions": true}]}
+        """)
+        let compiled = AnimatedSVGCompiler(scene: scene).compile()
+        let names = Set(compiled.report.filter { $0.property == "display" }.map(\.element))
+        #expect(names == ["t#0 \"a\"", "t#0 \"b\\tc\""], "\(names)")
+    }
 }

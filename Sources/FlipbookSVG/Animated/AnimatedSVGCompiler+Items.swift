@@ -31,7 +31,12 @@ extension AnimatedSVGCompiler.Context {
             }
         }
         for key in keys {
-            let name = keys.count == 1 ? id : "\(id)#\(key.index)"
+            // In the report: the layer's id, with the item's index when it draws several; a text whose
+            // string changes is one element per string, each named with its string.
+            var name = keys.count == 1 ? id : "\(id)#\(key.index)"
+            if let text = key.text, keys.contains(where: { $0.index == key.index && $0.text != text }) {
+                name += " " + String(reflecting: text.count > 24 ? String(text.prefix(24)) + "…" : text)   // quoted, tabs and newlines escaped
+            }
             let this = self
             guard let first = grid.lazy.compactMap({ this.item(key, at: $0) }).first else { continue }
             switch first {
