@@ -143,7 +143,7 @@ enum RenderCommand {
         if let path = lottiePath {
             // Text as glyph outlines, laid out as the raster frames lay it out (--font, else DejaVu).
             let fonts = try RasterOutput.fonts(fontPath: args.options["font"]) ?? FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu")
-            let compiled = scene.animatedSVG()
+            let compiled = scene.animatedSVGForLottie()
             let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount,
                                          textOutline: fonts.map { set in { set.outline(of: $0) } })
             try AtomicFile.write(Array(lottie.json.utf8), to: path)

@@ -96,7 +96,7 @@ struct CSSAnimationTests {
     }
 
     static let scenes = ["activity-rings", "bar-chart", "easing-gallery", "line-graph", "pie-chart", "pie-from-pairs",
-                         "pie-semantic-vs-morph", "round-cap-chart", "spinner", "timeline-checks"]
+                         "pie-semantic-vs-morph", "round-cap-chart", "spinner", "timeline-checks", "data-and-clips"]
 
     @Test(arguments: scenes)
     func everySMILElementHasTheSameValuesAsCSS(scene name: String) throws {

@@ -68,6 +68,14 @@ extension Scene {
         return compiler.compile().withCSSAnimations()
     }
 
+    /// The animated SVG the Lottie writer translates: compiled with
+    /// `AnimatedSVGCompiler.lottieCompatible` (see `AnimatedSVG.lottie(fps:frames:textOutline:)`).
+    public func animatedSVGForLottie() -> AnimatedSVG {
+        var compiler = AnimatedSVGCompiler(scene: self)
+        compiler.lottieCompatible = true
+        return compiler.compile()
+    }
+
     /// Frame `index` as SVG document bytes (UTF-8), as the frames folder holds them.
     public func svgFrameBytes(_ index: Int) -> [UInt8] {
         var renderer = SVGFrameRenderer(canvas: canvas, background: background)

@@ -116,7 +116,7 @@ extension AnimatedSVGCompiler.Context {
                 if case .wedge(_, _, _, let start, let end)? = shapeAt(t).semantic { return end.radians - start.radians }
                 return 0
             }
-            let circle = dashedCircle(center, mid) { t in
+            let circle = dashedCircle(center, mid, phase: lottieCompatible ? 0 : 0.25) { t in
                 guard case .wedge(_, _, _, let start, let end)? = shapeAt(t).semantic else { return (0, 0) }
                 let sweep = max(-2 * Double.pi, min(2 * Double.pi, end.radians - start.radians))
                 return (min(start.radians, start.radians + sweep), abs(sweep))
@@ -127,17 +127,20 @@ extension AnimatedSVGCompiler.Context {
                 // wide dashed stroke's caps tilted); from t = 0 the animation turns it into the band.
                 let c0 = shapeAt(0).fill
                 attributes += " d=\"\(SVGPathData.string(first.path))\"" + paint("fill", c0)
-                attributes += " stroke-width=\"\(SVGNumber.format(radius - inner))\""
+                attributes += " stroke-width=\"\(SVGNumber.format(radius - inner))\"" + (lottieCompatible ? "" : Self.twoTurns(mid))
                 attributes += " stroke-dasharray=\"\(SMILFormat.numbers(Array(v0.prefix(2))))\" stroke-dashoffset=\"\(SVGNumber.format(v0[2]))\""
                 animations += "<set attributeName=\"d\" to=\"\(d)\" begin=\"0s\"/><set attributeName=\"fill-opacity\" to=\"0\" begin=\"0s\"/>"
                 animations += "<set attributeName=\"stroke\" to=\"\(SMILFormat.color([c0.red, c0.green, c0.blue]))\" begin=\"0s\"/>"
                 if c0.alpha < 1 { animations += "<set attributeName=\"stroke-opacity\" to=\"\(SVGNumber.format(max(c0.alpha, 0)))\" begin=\"0s\"/>" }
-                animations += track("\(name).fill", "wedge stroke-dasharray", unit: "px", tolerance: geometry, knots: knots, owner: owner,
-                                    value: { Array(band($0).prefix(2)) }) { w, k in
+                // Dash lengths run along the mid radius; the wedge's edge at its rim moves radius/mid
+                // times as far. Its end is the offset plus the dash, so each track gets half the bound.
+                let rim = Self.lengthError(scale: radius / mid)
+                animations += track("\(name).fill", "wedge stroke-dasharray", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
+                                    value: { Array(band($0).prefix(2)) }, error: rim) { w, k in
                     w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
                 }
-                animations += track("\(name).fill", "wedge stroke-dashoffset", unit: "px", tolerance: geometry, knots: knots, owner: owner,
-                                    value: { [band($0)[2]] }) { w, k in
+                animations += track("\(name).fill", "wedge stroke-dashoffset", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
+                                    value: { [band($0)[2]] }, error: rim) { w, k in
                     w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
                 }
                 let (_, paintAnimations) = colorTracks("\(name).fill", "stroke", knots: knots, owner: owner) { shapeAt($0).fill }
@@ -146,7 +149,7 @@ extension AnimatedSVGCompiler.Context {
             }
         }
         let (d, dAnimations) = pathTrack("\(name).fill", path: { shapeAt($0).path }, samples: samples.map(\.path), knots: knots, owner: owner)
-        attributes += " d=\"\(d)\""
+        attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first) ?? d : d)\""
         animations += dAnimations
         let (paint, paintAnimations) = fill(name, shapeAt: shapeAt, samples: samples, knots: knots, owner: owner)
         attributes += paint
@@ -163,6 +166,9 @@ extension AnimatedSVGCompiler.Context {
         let first = shapeAt(0)
         let noDashes = samples.allSatisfy { $0.dashPattern.lengths.isEmpty }
         var dash: ((Double) -> [Double])?
+        // How far a dash length's error moves the drawn edge: 1 along a path; for an arc, the stroke's
+        // outer edge is (radius + half the width) / radius as far.
+        var dashScale = 1.0
         if noDashes, case .arc(let arc)? = first.semantic,
            samples.allSatisfy({ s in
                if case .arc(let a)? = s.semantic { return a.center == arc.center && a.radius == arc.radius }
@@ -179,6 +185,7 @@ extension AnimatedSVGCompiler.Context {
             if let (d, values) = circle {
                 attributes += " d=\"\(d)\""
                 dash = values
+                dashScale = arc.radius > 0 ? (arc.radius + (samples.map(\.lineWidth).max() ?? 0) / 2) / arc.radius : 1
             }
         } else if noDashes, samples.allSatisfy({ $0.path.subpaths.count == 1 }),
                   Set(samples.map { [$0.strokeStart, $0.strokeEnd] }).count > 1 {
@@ -212,18 +219,20 @@ extension AnimatedSVGCompiler.Context {
             let v0 = dash(0)
             attributes += " stroke-dasharray=\"\(SMILFormat.numbers(Array(v0.prefix(2))))\""
             if v0[2] != 0 { attributes += " stroke-dashoffset=\"\(SVGNumber.format(v0[2]))\"" }
-            animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry, knots: knots, owner: owner,
-                                value: { Array(dash($0).prefix(2)) }) { w, k in
+            // The visible part ends at the offset plus the dash: each track gets half the bound.
+            let edge = Self.lengthError(scale: dashScale)
+            animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
+                                value: { Array(dash($0).prefix(2)) }, error: edge) { w, k in
                 w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
             }
-            animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: geometry, knots: knots, owner: owner,
-                                value: { [dash($0)[2]] }) { w, k in
+            animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
+                                value: { [dash($0)[2]] }, error: edge) { w, k in
                 w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
             }
         } else {
             let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt($0).strokedPath }, samples: samples.map(\.strokedPath),
                                              knots: knots, owner: owner)
-            attributes += " d=\"\(d)\""
+            attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first) ?? d : d)\""
             animations += dAnimations
             let patterns = samples.map(\.dashPattern.lengths)
             let counts = Set(patterns.filter { !$0.isEmpty }.map(\.count))
@@ -237,8 +246,17 @@ extension AnimatedSVGCompiler.Context {
                 let pattern = patterns[0]
                 attributes += " stroke-dasharray=\"\(numeric ? SMILFormat.numbers(dashAt(0)) : pattern.isEmpty ? "none" : SMILFormat.numbers(pattern))\""
                 if numeric {
-                    animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry, knots: knots, owner: owner,
-                                        value: dashAt) { w, k in
+                    // A dash's edge lies at the phase plus the lengths before it, and the pattern repeats
+                    // along the path: an error in the lengths moves the edges of the k-th repeat k times
+                    // as far. Pattern and phase each get half the bound.
+                    let longest = samples.map(\.strokedPath.length).max() ?? 0
+                    let shortest = samples.compactMap { s -> Double? in
+                        let l = s.dashPattern.lengths
+                        return l.isEmpty ? nil : l.reduce(0, +) * (l.count % 2 == 1 ? 2 : 1)
+                    }.min() ?? 0
+                    let repeats = shortest > 0 ? min(1e9, (longest / shortest).rounded(.up)) : 1
+                    animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
+                                        value: dashAt, error: Self.patternError(repeats: repeats)) { w, k in
                         w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
                     }
                 } else {
@@ -251,7 +269,7 @@ extension AnimatedSVGCompiler.Context {
                     }
                 }
                 if first.dashPhase != 0 { attributes += " stroke-dashoffset=\"\(SVGNumber.format(first.dashPhase))\"" }
-                animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+                animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: numeric ? geometry / 2 : geometry, knots: knots, owner: owner,
                                     value: { [shapeAt($0).dashPhase] }) { w, k in
                     w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
                 }
@@ -274,24 +292,6 @@ extension AnimatedSVGCompiler.Context {
     /// `<name attributes/>`, or with the animations inside.
     func element(_ name: String, _ attributes: String, _ animations: String) -> String {
         animations.isEmpty ? "<\(name)\(attributes)/>\n" : "<\(name)\(attributes)>\(animations)</\(name)>\n"
-    }
-
-    /// `knots` plus the instants where `f` changes sign (bisected to 1e-12 s): a dash over |sweep|
-    /// has a kink there, and each side is exact on its own.
-    func withSignChanges(_ knots: [Double], _ f: (Double) -> Double) -> [Double] {
-        var result = knots
-        let times = Self.merge(knots + grid, grid: scene.duration)
-        for (a, b) in zip(times, times.dropFirst()) {
-            let fa = f(a), fb = f(b)
-            guard fa * fb < 0 else { continue }
-            var lo = a, hi = b
-            for _ in 0..<60 where hi - lo > 1e-12 {
-                let mid = 0.5 * (lo + hi)
-                if f(mid) * fa > 0 { lo = mid } else { hi = mid }
-            }
-            result.append(0.5 * (lo + hi))
-        }
-        return result
     }
 
     // MARK: Paths
@@ -340,43 +340,6 @@ extension AnimatedSVGCompiler.Context {
             return d.isEmpty ? "M0 0" : d
         }
         return (SVGPathData.string(initial), animation)
-    }
-
-    /// A circle traversed twice from 3 o'clock, clockwise on screen, and the dash values that show the
-    /// interval of angles `interval(t)` (start, sweep ≥ 0, radians) on it: [dash, gap, offset].
-    ///
-    /// Two turns, with every interval shifted by one constant number of turns so it lies strictly
-    /// inside the path: a dash that meets a path's end gets a cap (or a join, closed) computed from a
-    /// degenerate last piece, which a wide stroke turns into a spike (seen in Chromium). The gap is the
-    /// rest of the two turns, so the pattern never repeats. Nil when no shift by whole turns fits
-    /// every interval inside (start angles spread over more than about a turn).
-    func dashedCircle(_ c: Point, _ r: Double, interval: @escaping (Double) -> (Double, Double)) -> (String, (Double) -> [Double])? {
-        let phase = 0.0
-        let intervals = grid.map(interval)
-        guard let low = intervals.map({ $0.0 - phase }).min(),
-              let high = intervals.map({ $0.0 - phase + min($0.1, 2 * Double.pi) }).max() else { return nil }
-        let turn = 2 * Double.pi
-        // Whole turns only, so angles stay where they are.
-        let shift = turn * ((turn / 64 - low) / turn).rounded(.up)
-        guard low + shift > 0, high + shift < 2 * turn - turn / 64 else { return nil }
-        let circumference = turn * r
-        let rr = SVGNumber.format(r)
-        func point(_ angle: Double) -> String {
-            let x = angle.truncatingRemainder(dividingBy: Double.pi) == 0 ? c.x + r * (Int(saturating: (angle / Double.pi).rounded()) % 2 == 0 ? 1 : -1) : c.x + r * cos(angle)
-            let y = angle.truncatingRemainder(dividingBy: Double.pi) == 0 ? c.y : c.y + r * sin(angle)
-            return "\(SVGNumber.format(x)) \(SVGNumber.format(y))"
-        }
-        // Four half turns when their end points are exact at 0.001 px; otherwise six 120° arcs (a
-        // half-turn arc between rounded end points has an ill-conditioned centre).
-        let exact = [c.x + r, c.x - r, c.y].allSatisfy { ($0 * 1000).rounded() == $0 * 1000 }
-        let pieces = exact ? 4 : 6
-        var d = "M" + point(phase)
-        for k in 1...pieces { d += "A\(rr) \(rr) 0 0 1 " + point(phase + Double(k) * 2 * turn / Double(pieces)) }
-        return (d, { t in
-            let (start, sweep) = interval(t)
-            let length = min(r * sweep, circumference)
-            return [length, 2 * circumference - length, -r * (start - phase + shift)]
-        })
     }
 
     mutating func gradient(_ g: Gradient) -> String {

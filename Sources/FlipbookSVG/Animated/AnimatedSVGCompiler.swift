@@ -39,6 +39,10 @@ public struct AnimatedSVGCompiler {
     /// gradient whose geometry or stop offsets move (attributes, not CSS properties) switches between
     /// definitions at the frame instants instead (discrete). Default false.
     public var cssCompatible = false
+    /// Writes the animated SVG the Lottie writer translates (`Scene.lottie`): a pie slice's dashed
+    /// circle starts at 3 o'clock and states no pathLength, the geometry both Lottie players were
+    /// checked against (from a quarter radian on, rlottie drew a rim 1 px out). Default false.
+    public var lottieCompatible = false
 
     public init(scene: Scene) {
         self.scene = scene
@@ -52,12 +56,14 @@ public struct AnimatedSVGCompiler {
     public func compile() -> AnimatedSVG {
         if let (cycle, repeats) = scene.repeatingCycle {
             var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, cssCompatible: cssCompatible)
+            context.lottieCompatible = lottieCompatible
             var result = context.run()
             result.report.insert(AnimatedSVG.Entry(element: "scene", property: "period \(SVGNumber.format(cycle.duration, decimals: 6)) s × \(repeats.isInfinite ? "indefinite" : SVGNumber.format(repeats, decimals: 6))",
                                                    encoding: "periodic", keyframes: 0, maxError: 0, unit: ""), at: 0)
             return result
         }
         var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, cssCompatible: cssCompatible)
+        context.lottieCompatible = lottieCompatible
         return context.run()
     }
 
@@ -67,6 +73,7 @@ public struct AnimatedSVGCompiler {
         let geometry: Double
         let color: Double
         let cssCompatible: Bool
+        var lottieCompatible = false
         let sampler: Sampler
         let spans: Timeline
         let smil: SMILWriter
@@ -356,6 +363,9 @@ public struct AnimatedSVGCompiler {
                 guard let r = node(t).clip else { return [-1e7, -1e7, 2e7, 2e7] }
                 return [r.minX, r.minY, r.width, r.height]
             }
+            // The clip's rectangle is in the layer's own space: on the group that carries the layer's
+            // whole transform (the inner one when the transform animates).
+            var clip = ""
             if times.contains(where: { node($0).clip != nil }) {
                 clips += 1
                 let r0 = clipAt(0)
@@ -371,7 +381,7 @@ public struct AnimatedSVGCompiler {
                 }
                 rect += rectAnimations.isEmpty ? "/>" : ">" + rectAnimations + "</rect>"
                 defs += "<clipPath id=\"c\(clips)\">" + rect + "</clipPath>\n"
-                attributes += " clip-path=\"url(#c\(clips))\""
+                clip = " clip-path=\"url(#c\(clips))\""
             }
 
             var content = ""
@@ -382,10 +392,10 @@ public struct AnimatedSVGCompiler {
             var open = ""
             if !outerTransform.isEmpty { open += " transform=\"\(outerTransform)\"" }
             if innerTransform.isEmpty {
-                open += attributes
+                open += attributes + clip
                 out += open.isEmpty && animations.isEmpty ? content : "<g\(open)>" + animations + "\n" + content + "</g>\n"
             } else {
-                out += "<g\(open + attributes)>" + animations + "\n<g transform=\"\(innerTransform)\">" + transformAnimations + "\n" + content + "</g>\n</g>\n"
+                out += "<g\(open + attributes)>" + animations + "\n<g transform=\"\(innerTransform)\"\(clip)>" + transformAnimations + "\n" + content + "</g>\n</g>\n"
             }
         }
 
