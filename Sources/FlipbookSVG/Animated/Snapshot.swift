@@ -15,6 +15,10 @@ final class Snapshot {
 
     init(_ root: RenderNode?, slots sampler: Sampler) {
         guard let root else { return }
+        // Room for every layer seen so far, allocated once (layers seen first here grow it).
+        nodes = Array(repeating: nil, count: sampler.ids.count)
+        parents = Array(repeating: -1, count: sampler.ids.count)
+        order.reserveCapacity(sampler.ids.count)
         add(root, parent: -1, sampler)
     }
 
