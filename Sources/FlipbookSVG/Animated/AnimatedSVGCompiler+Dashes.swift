@@ -49,13 +49,15 @@ extension AnimatedSVGCompiler.Context {
         return result
     }
 
-    /// A whole circle (an arc of a full turn or more, drawn whole: a ring gauge's track) as two half
-    /// turns from 3 o'clock, clockwise: the same circle in fewer bytes than the engine's three 120°
-    /// arcs (40 bytes a ring). Nil for anything else, and where the half turns' ends are not exact at
-    /// three decimals (a half-turn arc between rounded ends has an ill-conditioned centre).
-    static func fullCircle(_ shape: ShapeDrawing) -> String? {
-        guard case .arc(let a)? = shape.semantic, abs(a.sweep.radians) >= 2 * Double.pi, a.radius > 0,
-              shape.strokeStart == 0, shape.strokeEnd == 1 else { return nil }
+    /// A whole circle, as the frame writer finds one (`SVGFrameWriter.circle`: a ring gauge's track),
+    /// as two half turns from 3 o'clock, clockwise: the same circle in fewer bytes than the engine's
+    /// three 120° arcs (40 bytes a ring). Under the frame writer's rule for `<circle>`: filled, or
+    /// stroked with no dashes and no caps to show. Nil for anything else, and where the half turns'
+    /// ends are not exact at three decimals (a half-turn arc between rounded ends has an
+    /// ill-conditioned centre).
+    static func fullCircle(_ path: Path, _ shape: ShapeDrawing, stroke: Bool) -> String? {
+        guard let (a, closed) = SVGFrameWriter.circle(path),
+              !stroke || (shape.dashPattern.lengths.isEmpty && (closed || shape.lineCap == .butt)) else { return nil }
         let c = a.center, r = a.radius
         guard [c.x + r, c.x - r, c.y].allSatisfy({ ($0 * 1000).rounded() == $0 * 1000 }) else { return nil }
         let rr = SVGNumber.format(r), right = "\(SVGNumber.format(c.x + r)) \(SVGNumber.format(c.y))"

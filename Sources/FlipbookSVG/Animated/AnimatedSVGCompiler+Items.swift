@@ -149,7 +149,7 @@ extension AnimatedSVGCompiler.Context {
             }
         }
         let (d, dAnimations) = pathTrack("\(name).fill", path: { shapeAt($0).path }, samples: samples.map(\.path), knots: knots, owner: owner)
-        attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first) ?? d : d)\""
+        attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first.path, first, stroke: false) ?? d : d)\""
         animations += dAnimations
         let (paint, paintAnimations) = fill(name, shapeAt: shapeAt, samples: samples, knots: knots, owner: owner)
         attributes += paint
@@ -232,7 +232,7 @@ extension AnimatedSVGCompiler.Context {
         } else {
             let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt($0).strokedPath }, samples: samples.map(\.strokedPath),
                                              knots: knots, owner: owner)
-            attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first) ?? d : d)\""
+            attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first.strokedPath, first, stroke: true) ?? d : d)\""
             animations += dAnimations
             let patterns = samples.map(\.dashPattern.lengths)
             let counts = Set(patterns.filter { !$0.isEmpty }.map(\.count))

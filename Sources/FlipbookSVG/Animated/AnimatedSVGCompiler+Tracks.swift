@@ -1,0 +1,87 @@
+import Flipbook
+
+/// Tracks: how the compiler fits, writes and checks one animated value (numeric or discrete).
+extension AnimatedSVGCompiler.Context {
+        /// Fits a numeric track, writes it, and checks what it wrote: the text is read back as SMIL
+        /// (`SMILTrack`) and evaluated at every observed instant (each frame's and each knot's) and half
+        /// way between them, against the engine. When the error passes `tolerance` the track is written
+        /// again from keys at all those instants; if even that fails, it is reported as a fallback. The
+        /// report carries the error measured this way, never the fitter's own estimate. Returns the SMIL
+        /// text ("" when constant).
+        mutating func track(_ element: String, _ property: String, unit: String, tolerance: Double, knots: [Double],
+                            owner: String, value: @escaping (Double) -> [Double],
+                            error: (([Double], [Double]) -> Double)? = nil,
+                            write: (SMILWriter, [Keyframe]) -> String) -> String {
+            // No bound finer than the numbers written can carry (three decimals: 0.0005 of the unit),
+            // as for a rotation whose drawing reaches 1e11 px from the pivot.
+            let tolerance = max(tolerance, 0.0005)
+            var fitter = TrackFitter(value: value, tolerance: tolerance)
+            if let error { fitter.error = error }
+            // Sampling places at most four keys per observed instant (and 64 more): past that the keys at
+            // every instant checked do better, and cost what the output costs.
+            fitter.keyBudget = 4 * grid.count + 64
+            let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
+            var text = write(smil, keys)
+            var verified: Double, atFrames: Double
+            if text.isEmpty {
+                // Written as a constant (no element): checked too — every instant verified must hold the
+                // value the static attribute shows.
+                let constant = keys.first?.value ?? value(0)
+                let onGrid = Set(grid)
+                var off = 0.0, offAtFrames = 0.0
+                for t in checkTimes {
+                    let e = fitter.error(constant, value(t))
+                    off = max(off, e)
+                    if onGrid.contains(t) { offAtFrames = max(offAtFrames, e) }
+                }
+                guard off > tolerance else { return text }
+                (verified, atFrames) = (off, offAtFrames)
+            } else {
+                (verified, atFrames) = verify(text, value: value, measure: fitter.error, tolerance: tolerance)
+            }
+            var encoding = summary.exact ? "exact" : "sampled"
+            var count = keys.count
+            if verified > tolerance {
+                // Denser: a key at every observed instant and half way between them.
+                let dense = checkTimes.map { Keyframe(time: $0, value: value($0), curve: nil) }
+                let retry = write(smil, dense)
+                let retried = retry.isEmpty ? (verified, atFrames) : verify(retry, value: value, measure: fitter.error, tolerance: tolerance)
+                // Frame instants first: denser keys always hit those; then the error between them.
+                if retried.1 < atFrames || (retried.1 == atFrames && retried.0 < verified) {
+                    text = retry
+                    (verified, atFrames) = retried
+                    count = dense.count
+                }
+                encoding = verified > tolerance ? "fallback" : "sampled"
+            }
+            var step = 0.0, magnitude = 0.0
+            var previous = value(grid[0])
+            for t in grid {
+                let v = value(t)
+                step = max(step, fitter.error(previous, v))
+                magnitude = max(magnitude, v.map { abs($0) }.max() ?? 0)
+                previous = v
+            }
+            report.append(AnimatedSVG.Entry(element: element, property: property, encoding: encoding,
+                                            keyframes: count, maxError: verified, unit: unit, bound: tolerance, errorAtFrames: atFrames,
+                                            largestStep: step, largestMagnitude: magnitude))
+            return text
+        }
+
+        static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
+            var kept = Set([0, duration])
+            for t in knots where t >= 0 && t <= duration { kept.insert(t) }
+            return kept.sorted()
+        }
+
+        /// A discrete track; records the report entry.
+        mutating func discrete(_ element: String, _ attribute: String, knots: [Double], value: @escaping (Double) -> String) -> String {
+            let keys = DiscreteTrack(value: value).fit(knots: knots, fps: scene.fps, duration: scene.duration)
+            let text = smil.discrete(attribute: attribute, keys: keys)
+            if !text.isEmpty {
+                report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: "discrete",
+                                                keyframes: keys.count, maxError: 0, unit: ""))
+            }
+            return text
+        }
+}
