@@ -27,16 +27,19 @@ extension AnimatedSVGCompiler.Context {
                 // three decimals and are clamped far off.
                 let expected = value(t).map { SVGNumber.representable($0) }
                 var shownNearby: [[Double]] = []
+                var best = Double.infinity
                 for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {
+                    let shown: [Double]
                     switch written.value(at: probe) {
-                    case .numbers(let v)?: shownNearby.append(v)
+                    case .numbers(let v)?: shown = v
                     case .text?: return (.infinity, .infinity)
-                    case nil: shownNearby.append(base)
+                    case nil: shown = base
                     }
-                    guard shownNearby.last!.count == expected.count else { return (.infinity, .infinity) }
-                    if measure(expected, shownNearby.last!) == 0 { break }
+                    guard shown.count == expected.count else { return (.infinity, .infinity) }
+                    shownNearby.append(shown)
+                    best = min(best, measure(expected, shown))
+                    if best == 0 { break }
                 }
-                var best = shownNearby.map { measure(expected, $0) }.min() ?? .infinity
                 if best > tolerance, t + 1e-8 <= scene.duration {
                     let later = value(t + 1e-8).map { SVGNumber.representable($0) }
                     if later.count == expected.count {
