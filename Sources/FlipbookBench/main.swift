@@ -11,6 +11,7 @@ import Foundation
 //   flipbook-bench raster FILE [FRAMES]  rasterizing prebuilt render trees only (for callgrind)
 //   flipbook-bench png FILE [FRAMES]     PNG encoding of prebuilt raster frames only (for callgrind)
 //   flipbook-bench svg FILE [FRAMES]     SVG frames in memory only (for callgrind)
+//   flipbook-bench tree FILE [FRAMES]    presentation and render tree only (for callgrind)
 //   flipbook-bench compile FILE [RUNS]   the animated-SVG compiler only (for callgrind)
 //   flipbook-bench numbers [COUNT]       number formatting only (for callgrind)
 
@@ -85,6 +86,21 @@ case "svg":
         for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     }
     print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
+
+case "tree":
+    // Only the engine: presentation copies and their render trees, the work every output starts from.
+    let scene = try SceneLoader().load(contentsOf: args[1])
+    let frames = args.count > 2 ? Int(args[2])! : 120
+    var nodes = 0
+    let time = seconds {
+        for i in 0..<frames { nodes &+= scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()?.children.count ?? 0 }
+    }
+    // The same trees from the presentation kept between instants (`RetainedPresentation`).
+    let retained = RetainedPresentation(scene: scene)
+    let retainedTime = seconds {
+        for i in 0..<frames { nodes &+= retained.renderTree(at: scene.frameTime(i % scene.frameCount))?.children.count ?? 0 }
+    }
+    print("tree_us=\(time / Double(frames) * 1e6) retained_us=\(retainedTime / Double(frames) * 1e6) nodes=\(nodes)")
 
 case "compile":
     // Only the animated-SVG compiler (for profiling with callgrind).

@@ -97,10 +97,20 @@ for n in 0..<count {
             exit(8)
         }
         encoded += 1
-        // The frame renderer (which rewrites only changed layers) must write the plain writer's bytes.
+        // The frame renderer (which rewrites only changed layers) must write the plain writer's bytes,
+        // and the presentation kept between instants must equal the one built from nothing (here at
+        // the same frames, half a frame on, and back).
         var frames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        let retained = RetainedPresentation(scene: scene)
         let svgStart = Date()
         for index in [0, scene.frameCount / 2, scene.frameCount / 2, scene.frameCount - 1, 0] {
+            for t in [scene.frameTime(index), min(scene.duration, (Double(index) + 0.5) / scene.fps)] {
+                let built = scene.presentation(at: t)
+                if retained.presentation(at: t) != built || retained.renderTree(at: t) != built.renderNode() {
+                    print("RETAINED PRESENTATION differs from the built one for input \(n) at \(t) s (seed \(seed)), kept in \(currentPath)")
+                    exit(9)
+                }
+            }
             let plain = scene.svgFrame(index)
             if frames.documentBytes(for: scene.presentation(at: scene.frameTime(index))).string != plain {
                 print("FRAME RENDERER differs from the writer for input \(n), frame \(index) (seed \(seed)), kept in \(currentPath)")

@@ -65,7 +65,7 @@ extension Scene {
                 ?? ParallelFrames<FrameWorker>(jobs: threads)
             try pool.run(
                 part.map { selected.lowerBound + $0 },
-                makeWorker: { raster.map(FrameWorker.raster) ?? .svg(SVGFrameRenderer(canvas: canvas, background: background)) },
+                makeWorker: { raster.map { .raster($0, scene) } ?? .svg(SVGFrameRenderer(canvas: canvas, background: background), scene) },
                 render: { worker, index in try worker.render(scene, frame: index) },
                 consume: { index, frame in
                     bytes += frame.count
@@ -163,16 +163,28 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What a rendering thread keeps between frames: its SVG writer or its rasterizer (changed in place,
-/// so their buffers are reused, never copied).
+/// so their buffers are reused, never copied), and the scene's presentation as of its last frame
+/// (`RetainedPresentation`: a thread's frames follow one another, so most layers carry over).
 struct FrameWorker {
     var svg: SVGFrameRenderer?
     var raster: RasterRenderer?
+    let presentation: RetainedPresentation
 
-    static func svg(_ writer: SVGFrameRenderer) -> FrameWorker { FrameWorker(svg: writer, raster: nil) }
-    static func raster(_ renderer: RasterRenderer) -> FrameWorker { FrameWorker(svg: nil, raster: renderer) }
+    static func svg(_ writer: SVGFrameRenderer, _ scene: Scene) -> FrameWorker {
+        FrameWorker(svg: writer, raster: nil, presentation: RetainedPresentation(scene: scene))
+    }
+
+    static func raster(_ renderer: RasterRenderer, _ scene: Scene) -> FrameWorker {
+        FrameWorker(svg: nil, raster: renderer, presentation: RetainedPresentation(scene: scene))
+    }
+
+    /// Frame `index` as a raster image (the worker must be a raster one).
+    mutating func image(_ scene: Scene, frame index: Int) throws -> RasterImage {
+        try raster!.render(presentation.renderTree(at: scene.frameTime(index)))
+    }
 
     mutating func render(_ scene: Scene, frame index: Int) throws -> [UInt8] {
-        if raster != nil { return ImageEncoder.png(try raster!.render(scene, frame: index)) }
-        return svg!.documentBytes(for: scene.presentation(at: scene.frameTime(index))).bytes
+        if raster != nil { return ImageEncoder.png(try image(scene, frame: index)) }
+        return svg!.documentBytes(for: presentation.presentation(at: scene.frameTime(index))).bytes
     }
 }

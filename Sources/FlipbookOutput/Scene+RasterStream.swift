@@ -25,11 +25,11 @@ extension Scene {
                                    _ body: (_ index: Int, _ bytes: [UInt8]) throws -> Void) throws {
         let renderer = try rasterRenderer(scale: scale, fonts: fonts)
         let scene = self, background = opaqueBackground
-        try ParallelFrames<RasterRenderer>.raster(requested: jobs ?? Self.cores, pixels: renderer.width * renderer.height).run(
+        try ParallelFrames<FrameWorker>.raster(requested: jobs ?? Self.cores, pixels: renderer.width * renderer.height).run(
             Array(frames(range ?? 0..<frameCount).indices),
-            makeWorker: { renderer },
+            makeWorker: { .raster(renderer, scene) },
             render: { worker, index in
-                let image = try worker.render(scene, frame: index)
+                let image = try worker.image(scene, frame: index)
                 switch format {
                 case .ppm: return ImageEncoder.ppm(image, background: background)
                 case .rgb: return image.rgb(over: background)

@@ -33,9 +33,16 @@ public struct Layer: Hashable, Sendable {
 
     /// The value of a typed property: the set value, else the layer type's declared default, else the
     /// key's default.
+    ///
+    /// Inlinable, so that every module's reads are specialized for their value type and convert the
+    /// value where the table holds it (a generic read copied the whole `PropertyValue` twice through
+    /// run-time witnesses: about a third of building a render tree).
+    @inlinable
     public subscript<V: PropertyValueConvertible>(key: PropertyKey<V>) -> V {
         get {
-            (properties[key.propertyName] ?? type.declaredDefaults[key.propertyName]).flatMap(V.init(propertyValue:)) ?? key.defaultValue
+            let name = key.propertyName
+            if let set = properties.withValue(name, V.init(propertyValue:)) { return set ?? key.defaultValue }
+            return type.declaredDefaults.withValue(name, V.init(propertyValue:))?.flatMap { $0 } ?? key.defaultValue
         }
         set { properties[key.propertyName] = newValue.propertyValue }
     }

@@ -48,7 +48,7 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     public let behavior: any LayerBehavior.Type
     /// The defaults the type declares for its own properties, which win over the keys' defaults
     /// (an arc's fill is clear, a shape's black).
-    let declaredDefaults: DeclaredDefaults
+    @usableFromInline let declaredDefaults: DeclaredDefaults
 
     public init(_ behavior: any LayerBehavior.Type) {
         self.behavior = behavior
@@ -77,11 +77,12 @@ import Foundation
 /// Read on every property read that the layer has not set (most reads: a frame reads each drawing
 /// property of each layer), so a lookup is one bucket of 64 chosen by the name's hash code, not a
 /// scan of the type's 10–20 properties; a bucket holds one name or none in practice.
+@usableFromInline
 final class DeclaredDefaults: @unchecked Sendable {
     /// Entries sorted by bucket; bucket b holds entries start[b]..<start[b + 1].
-    private let names: [PropertyName]
-    private let values: [PropertyValue]
-    private let start: [Int]
+    @usableFromInline let names: [PropertyName]
+    @usableFromInline let values: [PropertyValue]
+    @usableFromInline let start: [Int]
 
     init(_ keys: [AnyPropertyKey]) {
         var entries: [(PropertyName, PropertyValue)] = []
@@ -113,6 +114,20 @@ final class DeclaredDefaults: @unchecked Sendable {
         let end = start[bucket + 1]
         while i < end {
             if names[i] == name { return values[i] }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `convert` applied to the type's default for `name` where it sits (no copy), or nil when the
+    /// type does not declare it.
+    @inlinable
+    func withValue<R>(_ name: PropertyName, _ convert: (PropertyValue) -> R) -> R? {
+        let bucket = Int(name.code & 63)
+        var i = start[bucket]
+        let end = start[bucket + 1]
+        while i < end {
+            if names[i] == name { return values.withUnsafeBufferPointer { convert($0[i]) } }
             i += 1
         }
         return nil

@@ -11,7 +11,7 @@ public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
     /// The name as written in scene files, e.g. "strokeEnd".
     public let string: String
     /// The mixed bytes of `string`.
-    let code: UInt64
+    @usableFromInline let code: UInt64
 
     public init(_ string: String) {
         self.string = string
@@ -53,13 +53,13 @@ public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
 /// values live in one array, so a table costs one allocation (components build tables every frame).
 /// Equality and hashing ignore the order.
 public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral {
-    private struct Entry: Hashable, Sendable {
-        let name: PropertyName
-        var value: PropertyValue
+    @usableFromInline struct Entry: Hashable, Sendable {
+        @usableFromInline let name: PropertyName
+        @usableFromInline var value: PropertyValue
     }
-    private var entries: [Entry] = []
+    @usableFromInline private(set) var entries: [Entry] = []
     /// Bit (code mod 64) set for every name present.
-    private var filter: UInt64 = 0
+    @usableFromInline private(set) var filter: UInt64 = 0
 
     public init() {}
 
@@ -67,13 +67,21 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         for (name, value) in elements { self[name] = value }
     }
 
-    @inline(__always)
-    private func index(of name: PropertyName) -> Int? {
+    @inlinable @inline(__always)
+    func index(of name: PropertyName) -> Int? {
         guard filter & (1 << (name.code & 63)) != 0 else { return nil }
         return entries.withUnsafeBufferPointer { entries in
             for i in entries.indices where entries[i].name.code == name.code && entries[i].name.string == name.string { return i }
             return nil
         }
+    }
+
+    /// `convert` applied to the value set for `name` where it sits (no copy of the value), or nil when
+    /// the name is not set: how typed reads take a number out of a table without copying the enum.
+    @inlinable
+    public func withValue<R>(_ name: PropertyName, _ convert: (PropertyValue) -> R) -> R? {
+        guard let i = index(of: name) else { return nil }
+        return entries.withUnsafeBufferPointer { convert($0[i].value) }
     }
 
     /// The value set for `name`, or nil. Setting nil removes it.

@@ -60,14 +60,19 @@ extension Layer {
 
     /// Calls `body` with each sublayer in drawing order: by zPosition, equal ones in their order.
     public func forEachSublayerInDrawingOrder(_ body: (Layer) -> Void) {
+        forEachSublayerIndexInDrawingOrder { body(sublayers[$0]) }
+    }
+
+    /// Calls `body` with the index of each sublayer in drawing order (`forEachSublayerInDrawingOrder`).
+    func forEachSublayerIndexInDrawingOrder(_ body: (Int) -> Void) {
         let firstDepth = sublayers.first?[.zPosition] ?? 0
         if sublayers.allSatisfy({ $0[.zPosition] == firstDepth }) {
-            for sublayer in sublayers { body(sublayer) }
+            for index in sublayers.indices { body(index) }
         } else {
             let depths = sublayers.map { $0[.zPosition] }
             // Stable: equal zPositions keep their order.
             let order = sublayers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
-            for index in order { body(sublayers[index]) }
+            for index in order { body(index) }
         }
     }
 }

@@ -44,9 +44,21 @@ public struct Scene: Hashable, Sendable {
     /// The model tree at `time`: the root with every change at or before `time` applied, each creating
     /// its implicit animations. A pure function of the scene and the time.
     public func model(at time: Double) -> Layer {
+        model(afterChanges: changeCount(at: time))
+    }
+
+    /// How many timed changes apply at or before `time`: the model at `time` is the model after that
+    /// many (in time order), so two instants with the same count share one model.
+    func changeCount(at time: Double) -> Int {
         let ordered = models.order(of: changes)
         var count = 0
         while count < ordered.count && changes[ordered[count]].time <= time { count += 1 }
+        return count
+    }
+
+    /// The model after the first `count` timed changes in time order.
+    func model(afterChanges count: Int) -> Layer {
+        let ordered = models.order(of: changes)
         return models.model(after: count) { (start: Int, base: Layer?) in
             var model = base ?? root
             for index in ordered[start..<count] {

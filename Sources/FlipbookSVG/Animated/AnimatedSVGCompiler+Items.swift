@@ -12,8 +12,7 @@ extension AnimatedSVGCompiler.Context {
     }
 
     func item(_ key: ItemKey, at t: Double) -> DrawItem? {
-        guard let node = sampler.at(t).node(key.slot), key.index < node.items.count else { return nil }
-        let item = node.items[key.index]
+        guard let item = sampler.at(t).item(key.slot, key.index) else { return nil }
         switch item {
         case .shape: return key.text == nil ? item : nil
         case .text(let text): return key.text == text.string ? item : nil

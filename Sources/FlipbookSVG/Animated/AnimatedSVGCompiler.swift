@@ -202,6 +202,8 @@ public struct AnimatedSVGCompiler {
             animations += discrete(id, "display", knots: grid) { t in sampler.at(t).node(slot) == nil ? "none" : "inline" }
 
             let initial = node(0)
+            // The node at each grid instant, read once: the tests below look at every instant.
+            let onGrid = grid.map(node)
             if initial.opacity < 1 { attributes += " opacity=\"\(SVGNumber.format(initial.opacity))\"" }
             animations += track(id, "opacity", unit: "", tolerance: color, knots: nodeKnots, owner: ownerID,
                                 value: { [node($0).opacity] }) { w, k in w.numeric("animate", attribute: "opacity", keys: k, format: SMILFormat.number) }
@@ -210,7 +212,7 @@ public struct AnimatedSVGCompiler {
             // proportion to its distance from the pivot, so their bounds come from the farthest point the
             // layer and its sublayers draw, at any observed instant (not from the layer's own size: a
             // 0×0 pivot can carry a dot 90 px away).
-            let pivotsMove = grid.contains { let p = node($0).parts; return p.rotation != initial.parts.rotation || p.scale != initial.parts.scale || p.matrix != initial.parts.matrix }
+            let pivotsMove = onGrid.contains { let p = $0.parts; return p.rotation != initial.parts.rotation || p.scale != initial.parts.scale || p.matrix != initial.parts.matrix }
             let radius = max(1, pivotsMove ? grid.map { reach(slot, at: $0) }.max() ?? 1 : Double.maximum(initial.parts.anchor.length, 1) * 2)
             let angleTolerance = geometry / radius * 180 / .pi
             typealias Component = (type: String, name: String, tolerance: Double, identity: [Double], value: (RenderNode) -> [Double])
@@ -225,8 +227,8 @@ public struct AnimatedSVGCompiler {
                 ("translate", "anchor", geometry / 2, [0, 0], { [-$0.parts.anchor.x, -$0.parts.anchor.y] }),
             ]
             let times = grid
-            let used = components.filter { c in times.contains { c.value(node($0)) != c.identity } }
-            let animated = used.filter { c in let v0 = c.value(initial); return times.contains { c.value(node($0)) != v0 } }
+            let used = components.filter { c in onGrid.contains { c.value($0) != c.identity } }
+            let animated = used.filter { c in let v0 = c.value(initial); return onGrid.contains { c.value($0) != v0 } }
             func list(_ cs: [Component], at n: RenderNode) -> String {
                 cs.map { "\($0.type)(\(SMILFormat.numbers($0.value(n))))" }.joined(separator: " ")
             }
@@ -251,8 +253,8 @@ public struct AnimatedSVGCompiler {
                 // not 340° back.
                 let times = grid
                 var unwrapped: [Double] = []
-                for t in times {
-                    let raw = TransformComponents(node(t).parts.matrix).rotation.degrees
+                for n in onGrid {
+                    let raw = TransformComponents(n.parts.matrix).rotation.degrees
                     unwrapped.append(unwrapped.last.map { raw + 360 * (($0 - raw) / 360).rounded() } ?? raw)
                 }
                 let matrixRotation = { (t: Double) -> Double in
@@ -283,7 +285,7 @@ public struct AnimatedSVGCompiler {
             // The clip's rectangle is in the layer's own space: on the group that carries the layer's
             // whole transform (the inner one when the transform animates).
             var clip = ""
-            if times.contains(where: { node($0).clip != nil }) {
+            if onGrid.contains(where: { $0.clip != nil }) {
                 clips += 1
                 let r0 = clipAt(0)
                 var rect = "<rect x=\"\(SVGNumber.format(r0[0]))\" y=\"\(SVGNumber.format(r0[1]))\" width=\"\(SVGNumber.format(r0[2]))\" height=\"\(SVGNumber.format(r0[3]))\""

@@ -4,8 +4,11 @@ import Flipbook
 /// id. A class, and read by slot: the compiler reads snapshots tens of thousands of times per scene,
 /// and a reference and an array index cost less than copying dictionaries and hashing ids.
 final class Snapshot {
-    /// Nodes with their children removed, by slot; nil where the layer is absent at this instant.
+    /// Nodes by slot (their `children` are not read: a node's children are the slots whose parent it
+    /// is); nil where the layer is absent at this instant.
     private(set) var nodes: [RenderNode?] = []
+    /// Each present node's items, by slot (empty where absent): what the compiler reads most.
+    private(set) var items: [[DrawItem]] = []
     /// Each present node's parent slot (-1 for the root), by slot.
     private(set) var parents: [Int] = []
     /// Slots depth first, parents before children.
@@ -17,6 +20,7 @@ final class Snapshot {
         guard let root else { return }
         // Room for every layer seen so far, allocated once (layers seen first here grow it).
         nodes = Array(repeating: nil, count: sampler.ids.count)
+        items = Array(repeating: [], count: sampler.ids.count)
         parents = Array(repeating: -1, count: sampler.ids.count)
         order.reserveCapacity(sampler.ids.count)
         add(root, parent: -1, sampler)
@@ -26,17 +30,26 @@ final class Snapshot {
     @inline(__always)
     func node(_ slot: Int) -> RenderNode? { slot < nodes.count ? nodes[slot] : nil }
 
+    /// Item `index` of the node in `slot`, or nil when absent (without copying the node).
+    @inline(__always)
+    func item(_ slot: Int, _ index: Int) -> DrawItem? {
+        guard slot < items.count, index < items[slot].count else { return nil }
+        return items[slot][index]
+    }
+
     private func add(_ node: RenderNode, parent: Int, _ sampler: Sampler) {
         let slot = sampler.slot(node.id)
         if slot >= nodes.count {
             nodes += Array(repeating: nil, count: slot + 1 - nodes.count)
+            items += Array(repeating: [], count: slot + 1 - items.count)
             parents += Array(repeating: -1, count: slot + 1 - parents.count)
         }
-        var flat = node
-        flat.children = []
-        nodes[slot] = flat
+        // Kept whole: its children array is shared with the tree (a copy is a retain), and readers go
+        // by slot, never through `children`.
+        nodes[slot] = node
+        items[slot] = node.items
         weight += 4
-        for item in flat.items {
+        for item in node.items {
             switch item {
             case .shape(let shape): weight += shape.path.elements.count + shape.dashPattern.lengths.count / 4 + shape.fillGradient.stops.count
             case .text(let text): weight += text.string.utf8.count / 64 + 1
@@ -51,6 +64,9 @@ final class Snapshot {
 /// Evaluates the scene at instants, each once, and numbers the layer ids it meets.
 final class Sampler {
     let scene: Scene
+    /// The presentation kept from instant to instant: the compiler asks for instants mostly in order,
+    /// and between two of them most layers do not change.
+    private let retained: RetainedPresentation
     private var cache: [Double: Snapshot] = [:]
     private var cachedWeight = 0
     /// The last instant asked for and its snapshot: the compiler's closures ask for one instant
@@ -62,6 +78,7 @@ final class Sampler {
 
     init(_ scene: Scene) {
         self.scene = scene
+        retained = RetainedPresentation(scene: scene)
     }
 
     /// The slot of `id`, numbered on first sight.
@@ -78,7 +95,7 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        let snapshot = Snapshot(scene.presentation(at: time).renderNode(), slots: self)
+        let snapshot = Snapshot(retained.renderTree(at: time), slots: self)
         // At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
         // of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
         if cache.count >= 20_000 || cachedWeight + snapshot.weight > 4_000_000 {

@@ -1,0 +1,183 @@
+/// The presentation tree of one scene, instant after instant, rebuilt only where it changed since the
+/// instant before: what outputs that evaluate many instants (frames, the animated compiler) use
+/// instead of building every layer, component and render node again.
+///
+/// `presentation(at:)` equals `Scene.presentation(at:)` and `renderTree(at:)` equals its
+/// `renderNode()`, at any instant and in any order of instants (the tests compare them at every frame
+/// and half frame of every scene, forwards, backwards and shuffled, and the fuzzer on every accepted
+/// input). What is kept from one instant to the next:
+/// - **A layer's presentation copy.** Its animations are evaluated at every instant and the result
+///   compared with the last (`PropertyTable.isUnchanged`, bit for bit); a layer without animations
+///   keeps its model's values.
+/// - **A component's derived sublayers**, derived again only when the layer they come from changed
+///   (its values or its presented sublayers): behaviours are stateless, so equal inputs derive equal
+///   sublayers. A derived sublayer equal to the last one (same id, type, timing, animations and
+///   sublayers, and unchanged values) keeps its presentation.
+/// - **Render nodes.** A layer's own node (`renderNodeWithoutChildren`) is rebuilt only when its
+///   values changed, and a subtree's render tree only when something in it changed.
+///
+/// The model is shared by every instant between two timed changes (`Scene.model(at:)`); an instant
+/// with another model starts afresh. A ring gauge's track arc is thus derived and drawn once, and an
+/// instant where nothing moves costs the evaluation of the animations and one comparison per layer.
+///
+/// A class with state, for one thread: each worker of a parallel render keeps its own.
+public final class RetainedPresentation {
+    public let scene: Scene
+    /// The number of timed changes in the model `root` was built from; -1 before the first instant.
+    private var changes = -1
+    private var root: Node?
+
+    public init(scene: Scene) {
+        self.scene = scene
+    }
+
+    /// The presentation tree at `time`, seconds: equal to `scene.presentation(at: time)`.
+    public func presentation(at time: Double) -> Layer {
+        node(at: time).presented
+    }
+
+    /// The render tree at `time`, seconds: equal to `scene.presentation(at: time).renderNode()`.
+    public func renderTree(at time: Double) -> RenderNode? {
+        node(at: time).renderTree()
+    }
+
+    private func node(at time: Double) -> Node {
+        let count = scene.changeCount(at: time)
+        let model = scene.model(afterChanges: count)
+        if let root, count == changes {
+            root.update(model, parentTime: time)
+            return root
+        }
+        let fresh = Node(model, parentTime: time)
+        root = fresh
+        changes = count
+        return fresh
+    }
+
+    /// One layer's presentation and what it was made from, with its sublayers' nodes: the model's
+    /// sublayers first, then the derived ones (as in the presentation copy).
+    final class Node {
+        /// The layer presented: a model layer, or a derived sublayer as its component made it.
+        private(set) var source: Layer
+        /// `source.presentation(atParentTime:)` at the last instant.
+        private(set) var presented: Layer
+        private var sublayers: [Node]
+        private var derivedCount: Int
+        /// `presented.renderNodeWithoutChildren()` once computed (`.some(nil)` when hidden).
+        private var ownNode: RenderNode??
+        /// `presented.renderNode()` once computed.
+        private var tree: RenderNode??
+
+        /// Builds the node of `source` at `parentTime` from nothing.
+        init(_ source: Layer, parentTime: Double) {
+            let local = source.timing.layerLocalTime(parentTime)
+            var copy = source
+            if !source.animations.isEmpty {
+                var values = source.properties
+                for keyed in source.animations { keyed.animation.apply(to: &values, parentTime: local) }
+                copy.properties = values
+                copy.animations = []
+            }
+            var nodes = source.sublayers.map { Node($0, parentTime: local) }
+            if !nodes.isEmpty { copy.sublayers = nodes.map(\.presented) }
+            let derived = source.type.behavior.derivedSublayers(copy)
+            if !derived.isEmpty {
+                copy.sublayers.reserveCapacity(copy.sublayers.count + derived.count)
+                for sublayer in derived {
+                    let node = Node(sublayer, parentTime: local)
+                    nodes.append(node)
+                    copy.sublayers.append(node.presented)
+                }
+            }
+            self.source = source
+            presented = copy
+            sublayers = nodes
+            derivedCount = derived.count
+        }
+
+        /// Brings the node to `parentTime` for `source`, which is the layer it was built from (the same
+        /// model, or a derived sublayer found equal to it); returns whether the presentation changed.
+        @discardableResult
+        func update(_ source: Layer, parentTime: Double) -> Bool {
+            let local = source.timing.layerLocalTime(parentTime)
+            var values = presented.properties
+            var valuesChanged = false
+            if !source.animations.isEmpty {
+                values = source.properties
+                for keyed in source.animations { keyed.animation.apply(to: &values, parentTime: local) }
+                valuesChanged = !values.isUnchanged(from: presented.properties)
+            }
+            let modelCount = source.sublayers.count
+            var sublayersChanged = false
+            for index in 0..<modelCount where sublayers[index].update(source.sublayers[index], parentTime: local) {
+                sublayersChanged = true
+            }
+            var derivedChanged = false
+            if valuesChanged || sublayersChanged {
+                // The component sees its presented values and sublayers, as in `presentation(atParentTime:)`.
+                var copy = source
+                copy.properties = values
+                if !source.animations.isEmpty { copy.animations = [] }
+                if modelCount > 0 { copy.sublayers = sublayers[..<modelCount].map(\.presented) }
+                let derived = source.type.behavior.derivedSublayers(copy)
+                var nodes = Array(sublayers[..<modelCount])
+                nodes.reserveCapacity(modelCount + derived.count)
+                for (j, sublayer) in derived.enumerated() {
+                    if j < derivedCount, case let old = sublayers[modelCount + j], Self.same(old.source, sublayer) {
+                        if old.update(sublayer, parentTime: local) { derivedChanged = true }
+                        nodes.append(old)
+                    } else {
+                        nodes.append(Node(sublayer, parentTime: local))
+                        derivedChanged = true
+                    }
+                }
+                if derived.count != derivedCount { derivedChanged = true }
+                sublayers = nodes
+                derivedCount = derived.count
+            } else {
+                for node in sublayers[modelCount...] where node.update(node.source, parentTime: local) {
+                    derivedChanged = true
+                }
+            }
+            guard valuesChanged || sublayersChanged || derivedChanged else { return false }
+            if valuesChanged {
+                presented.properties = values
+                ownNode = nil
+            }
+            presented.sublayers = sublayers.map(\.presented)
+            tree = nil
+            return true
+        }
+
+        /// Whether derived sublayer `b` is `a` again: the same id, type, timing, animations and
+        /// sublayers, and values unchanged bit for bit (`SVGFrameRenderer`'s test for a leaf).
+        private static func same(_ a: Layer, _ b: Layer) -> Bool {
+            a.properties.isUnchanged(from: b.properties) && a.id == b.id && a.type == b.type && a.timing == b.timing
+                && a.animations == b.animations && a.sublayers == b.sublayers
+        }
+
+        /// `presented.renderNode()`, from the nodes kept where nothing changed.
+        func renderTree() -> RenderNode? {
+            if let tree { return tree }
+            let own: RenderNode?
+            if let ownNode {
+                own = ownNode
+            } else {
+                own = presented.renderNodeWithoutChildren()
+                ownNode = .some(own)
+            }
+            guard var node = own else {
+                tree = .some(nil)
+                return nil
+            }
+            if !sublayers.isEmpty {
+                node.children.reserveCapacity(sublayers.count)
+                presented.forEachSublayerIndexInDrawingOrder { index in
+                    if let child = sublayers[index].renderTree() { node.children.append(child) }
+                }
+            }
+            tree = .some(node)
+            return node
+        }
+    }
+}

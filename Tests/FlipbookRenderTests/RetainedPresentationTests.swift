@@ -1,0 +1,119 @@
+import Flipbook
+import FlipbookScenes
+import Synchronization
+import Testing
+
+/// The presentation kept between instants against the one built from nothing: equal trees at every
+/// instant, in any order, and components derived again only when what they derive from changed.
+struct RetainedPresentationTests {
+    static func load(_ name: String) throws -> Scene {
+        try SceneLoader().load(contentsOf: GoldenTests.root.appendingPathComponent("Scenes/\(name).json").path)
+    }
+
+    /// Both trees, from the retained presentation and from nothing, at `t`.
+    static func expectSame(_ retained: RetainedPresentation, _ scene: Scene, at t: Double, _ context: String) {
+        // Compared as booleans: a failure names the scene and instant without printing two trees.
+        let plain = scene.presentation(at: t)
+        let samePresentation = retained.presentation(at: t) == plain
+        let sameTree = retained.renderTree(at: t) == plain.renderNode()
+        #expect(samePresentation, "\(context) presentation at \(t)")
+        #expect(sameTree, "\(context) render tree at \(t)")
+    }
+
+    @Test(arguments: GoldenTests.scenes)
+    func everyInstantOfEveryScene(_ name: String) throws {
+        let scene = try Self.load(name)
+        let n = scene.frameCount
+        let retained = RetainedPresentation(scene: scene)
+        // Forwards at every frame and half way between (as the animated compiler asks), then
+        // jumping about, then backwards, all with the same retained presentation.
+        var times: [Double] = []
+        for i in 0..<n {
+            times.append(scene.frameTime(i))
+            times.append((Double(i) + 0.5) / scene.fps)
+        }
+        let scrambled = (0..<min(n, 40)).map { scene.frameTime(($0 * 7919 + 3) % n) }
+        let backwards = stride(from: n - 1, through: 0, by: -max(1, n / 20)).map(scene.frameTime)
+        for t in times + scrambled + backwards where t <= scene.duration {
+            Self.expectSame(retained, scene, at: t, name)
+        }
+    }
+
+    /// A component that counts its derivations: one sublayer as wide as the layer's opacity × 10.
+    enum Counting: LayerBehavior {
+        static let typeName = "countingTest"
+        static let properties: [AnyPropertyKey] = []
+        static let derivations = Atomic<Int>(0)
+        static func draw(_ layer: Layer) -> [DrawItem] { [] }
+        static func derivedSublayers(_ layer: Layer) -> [Layer] {
+            derivations.add(1, ordering: .relaxed)
+            var bar = Layer(id: layer.id + ".bar")
+            bar[.bounds] = Rect(x: 0, y: 0, width: layer[.opacity] * 10, height: 2)
+            bar[.backgroundColor] = .black
+            return [bar]
+        }
+    }
+
+    /// A component whose derived sublayer carries an animation of its own.
+    enum Spinning: LayerBehavior {
+        static let typeName = "spinningTest"
+        static let properties: [AnyPropertyKey] = []
+        static func draw(_ layer: Layer) -> [DrawItem] { [] }
+        static func derivedSublayers(_ layer: Layer) -> [Layer] {
+            var arm = Layer(id: layer.id + ".arm")
+            arm[.bounds] = Rect(x: 0, y: 0, width: 20, height: 2)
+            arm[.backgroundColor] = .black
+            arm.add(.basic(PropertyKey<Angle>.rotation, from: .zero, to: .degrees(360), duration: 2))
+            return [arm]
+        }
+    }
+
+    @Test func componentsAreDerivedAgainOnlyWhenTheirLayerChanges() {
+        var counting = Layer(id: "c", type: Counting.self)
+        counting[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
+        counting.add(.basic(PropertyKey<Double>.opacity, from: 0.2, to: 1, duration: 1))
+        var still = Layer(id: "s", type: Counting.self)
+        still[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
+        let scene = Scene(canvas: Size(40, 40), duration: 3, layers: [counting, still])
+        let retained = RetainedPresentation(scene: scene)
+        func derivations(at t: Double) -> Int {
+            let before = Counting.derivations.load(ordering: .relaxed)
+            _ = retained.renderTree(at: t)
+            return Counting.derivations.load(ordering: .relaxed) - before
+        }
+        // Built from nothing: both components derive.
+        #expect(derivations(at: 0.1) == 2)
+        // While the opacity animates, the animated one derives again; the still one never does.
+        #expect(derivations(at: 0.2) == 1)
+        #expect(derivations(at: 0.3) == 1)
+        // The same instant again, and instants after the animation ends: once, when the opacity
+        // returns to the model's, then never.
+        #expect(derivations(at: 0.3) == 0)
+        #expect(derivations(at: 2.0) == 1)
+        #expect(derivations(at: 2.5) == 0)
+        #expect(derivations(at: 3.0) == 0)
+        for t in [0.0, 0.25, 0.5, 2.0, 0.75, 3.0] { Self.expectSame(retained, scene, at: t, "counting") }
+    }
+
+    @Test func aDerivedSublayersOwnAnimationStillPlays() {
+        var spinner = Layer(id: "p", type: Spinning.self)
+        spinner[.bounds] = Rect(x: 0, y: 0, width: 40, height: 40)
+        let scene = Scene(canvas: Size(40, 40), duration: 2, layers: [spinner])
+        let retained = RetainedPresentation(scene: scene)
+        var angles: [Double] = []
+        for t in [0.0, 0.5, 1.0, 1.5, 1.0, 0.25] {
+            Self.expectSame(retained, scene, at: t, "spinner")
+            let arm = retained.presentation(at: t).sublayers[0].sublayers[0]
+            angles.append(arm[.rotation].degrees)
+        }
+        // 360° over 2 s, linear: the arm turns though its component is derived once.
+        #expect(angles.map { ($0 * 1e9).rounded() / 1e9 } == [0, 90, 180, 270, 180, 45])
+    }
+
+    @Test func aTimedChangeStartsAfresh() throws {
+        // The rings: a change at 0 and at 1.2 s; instants either side of it, in both directions.
+        let scene = try Self.load("activity-rings")
+        let retained = RetainedPresentation(scene: scene)
+        for t in [1.1, 1.2, 1.19, 1.3, 0.0, 2.5, 1.2] { Self.expectSame(retained, scene, at: t, "rings") }
+    }
+}
