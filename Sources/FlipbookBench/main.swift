@@ -37,29 +37,31 @@ switch mode {
 case "scene":
     let scene = try SceneLoader().load(contentsOf: args[1])
     let frames = args.count > 2 ? Int(args[2])! : 120
-    // Frames as the command line writes them: each one rewriting only the layers that changed.
+    // Frames as the command line writes them: each one rewriting only the layers that changed, from
+    // the presentation kept between frames.
     var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+    let presenter = RetainedPresentation(scene: scene), rasterPresenter = RetainedPresentation(scene: scene)
     var bytes = 0
     // Warm up, then measure.
-    for i in 0..<10 { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
+    for i in 0..<10 { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     let memory = seconds {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let files = try seconds {
         for i in 0..<frames {
-            let svg = svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount)))
+            let svg = svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount)))
             try svg.withUnsafeBytes { Data(buffer: $0) }.write(to: folder.appendingPathComponent(String(format: "frame_%04d.svg", i)))
         }
     }
     try? FileManager.default.removeItem(at: folder)
     var renderer = RasterRenderer(canvas: scene.canvas, background: scene.background, fonts: FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu"))
     let rasterFrames = frames
-    for i in 0..<10 { _ = try renderer.render(scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()) }
+    for i in 0..<10 { _ = try renderer.render(rasterPresenter.renderTree(at: scene.frameTime(i % scene.frameCount))) }
     // The whole raster pipeline (presentation, render tree, pixels), then the pixels alone.
     let raster = try seconds {
-        for i in 0..<rasterFrames { _ = try renderer.render(scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()) }
+        for i in 0..<rasterFrames { _ = try renderer.render(rasterPresenter.renderTree(at: scene.frameTime(i % scene.frameCount))) }
     }
     let nodes = (0..<rasterFrames).map { scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode() }
     let rasterize = try seconds {
@@ -81,9 +83,10 @@ case "svg":
     let frames = args.count > 2 ? Int(args[2])! : 120
     // Frames as the command line writes them: each one rewriting only the layers that changed.
     var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+    let presenter = RetainedPresentation(scene: scene)
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     }
     print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
 
@@ -155,9 +158,10 @@ case "scale":
     }
     let scene = Scene(canvas: Size(1000, 1000), duration: Double(frames - 1) / 60, fps: 60, root: root)
     var svgFrames = SVGFrameRenderer(canvas: scene.canvas)
+    let presenter = RetainedPresentation(scene: scene)
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i))).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i))).count }
     }
     print("layer_frame_us=\(time / Double(layers * frames) * 1e6) peak_mb=\(peakMegabytes()) bytes=\(bytes)")
 
@@ -169,6 +173,7 @@ case "limit":
     let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
     // Frames as the command line writes them: each one rewriting only the layers that changed.
     var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+    let presenter = RetainedPresentation(scene: scene)
     let documents = (0..<frames).map { writer.document(for: scene.presentation(at: scene.frameTime($0 % scene.frameCount)).renderNode()) }
     // Split each document into its text pieces and its numbers (the values the frame writer formats:
     // coordinates, widths, opacities; colours like #262626 and the namespace URL stay text).
@@ -226,7 +231,7 @@ case "limit":
         }
     }
     func frameBatch() {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: scene.presentation(at: scene.frameTime(i % scene.frameCount))).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     }
     // The ratio is taken within one process: batches of the two alternate, and each side's median
     // batch counts, so a slow spell on this shared machine hits both.

@@ -47,7 +47,19 @@ extension AnimatedSVGCompiler.Context {
                 values[t] = ("url(#\(id))", "1")
             }
         }
-        let at = { (t: Double) -> (fill: String, opacity: String) in values[t] ?? values[values.keys.min { abs($0 - t) < abs($1 - t) }!]! }
+        // Between observed instants, the nearest one's value; half way between two, the earlier's.
+        // (Chosen by position in the sorted instants: the nearest key of the dictionary, searched in
+        // its order, broke that tie by the process's hash seed, so the key times written, found by
+        // bisection, changed from run to run.)
+        let observed = values.keys.sorted()
+        let at = { (t: Double) -> (fill: String, opacity: String) in
+            if let exact = values[t] { return exact }
+            var lo = 0, hi = observed.count   // the first instant after t
+            while lo < hi { let mid = (lo + hi) / 2; if observed[mid] <= t { lo = mid + 1 } else { hi = mid } }
+            let before = lo > 0 ? observed[lo - 1] : nil, after = lo < observed.count ? observed[lo] : nil
+            let nearest = before.map { b in after.map { a in t - b <= a - t ? b : a } ?? b } ?? after!
+            return values[nearest]!
+        }
         let initial = at(0)
         let attributes = " fill=\"\(initial.fill)\"" + (initial.opacity == "1" ? "" : " fill-opacity=\"\(initial.opacity)\"")
         let animations = discrete("\(name).fill", "fill", knots: grid) { at($0).fill }

@@ -235,7 +235,7 @@ extension AnimatedSVGCompiler.Context {
             animations += dAnimations
             let patterns = samples.map(\.dashPattern.lengths)
             let counts = Set(patterns.filter { !$0.isEmpty }.map(\.count))
-            if let n = counts.first {
+            if let n = counts.min() {
                 // A pattern that turns solid (normalised: an overshoot made a length negative) is written
                 // as "1 0 …", a dash with no gap, which draws solid: so one numeric track still holds
                 // when the other patterns have one even count.

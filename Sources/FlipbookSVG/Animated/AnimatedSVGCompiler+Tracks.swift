@@ -27,12 +27,11 @@ extension AnimatedSVGCompiler.Context {
                 // Written as a constant (no element): checked too — every instant verified must hold the
                 // value the static attribute shows.
                 let constant = keys.first?.value ?? value(0)
-                let onGrid = Set(grid)
                 var off = 0.0, offAtFrames = 0.0
-                for t in checkTimes {
+                for (i, t) in checkTimes.enumerated() {
                     let e = fitter.error(constant, value(t))
                     off = max(off, e)
-                    if onGrid.contains(t) { offAtFrames = max(offAtFrames, e) }
+                    if checkIsOnGrid[i] { offAtFrames = max(offAtFrames, e) }
                 }
                 guard off > tolerance else { return text }
                 (verified, atFrames) = (off, offAtFrames)
@@ -76,7 +75,9 @@ extension AnimatedSVGCompiler.Context {
 
         /// A discrete track; records the report entry.
         mutating func discrete(_ element: String, _ attribute: String, knots: [Double], value: @escaping (Double) -> String) -> String {
-            let keys = DiscreteTrack(value: value).fit(knots: knots, fps: scene.fps, duration: scene.duration)
+            // Most discrete tracks observe the grid itself: its instants are worked out once.
+            let observed = knots == grid || knots == mergedGrid ? observedGrid : DiscreteTrack<String>.observed(knots: knots, fps: scene.fps, duration: scene.duration)
+            let keys = DiscreteTrack(value: value).fit(observed: observed, duration: scene.duration)
             let text = smil.discrete(attribute: attribute, keys: keys)
             if !text.isEmpty {
                 report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: "discrete",

@@ -3,11 +3,21 @@ import Flipbook
 /// How the compiler checks what it writes: every track read back as SMIL and evaluated against the
 /// engine, and the reach that turns angle and scale errors into pixels.
 extension AnimatedSVGCompiler.Context {
-        /// The instants every track is checked at: the grid and the midpoints between its instants.
-        var checkTimes: [Double] {
-            var times = grid
-            for (a, b) in zip(grid, grid.dropFirst()) where b > a { times.append((a + b) / 2) }
-            return times.sorted()
+        /// The instants every track is checked at (`checkTimes`): the grid and the midpoints between
+        /// its instants, sorted; and for each, whether it is on the grid.
+        static func checkTimes(grid: [Double]) -> (times: [Double], onGrid: [Bool]) {
+            var times: [Double] = [], onGrid: [Bool] = []
+            times.reserveCapacity(2 * grid.count)
+            onGrid.reserveCapacity(2 * grid.count)
+            for (i, t) in grid.enumerated() {
+                times.append(t)
+                onGrid.append(true)
+                if i + 1 < grid.count, grid[i + 1] > t {
+                    times.append((t + grid[i + 1]) / 2)
+                    onGrid.append(false)
+                }
+            }
+            return (times, onGrid)
         }
 
         /// The largest error between the written SMIL and the engine over `checkTimes`, and over the
@@ -20,9 +30,8 @@ extension AnimatedSVGCompiler.Context {
                     tolerance: Double) -> (Double, Double) {
             guard let written = SMILTrack(text) else { return (.infinity, .infinity) }
             let base = value(0).map { SVGNumber.representable($0) }   // the static attribute, as written
-            let onGrid = Set(grid)
             var worst = 0.0, worstOnGrid = 0.0
-            for t in checkTimes {
+            for (i, t) in checkTimes.enumerated() {
                 // What SVG can say of the engine's value (the frames write the same): its numbers carry
                 // three decimals and are clamped far off.
                 let expected = value(t).map { SVGNumber.representable($0) }
@@ -47,7 +56,7 @@ extension AnimatedSVGCompiler.Context {
                     }
                 }
                 worst = max(worst, best)
-                if onGrid.contains(t) { worstOnGrid = max(worstOnGrid, best) }
+                if checkIsOnGrid[i] { worstOnGrid = max(worstOnGrid, best) }
             }
             return (worst, worstOnGrid)
         }

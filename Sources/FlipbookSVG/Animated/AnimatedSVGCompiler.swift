@@ -80,6 +80,14 @@ public struct AnimatedSVGCompiler {
         let modelIDs: Set<String>
         /// Instants where structure is observed: every frame time and every knot.
         let grid: [Double]
+        /// The instants every track is checked at: the grid and the midpoints between its instants,
+        /// sorted; and for each, whether it is on the grid.
+        let checkTimes: [Double]
+        let checkIsOnGrid: [Bool]
+        /// The grid with 0 and the duration (`merge(grid)`), and the instants a discrete track over it
+        /// observes (`DiscreteTrack.observed`), worked out once.
+        let mergedGrid: [Double]
+        let observedGrid: [Double]
         /// Model layers observed at frame instants only, with their number of knots.
         let coarse: [String: Int]
         var report: [AnimatedSVG.Entry] = []
@@ -113,6 +121,9 @@ public struct AnimatedSVGCompiler {
             self.coarse = coarse
             if !scene.loops { times.insert(scene.duration) }
             grid = times.filter { $0 >= 0 && $0 <= scene.duration }.sorted()
+            (checkTimes, checkIsOnGrid) = Self.checkTimes(grid: grid)
+            mergedGrid = Self.merge(grid, grid: scene.duration)
+            observedGrid = DiscreteTrack<String>.observed(knots: grid, fps: scene.fps, duration: scene.duration)
         }
 
         mutating func run() -> AnimatedSVG {

@@ -194,13 +194,23 @@ struct DiscreteTrack<Value: Equatable> {
     /// knots and every frame time i/fps (computed as the scene computes them, so the observations
     /// are the frames' own instants and the sampler evaluates each once).
     func fit(knots: [Double], fps: Double, duration: Double) -> [(time: Double, value: Value)] {
+        fit(observed: Self.observed(knots: knots, fps: fps, duration: duration), duration: duration)
+    }
+
+    /// The instants `fit(knots:fps:duration:)` observes: the knots and the frame times in
+    /// [0, duration], and the duration, sorted, each once.
+    static func observed(knots: [Double], fps: Double, duration: Double) -> [Double] {
         var times = Set(knots)
         if fps > 0 && duration > 0 {
             let count = Int(saturating: (duration * fps).rounded(.up))
             for i in 0..<count where Double(i) / fps < duration { times.insert(Double(i) / fps) }
             times.insert(duration)
         }
-        let sorted = times.filter { $0 >= 0 && $0 <= duration }.sorted()
+        return times.filter { $0 >= 0 && $0 <= duration }.sorted()
+    }
+
+    /// Keys where the value changes between the `observed` instants (`observed(knots:fps:duration:)`).
+    func fit(observed sorted: [Double], duration: Double) -> [(time: Double, value: Value)] {
         var keys: [(Double, Value)] = [(0, value(0))]
         // Each observed instant is evaluated once: b's value is the next pair's a.
         var next = sorted.first.map(value)
