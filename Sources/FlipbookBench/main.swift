@@ -11,7 +11,8 @@ import Foundation
 //   flipbook-bench raster FILE [FRAMES]  rasterizing prebuilt render trees only (for callgrind)
 //   flipbook-bench png FILE [FRAMES]     PNG encoding of prebuilt raster frames only (for callgrind)
 //   flipbook-bench svg FILE [FRAMES]     SVG frames in memory only (for callgrind)
-//   flipbook-bench tree FILE [FRAMES]    presentation and render tree only (for callgrind)
+//   flipbook-bench tree FILE [FRAMES]    presentation and render tree only, built and retained
+//   flipbook-bench retained FILE [FRAMES] render trees from the retained presentation only (for callgrind)
 //   flipbook-bench compile FILE [RUNS]   the animated-SVG compiler only (for callgrind)
 //   flipbook-bench numbers [COUNT]       number formatting only (for callgrind)
 
@@ -89,6 +90,17 @@ case "svg":
         for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
     }
     print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
+
+case "retained":
+    // Only the render trees from the presentation kept between instants (for callgrind).
+    let scene = try SceneLoader().load(contentsOf: args[1])
+    let frames = args.count > 2 ? Int(args[2])! : 120
+    let retained = RetainedPresentation(scene: scene)
+    var nodes = 0
+    let time = seconds {
+        for i in 0..<frames { nodes &+= retained.renderTree(at: scene.frameTime(i % scene.frameCount))?.children.count ?? 0 }
+    }
+    print("retained_us=\(time / Double(frames) * 1e6) nodes=\(nodes)")
 
 case "tree":
     // Only the engine: presentation copies and their render trees, the work every output starts from.

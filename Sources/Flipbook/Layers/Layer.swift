@@ -44,7 +44,7 @@ public struct Layer: Hashable, Sendable {
             if let set = properties.withValue(name, V.init(propertyValue:)) { return set ?? key.defaultValue }
             return type.declaredDefaults.withValue(name, V.init(propertyValue:))?.flatMap { $0 } ?? key.defaultValue
         }
-        set { properties[key.propertyName] = newValue.propertyValue }
+        set { properties.set(key.propertyName, newValue.propertyValue) }
     }
 
     /// The value of a property by erased key: the set value, the type's default, or the key's default.

@@ -57,9 +57,9 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         @usableFromInline let name: PropertyName
         @usableFromInline var value: PropertyValue
     }
-    @usableFromInline private(set) var entries: [Entry] = []
+    @usableFromInline var entries: [Entry] = []
     /// Bit (code mod 64) set for every name present.
-    @usableFromInline private(set) var filter: UInt64 = 0
+    @usableFromInline var filter: UInt64 = 0
 
     public init() {}
 
@@ -82,6 +82,26 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     public func withValue<R>(_ name: PropertyName, _ convert: (PropertyValue) -> R) -> R? {
         guard let i = index(of: name) else { return nil }
         return entries.withUnsafeBufferPointer { convert($0[i].value) }
+    }
+
+    /// Sets `value` for `name`: the subscript's setter without an optional (an optional
+    /// `PropertyValue` is copied through run-time witnesses; components set a dozen values a layer,
+    /// every frame).
+    @inlinable
+    public mutating func set(_ name: PropertyName, _ value: PropertyValue) {
+        if let i = index(of: name) {
+            entries[i].value = value
+        } else {
+            append(name, value)
+        }
+    }
+
+    @usableFromInline
+    mutating func append(_ name: PropertyName, _ value: PropertyValue) {
+        // Layers set several properties (a ring gauge's arcs nine): grow once, not at 1, 2, 4, 8 and 16.
+        if entries.isEmpty { entries.reserveCapacity(12) }
+        entries.append(Entry(name: name, value: value))
+        filter |= 1 << (name.code & 63)
     }
 
     /// The value set for `name`, or nil. Setting nil removes it.
@@ -152,20 +172,27 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     /// Equal bit for bit where the value is numbers, equal by `==` otherwise.
     private static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
         @inline(__always) func eq(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
-        switch (a, b) {
-        case (.number(let x), .number(let y)): return eq(x, y)
-        case (.angle(let x), .angle(let y)): return eq(x.radians, y.radians)
-        case (.point(let x), .point(let y)): return eq(x.x, y.x) && eq(x.y, y.y)
-        case (.size(let x), .size(let y)): return eq(x.width, y.width) && eq(x.height, y.height)
-        case (.rect(let x), .rect(let y)):
-            return eq(x.origin.x, y.origin.x) && eq(x.origin.y, y.origin.y) && eq(x.size.width, y.size.width)
-                && eq(x.size.height, y.size.height)
-        case (.color(let x), .color(let y)):
-            return eq(x.red, y.red) && eq(x.green, y.green) && eq(x.blue, y.blue) && eq(x.alpha, y.alpha)
-        case (.transform(let x), .transform(let y)):
-            return eq(x.a, y.a) && eq(x.b, y.b) && eq(x.c, y.c) && eq(x.d, y.d) && eq(x.tx, y.tx) && eq(x.ty, y.ty)
+        // One switch on `a`, then `b` matched in place (a switch over the pair (a, b) copies both
+        // values into a tuple first).
+        switch a {
+        case .number(let x): if case .number(let y) = b { return eq(x, y) }
+        case .angle(let x): if case .angle(let y) = b { return eq(x.radians, y.radians) }
+        case .point(let x): if case .point(let y) = b { return eq(x.x, y.x) && eq(x.y, y.y) }
+        case .size(let x): if case .size(let y) = b { return eq(x.width, y.width) && eq(x.height, y.height) }
+        case .rect(let x):
+            if case .rect(let y) = b {
+                return eq(x.origin.x, y.origin.x) && eq(x.origin.y, y.origin.y) && eq(x.size.width, y.size.width)
+                    && eq(x.size.height, y.size.height)
+            }
+        case .color(let x):
+            if case .color(let y) = b { return eq(x.red, y.red) && eq(x.green, y.green) && eq(x.blue, y.blue) && eq(x.alpha, y.alpha) }
+        case .transform(let x):
+            if case .transform(let y) = b { return eq(x.a, y.a) && eq(x.b, y.b) && eq(x.c, y.c) && eq(x.d, y.d) && eq(x.tx, y.tx) && eq(x.ty, y.ty) }
+        case .flag(let x): if case .flag(let y) = b { return x == y }
+        case .choice(let x): if case .choice(let y) = b { return x == y }
         default: return a == b
         }
+        return false
     }
 
     public func hash(into hasher: inout Hasher) {

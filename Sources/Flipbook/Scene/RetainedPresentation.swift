@@ -63,10 +63,13 @@ public final class RetainedPresentation {
         private(set) var presented: Layer
         private var sublayers: [Node]
         private var derivedCount: Int
-        /// `presented.renderNodeWithoutChildren()` once computed (`.some(nil)` when hidden).
-        private var ownNode: RenderNode??
-        /// `presented.renderNode()` once computed.
-        private var tree: RenderNode??
+        /// `presented.renderNodeWithoutChildren()` (nil when hidden), valid while `hasOwnNode`.
+        /// (Flags, not a double optional: `RenderNode??` is copied through run-time witnesses.)
+        private var ownNode: RenderNode?
+        private var hasOwnNode = false
+        /// `presented.renderNode()`, valid while `hasTree`.
+        private var tree: RenderNode?
+        private var hasTree = false
 
         /// Builds the node of `source` at `parentTime` from nothing.
         init(_ source: Layer, parentTime: Double) {
@@ -142,9 +145,11 @@ public final class RetainedPresentation {
             guard valuesChanged || sublayersChanged || derivedChanged else { return false }
             if valuesChanged {
                 presented.properties = values
+                hasOwnNode = false
                 ownNode = nil
             }
             presented.sublayers = sublayers.map(\.presented)
+            hasTree = false
             tree = nil
             return true
         }
@@ -158,16 +163,14 @@ public final class RetainedPresentation {
 
         /// `presented.renderNode()`, from the nodes kept where nothing changed.
         func renderTree() -> RenderNode? {
-            if let tree { return tree }
-            let own: RenderNode?
-            if let ownNode {
-                own = ownNode
-            } else {
-                own = presented.renderNodeWithoutChildren()
-                ownNode = .some(own)
+            if hasTree { return tree }
+            if !hasOwnNode {
+                ownNode = presented.renderNodeWithoutChildren()
+                hasOwnNode = true
             }
-            guard var node = own else {
-                tree = .some(nil)
+            hasTree = true
+            guard var node = ownNode else {
+                tree = nil
                 return nil
             }
             if !sublayers.isEmpty {
@@ -176,7 +179,7 @@ public final class RetainedPresentation {
                     if let child = sublayers[index].renderTree() { node.children.append(child) }
                 }
             }
-            tree = .some(node)
+            tree = node
             return node
         }
     }

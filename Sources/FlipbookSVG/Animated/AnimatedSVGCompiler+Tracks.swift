@@ -22,29 +22,32 @@ extension AnimatedSVGCompiler.Context {
             fitter.keyBudget = 4 * grid.count + 64
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
             var text = write(smil, keys)
+            // The engine's value at every check instant, read once: the check, the denser retry and
+            // the report's steps all compare against it.
+            let series = checkTimes.map(value)
             var verified: Double, atFrames: Double
             if text.isEmpty {
                 // Written as a constant (no element): checked too — every instant verified must hold the
                 // value the static attribute shows.
                 let constant = keys.first?.value ?? value(0)
                 var off = 0.0, offAtFrames = 0.0
-                for (i, t) in checkTimes.enumerated() {
-                    let e = fitter.error(constant, value(t))
+                for i in checkTimes.indices {
+                    let e = fitter.error(constant, series[i])
                     off = max(off, e)
                     if checkIsOnGrid[i] { offAtFrames = max(offAtFrames, e) }
                 }
                 guard off > tolerance else { return text }
                 (verified, atFrames) = (off, offAtFrames)
             } else {
-                (verified, atFrames) = verify(text, value: value, measure: fitter.error, tolerance: tolerance)
+                (verified, atFrames) = verify(text, series: series, value: value, measure: fitter.error, tolerance: tolerance)
             }
             var encoding = summary.exact ? "exact" : "sampled"
             var count = keys.count
             if verified > tolerance {
                 // Denser: a key at every observed instant and half way between them.
-                let dense = checkTimes.map { Keyframe(time: $0, value: value($0), curve: nil) }
+                let dense = checkTimes.indices.map { Keyframe(time: checkTimes[$0], value: series[$0], curve: nil) }
                 let retry = write(smil, dense)
-                let retried = retry.isEmpty ? (verified, atFrames) : verify(retry, value: value, measure: fitter.error, tolerance: tolerance)
+                let retried = retry.isEmpty ? (verified, atFrames) : verify(retry, series: series, value: value, measure: fitter.error, tolerance: tolerance)
                 // Frame instants first: denser keys always hit those; then the error between them.
                 if retried.1 < atFrames || (retried.1 == atFrames && retried.0 < verified) {
                     text = retry
@@ -54,9 +57,9 @@ extension AnimatedSVGCompiler.Context {
                 encoding = verified > tolerance ? "fallback" : "sampled"
             }
             var step = 0.0, magnitude = 0.0
-            var previous = value(grid[0])
-            for t in grid {
-                let v = value(t)
+            var previous = series[0]
+            for i in checkTimes.indices where checkIsOnGrid[i] {
+                let v = series[i]
                 step = max(step, fitter.error(previous, v))
                 magnitude = max(magnitude, v.map { abs($0) }.max() ?? 0)
                 previous = v

@@ -26,15 +26,16 @@ extension AnimatedSVGCompiler.Context {
         /// off) and the smallest error counts. Where that error is over `tolerance`, the engine's value
         /// 1e-8 s later counts as well: a state that lasts less than the key times' resolution (an
         /// animation of 1e-300 s). Infinity when the text cannot be read back.
-        func verify(_ text: String, value: (Double) -> [Double], measure: ([Double], [Double]) -> Double,
+        /// `series` holds the engine's value at each of `checkTimes`.
+        func verify(_ text: String, series: [[Double]], value: (Double) -> [Double], measure: ([Double], [Double]) -> Double,
                     tolerance: Double) -> (Double, Double) {
             guard let written = SMILTrack(text) else { return (.infinity, .infinity) }
-            let base = value(0).map { SVGNumber.representable($0) }   // the static attribute, as written
+            let base = series[0].map { SVGNumber.representable($0) }   // the static attribute, as written
             var worst = 0.0, worstOnGrid = 0.0
             for (i, t) in checkTimes.enumerated() {
                 // What SVG can say of the engine's value (the frames write the same): its numbers carry
                 // three decimals and are clamped far off.
-                let expected = value(t).map { SVGNumber.representable($0) }
+                let expected = series[i].map { SVGNumber.representable($0) }
                 var shownNearby: [[Double]] = []
                 var best = Double.infinity
                 for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {

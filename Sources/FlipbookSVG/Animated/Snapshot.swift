@@ -38,7 +38,7 @@ final class Snapshot {
     }
 
     private func add(_ node: RenderNode, parent: Int, _ sampler: Sampler) {
-        let slot = sampler.slot(node.id)
+        let slot = sampler.slot(node.id, at: order.count)
         if slot >= nodes.count {
             nodes += Array(repeating: nil, count: slot + 1 - nodes.count)
             items += Array(repeating: [], count: slot + 1 - items.count)
@@ -87,6 +87,19 @@ final class Sampler {
         slots[id] = ids.count
         ids.append(id)
         return ids.count - 1
+    }
+
+    /// Ids met at each position of the last walk of a tree and their slots: a tree usually has the
+    /// same layers in the same order at every instant, so a snapshot finds a node's slot by comparing
+    /// its id with the one met at the same position (no hashing).
+    private var walked: [(id: String, slot: Int)] = []
+
+    /// The slot of `id`, met at `position` of a depth-first walk.
+    func slot(_ id: String, at position: Int) -> Int {
+        if position < walked.count, walked[position].id == id { return walked[position].slot }
+        let slot = slot(id)
+        if position < walked.count { walked[position] = (id, slot) } else if position == walked.count { walked.append((id, slot)) }
+        return slot
     }
 
     func at(_ time: Double) -> Snapshot {
