@@ -21,13 +21,14 @@ struct ParallelFrames<Worker> {
 
     /// Threads and batch size for raster frames of `pixels` each: each thread keeps a renderer of
     /// about 12 bytes a pixel (its surfaces and the frame's RGBA and filtered rows), and the two batches
-    /// held at once hold at most 256 MB of encoded frames (4 bytes a pixel at worst), so memory stays
-    /// near one renderer's when frames are huge: at most `requested` threads, and only as many as 1 GB
-    /// of renderers allows.
+    /// held at once hold at most 256 MB of encoded frames (4 bytes a pixel at worst). Batches are of
+    /// 32 × jobs frames below that (fewer batch ends, where threads wait for the batch's last frame),
+    /// so memory stays near one renderer's when frames are huge: at most `requested` threads, and only
+    /// as many as 1 GB of renderers allows.
     static func raster(requested: Int, pixels: Int) -> ParallelFrames {
         let perRenderer = max(1, pixels) * 12
         let jobs = max(1, min(requested, (1 << 30) / perRenderer))
-        let batch = max(jobs, min(8 * jobs, (128 << 20) / (max(1, pixels) * 4)))
+        let batch = max(jobs, min(32 * jobs, (128 << 20) / (max(1, pixels) * 4)))
         return ParallelFrames(jobs: jobs, batchSize: batch)
     }
 

@@ -63,31 +63,34 @@ public enum ImageEncoder {
                 sub += Int(min(s, 0 &- s)); upScore += Int(min(u, 0 &- u))
             }
             i = 4
-            // Sixteen bytes at a time as eight 16-bit lanes of two bytes each, split by a mask and a
-            // shift (which byte is which does not matter to a sum): only lane arithmetic, no widening
-            // conversions. A lane gains at most 256 an iteration, so the sums are taken every 250.
+            // Sixteen bytes at a time: each filtered byte's cost min(v, 256 − v) in byte lanes (one
+            // subtraction and an unsigned minimum), then the sixteen costs folded into eight 16-bit
+            // lanes by a mask and a shift (which byte goes where does not matter to a sum). A lane
+            // gains at most 2 · 128 an iteration, so the sums are taken every 250.
             let low = SIMD8<UInt16>(repeating: 0x00FF)
-            @inline(__always) func cost(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {   // min(v, 256 − v), v in 0…255
-                let negative = v &>> 7
-                return (v ^ (negative &* 0xFF)) &+ negative
+            // The lanes added up in 32 bits: eight lanes of up to 64 000 overflow 16 (summed in 16
+            // bits, a busy row's score wrapped around and the row could take the worse filter).
+            @inline(__always) func total(_ lanes: SIMD8<UInt16>) -> Int { Int(SIMD8<UInt32>(truncatingIfNeeded: lanes).wrappedSum()) }
+            @inline(__always) func cost(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
+                let c = unsafeBitCast(pointwiseMin(v, 0 &- v), to: SIMD8<UInt16>.self)
+                return (c & low) &+ (c &>> 8)
             }
             var subLanes = SIMD8<UInt16>(), upLanes = SIMD8<UInt16>()
             var pending = 0
             while i + 16 <= count {
-                let x = raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt16>.self)
-                let left = raw.loadUnaligned(fromByteOffset: i - 4, as: SIMD8<UInt16>.self)
-                let above = rawUp.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt16>.self)
-                let xl = x & low, xh = x &>> 8
-                subLanes &+= cost((xl &- (left & low)) & low) &+ cost((xh &- (left &>> 8)) & low)
-                upLanes &+= cost((xl &- (above & low)) & low) &+ cost((xh &- (above &>> 8)) & low)
+                let x = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                let left = raw.loadUnaligned(fromByteOffset: i - 4, as: SIMD16<UInt8>.self)
+                let above = rawUp.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                subLanes &+= cost(x &- left)
+                upLanes &+= cost(x &- above)
                 pending += 1
                 if pending == 250 {
-                    sub += Int(subLanes.wrappedSum()); upScore += Int(upLanes.wrappedSum())
+                    sub += total(subLanes); upScore += total(upLanes)
                     subLanes = .zero; upLanes = .zero; pending = 0
                 }
                 i += 16
             }
-            sub += Int(subLanes.wrappedSum()); upScore += Int(upLanes.wrappedSum())
+            sub += total(subLanes); upScore += total(upLanes)
         }
         while i < count {
             let s = row[i] &- (i >= 4 ? row[i - 4] : 0), u = row[i] &- up[i]
