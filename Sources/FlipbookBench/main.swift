@@ -11,8 +11,8 @@ import Foundation
 //   flipbook-bench raster FILE [FRAMES]  rasterizing prebuilt render trees only (for callgrind)
 //   flipbook-bench png FILE [FRAMES]     PNG encoding of prebuilt raster frames only (for callgrind)
 //   flipbook-bench svg FILE [FRAMES]     SVG frames in memory only (for callgrind)
-//   flipbook-bench tree FILE [FRAMES]    presentation and render tree only, built and retained
-//   flipbook-bench retained FILE [FRAMES] render trees from the retained presentation only (for callgrind)
+//   flipbook-bench tree FILE [FRAMES]    render trees built from nothing at each instant (for callgrind)
+//   flipbook-bench retained FILE [FRAMES] render trees from the retained presentation (for callgrind)
 //   flipbook-bench compile FILE [RUNS]   the animated-SVG compiler only (for callgrind)
 //   flipbook-bench numbers [COUNT]       number formatting only (for callgrind)
 
@@ -91,31 +91,20 @@ case "svg":
     }
     print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
 
-case "retained":
-    // Only the render trees from the presentation kept between instants (for callgrind).
+case "tree", "retained":
+    // Only the engine: the render trees every output starts from, built from nothing at each instant
+    // (`tree`) or from the presentation kept between instants (`retained`, what the outputs use).
     let scene = try SceneLoader().load(contentsOf: args[1])
     let frames = args.count > 2 ? Int(args[2])! : 120
-    let retained = RetainedPresentation(scene: scene)
+    let retained = mode == "retained" ? RetainedPresentation(scene: scene) : nil
     var nodes = 0
     let time = seconds {
-        for i in 0..<frames { nodes &+= retained.renderTree(at: scene.frameTime(i % scene.frameCount))?.children.count ?? 0 }
+        for i in 0..<frames {
+            let t = scene.frameTime(i % scene.frameCount)
+            nodes &+= (retained.map { $0.renderTree(at: t) } ?? scene.presentation(at: t).renderNode())?.children.count ?? 0
+        }
     }
-    print("retained_us=\(time / Double(frames) * 1e6) nodes=\(nodes)")
-
-case "tree":
-    // Only the engine: presentation copies and their render trees, the work every output starts from.
-    let scene = try SceneLoader().load(contentsOf: args[1])
-    let frames = args.count > 2 ? Int(args[2])! : 120
-    var nodes = 0
-    let time = seconds {
-        for i in 0..<frames { nodes &+= scene.presentation(at: scene.frameTime(i % scene.frameCount)).renderNode()?.children.count ?? 0 }
-    }
-    // The same trees from the presentation kept between instants (`RetainedPresentation`).
-    let retained = RetainedPresentation(scene: scene)
-    let retainedTime = seconds {
-        for i in 0..<frames { nodes &+= retained.renderTree(at: scene.frameTime(i % scene.frameCount))?.children.count ?? 0 }
-    }
-    print("tree_us=\(time / Double(frames) * 1e6) retained_us=\(retainedTime / Double(frames) * 1e6) nodes=\(nodes)")
+    print("\(mode)_us=\(time / Double(frames) * 1e6) nodes=\(nodes)")
 
 case "compile":
     // Only the animated-SVG compiler (for profiling with callgrind).
