@@ -47,7 +47,8 @@ extension Animation {
 
     /// Whether this is a keyframe animation in a paced calculation mode (its easing is ignored).
     public var isPaced: Bool {
-        guard case .keyframe(let keyframe) = content else { return false }
+        // Tested before binding: binding the payload copies a keyframe animation's arrays.
+        guard case .keyframe = content, case .keyframe(let keyframe) = content else { return false }
         return keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
     }
 

@@ -29,15 +29,18 @@ public struct BasicAnimation: Hashable, Sendable {
     }
 
     /// The start and end values given the value below the animation.
+    /// (Nested tests rather than a switch over the triple, which copies all three values first.)
     func endpoints(current: PropertyValue) -> (PropertyValue, PropertyValue) {
-        switch (from, to, by) {
-        case (let f?, let t?, _): return (f, t)
-        case (let f?, nil, let b?): return (f, PropertyValue.add(f, b) ?? f)
-        case (nil, let t?, let b?): return (PropertyValue.subtract(t, b) ?? t, t)
-        case (let f?, nil, nil): return (f, current)
-        case (nil, let t?, nil): return (current, t)
-        case (nil, nil, let b?): return (current, PropertyValue.add(current, b) ?? current)
-        case (nil, nil, nil): return (current, current)
+        if let f = from {
+            if let t = to { return (f, t) }
+            if let b = by { return (f, PropertyValue.add(f, b) ?? f) }
+            return (f, current)
         }
+        if let t = to {
+            if let b = by { return (PropertyValue.subtract(t, b) ?? t, t) }
+            return (current, t)
+        }
+        if let b = by { return (current, PropertyValue.add(current, b) ?? current) }
+        return (current, current)
     }
 }
