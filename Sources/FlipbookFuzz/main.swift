@@ -26,6 +26,12 @@ import Foundation
 // Before each input it writes the input to FILE (default .fuzz-current.json), so that a crash or
 // hang (which ends the process) leaves the input behind for Tools/fuzz to report.
 
+/// Whether `a` and `b` are equal, or differ only where both hold a NaN (unequal to itself, so two
+/// trees built alike from a scene whose values are NaN compare unequal): then their descriptions agree.
+func same<T: Equatable>(_ a: T, _ b: T) -> Bool {
+    a == b || String(reflecting: a) == String(reflecting: b)
+}
+
 func option(_ name: String) -> String? {
     let args = CommandLine.arguments
     guard let i = args.firstIndex(of: "--" + name), i + 1 < args.count else { return nil }
@@ -106,7 +112,7 @@ for n in 0..<count {
         for index in [0, scene.frameCount / 2, scene.frameCount / 2, scene.frameCount - 1, 0] {
             for t in [scene.frameTime(index), min(scene.duration, (Double(index) + 0.5) / scene.fps)] {
                 let built = scene.presentation(at: t)
-                if retained.presentation(at: t) != built || retained.renderTree(at: t) != built.renderNode() {
+                if !same(retained.presentation(at: t), built) || !same(retained.renderTree(at: t), built.renderNode()) {
                     print("RETAINED PRESENTATION differs from the built one for input \(n) at \(t) s (seed \(seed)), kept in \(currentPath)")
                     exit(9)
                 }
