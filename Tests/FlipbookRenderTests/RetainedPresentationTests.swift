@@ -25,6 +25,10 @@ struct RetainedPresentationTests {
         let scene = try Self.load(name)
         let n = scene.frameCount
         let retained = RetainedPresentation(scene: scene)
+        // Asked for render trees only, as the compiler's sampler and the raster pipe ask (its presented
+        // sublayers are then brought up to date only where a component derives from them), and for
+        // the presentation only at every seventh instant.
+        let renderOnly = RetainedPresentation(scene: scene)
         // Forwards at every frame and half way between (as the animated compiler asks), then
         // jumping about, then backwards, all with the same retained presentation.
         var times: [Double] = []
@@ -34,8 +38,15 @@ struct RetainedPresentationTests {
         }
         let scrambled = (0..<min(n, 40)).map { scene.frameTime(($0 * 7919 + 3) % n) }
         let backwards = stride(from: n - 1, through: 0, by: -max(1, n / 20)).map(scene.frameTime)
-        for t in times + scrambled + backwards where t <= scene.duration {
+        for (i, t) in (times + scrambled + backwards).enumerated() where t <= scene.duration {
             Self.expectSame(retained, scene, at: t, name)
+            let plain = scene.presentation(at: t)
+            let sameTree = renderOnly.renderTree(at: t) == plain.renderNode()
+            #expect(sameTree, "\(name) render tree alone at \(t)")
+            if i % 7 == 6 {
+                let samePresentation = renderOnly.presentation(at: t) == plain
+                #expect(samePresentation, "\(name) presentation after render trees alone at \(t)")
+            }
         }
     }
 

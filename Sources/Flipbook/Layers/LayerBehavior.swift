@@ -20,7 +20,8 @@ public protocol LayerBehavior: Sendable {
     static var typeName: String { get }
     /// The properties this type adds to every layer's (position, bounds, opacity, …).
     static var properties: [AnyPropertyKey] { get }
-    /// The layer's own content, in its bounds' coordinates, from a presentation layer.
+    /// The layer's own content, in its bounds' coordinates, from a presentation layer's values (not
+    /// its sublayers: `RetainedPresentation` draws a layer again only when its values change).
     static func draw(_ layer: Layer) -> [DrawItem]
     /// Sublayers that follow from the layer's properties (components); drawn above its own sublayers.
     /// Default: none.

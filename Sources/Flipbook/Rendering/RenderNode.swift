@@ -65,13 +65,20 @@ extension Layer {
 
     /// Calls `body` with the index of each sublayer in drawing order (`forEachSublayerInDrawingOrder`).
     func forEachSublayerIndexInDrawingOrder(_ body: (Int) -> Void) {
-        let firstDepth = sublayers.first?[.zPosition] ?? 0
-        if sublayers.allSatisfy({ $0[.zPosition] == firstDepth }) {
-            for index in sublayers.indices { body(index) }
+        Self.forEachIndexInDrawingOrder(count: sublayers.count, depth: { sublayers[$0][.zPosition] }, body)
+    }
+
+    /// Calls `body` with each index below `count` in drawing order, given each one's zPosition
+    /// (`depth`): ascending, equal depths (and all of them when all are equal) in index order.
+    static func forEachIndexInDrawingOrder(count: Int, depth: (Int) -> Double, _ body: (Int) -> Void) {
+        guard count > 0 else { return }
+        let firstDepth = depth(0)
+        if (0..<count).allSatisfy({ depth($0) == firstDepth }) {
+            for index in 0..<count { body(index) }
         } else {
-            let depths = sublayers.map { $0[.zPosition] }
+            let depths = (0..<count).map(depth)
             // Stable: equal zPositions keep their order.
-            let order = sublayers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
+            let order = depths.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
             for index in order { body(index) }
         }
     }

@@ -33,7 +33,7 @@ public final class RetainedPresentation {
 
     /// The presentation tree at `time`, seconds: equal to `scene.presentation(at: time)`.
     public func presentation(at time: Double) -> Layer {
-        node(at: time).presented
+        node(at: time).presentedLayer
     }
 
     /// The render tree at `time`, seconds: equal to `scene.presentation(at: time).renderNode()`.
@@ -59,8 +59,14 @@ public final class RetainedPresentation {
     final class Node {
         /// The layer presented: a model layer, or a derived sublayer as its component made it.
         private(set) var source: Layer
-        /// `source.presentation(atParentTime:)` at the last instant.
+        /// `source.presentation(atParentTime:)` at the last instant, but for its sublayers while
+        /// `sublayersStale` (`presentedLayer` brings them up to date).
         private(set) var presented: Layer
+        /// Whether `presented.sublayers` lags behind the sublayers' nodes. The render tree reads the
+        /// nodes, not the presented sublayers, so an instant that only renders does not copy the
+        /// presented layers along every changed path; a component's derivation or `presentation(at:)`
+        /// brings them up to date first.
+        private var sublayersStale = false
         private var sublayers: [Node]
         private var derivedCount: Int
         /// `presented.renderNodeWithoutChildren()` (nil when hidden), valid while `hasOwnNode`.
@@ -121,7 +127,7 @@ public final class RetainedPresentation {
                 var copy = source
                 copy.properties = values
                 if !source.animations.isEmpty { copy.animations = [] }
-                if modelCount > 0 { copy.sublayers = sublayers[..<modelCount].map(\.presented) }
+                if modelCount > 0 { copy.sublayers = sublayers[..<modelCount].map(\.presentedLayer) }
                 let derived = source.type.behavior.derivedSublayers(copy)
                 var nodes = Array(sublayers[..<modelCount])
                 nodes.reserveCapacity(modelCount + derived.count)
@@ -148,10 +154,19 @@ public final class RetainedPresentation {
                 hasOwnNode = false
                 ownNode = nil
             }
-            presented.sublayers = sublayers.map(\.presented)
+            sublayersStale = true
             hasTree = false
             tree = nil
             return true
+        }
+
+        /// `source.presentation(atParentTime:)` at the last instant, sublayers included.
+        var presentedLayer: Layer {
+            if sublayersStale {
+                presented.sublayers = sublayers.map(\.presentedLayer)
+                sublayersStale = false
+            }
+            return presented
         }
 
         /// Whether derived sublayer `b` is `a` again: the same id, type, timing, animations and
@@ -175,7 +190,7 @@ public final class RetainedPresentation {
             }
             if !sublayers.isEmpty {
                 node.children.reserveCapacity(sublayers.count)
-                presented.forEachSublayerIndexInDrawingOrder { index in
+                Layer.forEachIndexInDrawingOrder(count: sublayers.count, depth: { sublayers[$0].presented[.zPosition] }) { index in
                     if let child = sublayers[index].renderTree() { node.children.append(child) }
                 }
             }
