@@ -32,6 +32,7 @@ let package = Package(
         .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookComponents"]),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
+        .testTarget(name: "FlipbookOutputTests", dependencies: ["FlipbookOutput"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["Flipbook", "FlipbookRaster"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes"],
                     exclude: ["Goldens"]),

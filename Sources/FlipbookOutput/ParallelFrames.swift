@@ -3,104 +3,149 @@ import Synchronization
 
 /// Renders frames on several threads and hands their bytes over in frame order.
 ///
-/// A frame is a pure function of its time, so frames render independently. Frames go in batches (8 ×
-/// jobs by default): the workers, each with a renderer of its own (made once, kept across batches),
-/// take the batch's frames one at a time from a shared counter, so a slow frame holds up no other,
-/// while the calling thread consumes the batch before in order. So writing overlaps rendering, and at
-/// most two batches are held in memory; the output does not depend on `jobs`.
+/// A frame is a pure function of its time, so frames render independently. The workers, each with a
+/// renderer of its own (made once, kept for the run), take frames one at a time from a shared counter,
+/// so a slow frame holds up no other, while the calling thread consumes the results in frame order as
+/// each arrives. A window bounds the frames held: a worker takes frame k only once frame k − `window`
+/// has been consumed, so at most `window` results wait at once (and rendering pauses while the
+/// consumer is behind). Writing overlaps rendering from the first frame to the last, with no batch
+/// ends where threads wait for a batch's slowest frame; the output does not depend on `jobs`.
 struct ParallelFrames<Worker> {
     /// Threads, ≥ 1.
     let jobs: Int
-    /// Frames a batch holds, ≥ jobs. Default 8 × jobs.
-    var batchSize: Int
+    /// The most frames rendered ahead of the consumer and held at once, ≥ jobs. Default 16 × jobs.
+    var window: Int
 
-    init(jobs: Int, batchSize: Int? = nil) {
+    init(jobs: Int, window: Int? = nil) {
         self.jobs = max(1, jobs)
-        self.batchSize = max(self.jobs, batchSize ?? 8 * self.jobs)
+        self.window = max(self.jobs, window ?? 16 * self.jobs)
     }
 
-    /// Threads and batch size for raster frames of `pixels` each: each thread keeps a renderer of
-    /// about 12 bytes a pixel (its surfaces and the frame's RGBA and filtered rows), and the two batches
-    /// held at once hold at most 256 MB of encoded frames (4 bytes a pixel at worst). Batches are of
-    /// 32 × jobs frames below that (fewer batch ends, where threads wait for the batch's last frame),
-    /// so memory stays near one renderer's when frames are huge: at most `requested` threads, and only
-    /// as many as 1 GB of renderers allows.
+    /// Threads and window for raster frames of `pixels` each: each thread keeps a renderer of about 12
+    /// bytes a pixel (its surfaces and the frame's RGBA and filtered rows), and the window holds at most
+    /// 256 MB of encoded frames (4 bytes a pixel at worst), and 64 × jobs frames below that, so memory
+    /// stays near one renderer's when frames are huge: at most `requested` threads, and only as many
+    /// as 1 GB of renderers allows.
     static func raster(requested: Int, pixels: Int) -> ParallelFrames {
         let perRenderer = max(1, pixels) * 12
         let jobs = max(1, min(requested, (1 << 30) / perRenderer))
-        let batch = max(jobs, min(32 * jobs, (128 << 20) / (max(1, pixels) * 4)))
-        return ParallelFrames(jobs: jobs, batchSize: batch)
+        let window = max(jobs, min(64 * jobs, (256 << 20) / (max(1, pixels) * 4)))
+        return ParallelFrames(jobs: jobs, window: window)
     }
 
     /// Renders `frames` with `render` (on worker threads) and passes each result to `consume` (on this
-    /// thread) in order; the first error, from rendering or consuming, stops the run once the batch
-    /// being rendered is done.
+    /// thread) in order. The first error, from rendering or consuming, stops the run: no frame after it
+    /// is consumed, no new frame is started, and the run returns (throwing it) once the frames being
+    /// rendered are done.
     func run(_ frames: [Int], makeWorker: () throws -> Worker, render: @escaping @Sendable (inout Worker, Int) throws -> [UInt8],
              consume: (Int, [UInt8]) throws -> Void) throws {
-        let workers = Box(try (0..<jobs).map { _ in try makeWorker() })
-        let batches = stride(from: 0, to: frames.count, by: batchSize).map { Array(frames[$0..<min($0 + batchSize, frames.count)]) }
-        if jobs == 1 {
-            for batch in batches {
-                for index in batch { try consume(index, try render(&workers.value[0], index)) }
-            }
+        var workers = try (0..<jobs).map { _ in try makeWorker() }
+        if jobs == 1 || frames.count < 2 {
+            for index in frames { try consume(index, try render(&workers[0], index)) }
             return
         }
-        var next = batches.first.map { start($0, workers, render) }
-        for (k, batch) in batches.enumerated() {
-            guard let current = next else { break }
-            current.done.wait()
-            // The next batch renders while this one is consumed.
-            next = k + 1 < batches.count ? start(batches[k + 1], workers, render) : nil
-            defer { next?.done.wait() }
-            for (slot, index) in batch.enumerated() {
-                try consume(index, current.results.value[slot]!.get())
-            }
-        }
-    }
-
-    /// A batch being rendered: its results, complete once `done` is reached.
-    private struct Rendering {
-        let results: Box<[Result<[UInt8], any Error>?]>
-        let done: DispatchGroup
-    }
-
-    /// Starts rendering `batch` on `jobs` threads and returns at once.
-    private func start(_ batch: [Int], _ workers: Box<[Worker]>, _ render: @escaping @Sendable (inout Worker, Int) throws -> [UInt8]) -> Rendering {
-        let results = Box([Result<[UInt8], any Error>?](repeating: nil, count: batch.count))
+        let window = min(self.window, frames.count)
+        let state = Window(frames: frames, size: window)
+        defer { state.release() }
+        let threads = min(jobs, frames.count)
         let done = DispatchGroup()
-        let shared = UnsafeShared((workers, results, batch, Claims()))
-        let jobs = min(self.jobs, batch.count)
-        DispatchQueue.global().async(group: done) {
-            let (workers, results, batch, claims) = shared.value
-            workers.value.withUnsafeMutableBufferPointer { workerSlots in
-                results.value.withUnsafeMutableBufferPointer { resultSlots in
-                    let w = UnsafeShared(workerSlots), r = UnsafeShared(resultSlots)
-                    DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                        // Each worker touches only its own renderer and the result slots it claims.
-                        while case let slot = claims.next.add(1, ordering: .relaxed).oldValue, slot < batch.count {
-                            r.value[slot] = Result { try render(&w.value[worker], batch[slot]) }
-                        }
-                    }
+        workers.withUnsafeMutableBufferPointer { workerSlots in
+            let slots = UnsafeShared(workerSlots)
+            DispatchQueue.global().async(group: done) {
+                // Each thread touches only its own renderer and the result slots of the frames it takes.
+                DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                    state.work { index in try render(&slots.value[worker], index) }
                 }
             }
+            // Consumed here, in order, while the threads render ahead; on the first error, the threads
+            // are told to stop and woken, and the run waits for the frames in flight.
+            var failure: (any Error)?
+            for k in frames.indices {
+                do {
+                    try consume(frames[k], try state.take(k).get())
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            if failure != nil { state.stop(wakingUp: threads) }
+            done.wait()
+            if let failure { state.failure = failure }
         }
-        return Rendering(results: results, done: done)
+        if let failure = state.failure { throw failure }
     }
 }
 
-/// The next unclaimed slot of a batch.
-private final class Claims: Sendable {
-    let next = Atomic<Int>(0)
+/// The frames of one run and their results in a ring of `size` slots: frame k in slot k mod size.
+/// Workers take frames in order from `next`, each after a permit (`room`); the consumer takes
+/// results in order, each once its slot's semaphore (`ready`) is signalled, and gives the permit back.
+/// So frame k is taken only after frame k − size was consumed and its slot emptied.
+private final class Window: @unchecked Sendable {
+    let frames: [Int]
+    let size: Int
+    private let slots: UnsafeMutablePointer<Swift.Result<[UInt8], any Error>?>
+    private let ready: [DispatchSemaphore]
+    private let room: DispatchSemaphore
+    private let next = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
+    /// The error that ended the run, set by the consumer once the threads are done.
+    var failure: (any Error)?
+
+    init(frames: [Int], size: Int) {
+        self.frames = frames
+        self.size = size
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: nil, count: size)
+        ready = (0..<size).map { _ in DispatchSemaphore(value: 0) }
+        // Made at 0 and raised to `size`: libdispatch stops the process when a semaphore is freed below
+        // the value it was made with, as this one is after an error (permits of frames never consumed).
+        room = DispatchSemaphore(value: 0)
+        for _ in 0..<size { room.signal() }
+    }
+
+    /// Frees the slots (results never consumed, after an error, go with them).
+    func release() {
+        slots.deinitialize(count: size)
+        slots.deallocate()
+    }
+
+    /// A worker's loop: takes frames until none is left or the run stops, rendering each with `render`.
+    func work(_ render: (Int) throws -> [UInt8]) {
+        while true {
+            room.wait()
+            // Acquiring and releasing, not relaxed: a worker can take frame k with a permit it got long
+            // before, while the permit given back when frame k − size was consumed went to another worker
+            // that took an earlier frame. The counter's chain of updates then orders the consumer's
+            // emptying of the slot before this worker's write to it (ThreadSanitizer flags it otherwise).
+            let k = stopped.load(ordering: .acquiring) ? frames.count : next.add(1, ordering: .acquiringAndReleasing).oldValue
+            guard k < frames.count else {
+                // Passed on, so that every other waiting worker wakes and finds nothing left too.
+                room.signal()
+                return
+            }
+            let result = Swift.Result { try render(frames[k]) }
+            if case .failure = result { stopped.store(true, ordering: .releasing) }
+            slots[k % size] = result
+            ready[k % size].signal()
+        }
+    }
+
+    /// Frame k's result (the frames before it taken already), waiting for it to be rendered.
+    func take(_ k: Int) -> Swift.Result<[UInt8], any Error> {
+        ready[k % size].wait()
+        let result = slots[k % size].take()!
+        room.signal()
+        return result
+    }
+
+    /// Stops the workers: no frame is taken after this, and workers waiting for room wake up.
+    func stop(wakingUp threads: Int) {
+        stopped.store(true, ordering: .releasing)
+        for _ in 0..<threads { room.signal() }
+    }
 }
 
-/// A mutable value shared by reference.
-private final class Box<Value> {
-    var value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// What the render threads are handed: the workers and results (each thread touches distinct
-/// elements, and the calling thread reads them only after the batch is done) and the batch.
+/// The renderers, as the render threads are handed them (each thread touches its own).
 private struct UnsafeShared<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

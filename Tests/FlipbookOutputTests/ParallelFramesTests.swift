@@ -1,0 +1,104 @@
+@testable import FlipbookOutput
+import Synchronization
+import Testing
+
+/// The threads that render frames ahead of the thread that consumes them: frame order, bytes equal to
+/// one thread's, the window that bounds what is held, and the first error ending the run.
+@Suite(.timeLimit(.minutes(1)))
+struct ParallelFramesTests {
+    /// Frames started so far, counted by the render threads.
+    final class Counter: Sendable {
+        let atomic = Atomic<Int>(0)
+        var value: Int { atomic.load(ordering: .relaxed) }
+        func add() { atomic.add(1, ordering: .relaxed) }
+    }
+
+    /// A frame's bytes: its number, after an amount of work that varies from frame to frame (so the
+    /// threads finish out of order).
+    static func bytes(_ index: Int) -> [UInt8] {
+        var x = UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<(Int(x >> 58) * 500) { x = x &* 6_364_136_223_846_793_005 &+ 1 }
+        return Array("frame \(index) \(x & 1 == 1 ? "odd" : "even")".utf8)
+    }
+
+    struct Failure: Error, Equatable { let frame: Int }
+
+    /// Runs `frames` on `jobs` threads with a window of `window`; returns what was consumed, in order.
+    static func run(_ frames: [Int], jobs: Int, window: Int? = nil, failAt: Int? = nil, consumeFailAt: Int? = nil,
+                    started: Counter? = nil, check: ((Int) -> Void)? = nil) throws -> [(Int, [UInt8])] {
+        var consumed: [(Int, [UInt8])] = []
+        let pool = ParallelFrames<Int>(jobs: jobs, window: window)
+        try pool.run(frames, makeWorker: { 0 }, render: { worker, index in
+            started?.add()
+            worker += 1
+            if index == failAt { throw Failure(frame: index) }
+            return bytes(index)
+        }, consume: { index, frame in
+            check?(consumed.count)
+            if index == consumeFailAt { throw Failure(frame: index) }
+            consumed.append((index, frame))
+        })
+        return consumed
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 7])
+    func framesArriveInOrderWithOneThreadsBytes(jobs: Int) throws {
+        let frames = Array(10..<410)
+        for window in [nil, jobs, jobs + 1, 5 * jobs] {
+            let consumed = try Self.run(frames, jobs: jobs, window: window)
+            #expect(consumed.map { $0.0 } == frames)
+            #expect(consumed.allSatisfy { $0.1 == Self.bytes($0.0) })
+        }
+        #expect(try Self.run([], jobs: jobs).isEmpty)
+        #expect(try Self.run([5], jobs: jobs).map { $0.0 } == [5])
+    }
+
+    /// Frame k starts only once frame k − window has been consumed: when the consumer is handed its
+    /// (k+1)-th frame, at most k + 1 + window frames have started.
+    @Test(arguments: [2, 3])
+    func theWindowBoundsTheFramesRenderedAhead(jobs: Int) throws {
+        for window in [jobs, 8, 40] {
+            let started = Counter()
+            var worst = Int.min
+            let consumed = try Self.run(Array(0..<300), jobs: jobs, window: window, started: started) { k in
+                worst = max(worst, started.value - (k + 1 + window))
+                // A consumer slower than the threads, so that they would run ahead without the window.
+                _ = Self.bytes(k + 1_000_000) + Self.bytes(k + 2_000_000) + Self.bytes(k + 3_000_000)
+            }
+            #expect(consumed.count == 300)
+            #expect(worst <= 0, "window \(window): \(worst) frames beyond it")
+        }
+    }
+
+    /// A frame that fails to render ends the run with its error: every frame before it is consumed,
+    /// none after, and no new frame starts once the error is seen.
+    @Test(arguments: [1, 2, 3])
+    func aRenderErrorEndsTheRun(jobs: Int) {
+        let started = Counter()
+        var handed: [Int] = []
+        do {
+            _ = try Self.run(Array(0..<1000), jobs: jobs, window: 16, failAt: 100, started: started) { k in handed.append(k) }
+            Issue.record("no error")
+        } catch {
+            #expect(error as? Failure == Failure(frame: 100))
+        }
+        #expect(handed == Array(0..<100))
+        #expect(started.value <= 100 + 1 + 16)
+    }
+
+    /// An error from the consumer ends the run with it: nothing after that frame is consumed, and the
+    /// threads stop (waiting for room, they are woken).
+    @Test(arguments: [1, 2, 3])
+    func aConsumeErrorEndsTheRun(jobs: Int) {
+        let started = Counter()
+        var handed: [Int] = []
+        do {
+            _ = try Self.run(Array(0..<1000), jobs: jobs, window: 8, consumeFailAt: 40, started: started) { k in handed.append(k) }
+            Issue.record("no error")
+        } catch {
+            #expect(error as? Failure == Failure(frame: 40))
+        }
+        #expect(handed == Array(0...40))
+        #expect(started.value <= 41 + 8)
+    }
+}
