@@ -146,6 +146,39 @@ struct PaintTests {
         #expect(Self.pixel(image, 15, 9) == [0, 0, 0, 0])
     }
 
+    /// An arc's angles as every renderer can draw them (`RenderRange`): the render tree holds a start
+    /// angle that is not finite as 0, a NaN sweep as 0 and a sweep beyond one turn as one turn. The
+    /// fuzzer found a pie slice whose start angle went NaN (an animation of 1e308 s): the SVG frame
+    /// wrote its NaN points as 0 (a line to the layer's origin), the raster frame dropped them
+    /// (nothing). And two turns filled by the even-odd rule: the SVG writer draws one (a disc), the
+    /// raster frame went round twice (winding 2: empty). Pixels of a disc of radius 10 at (20, 20).
+    static let turn = 2 * Double.pi
+    static let arcCases: [(Double, Double, Double, Double)] = [
+        (.nan, 1, 0, 1), (.infinity, 1, 0, 1), (-.infinity, -1, 0, -1), (0.5, .nan, 0.5, 0),
+        (0.5, 2 * turn, 0.5, turn), (0.5, -.infinity, 0.5, -turn), (0.5, 1, 0.5, 1), (0.5, -turn, 0.5, -turn),
+    ]
+
+    @Test(arguments: arcCases)
+    func arcAnglesAreMadeDrawable(_ start: Double, _ sweep: Double, _ drawnStart: Double, _ drawnSweep: Double) throws {
+        var disc = Layer(id: "d", type: ShapeLayer.self)
+        disc[.anchorPoint] = .zero
+        disc[.path] = Path([.arc(Arc(center: Point(20, 20), radius: 10, startAngle: Angle(radians: start), sweep: Angle(radians: sweep))), .close])
+        disc[.fillColor] = Color(red: 0, green: 0, blue: 1)
+        disc[.fillRule] = .evenOdd
+        let node = try #require(disc.renderNode())
+        guard case .shape(let shape) = node.items.first, case .arc(let arc) = shape.path.elements.first else {
+            Issue.record("no arc")
+            return
+        }
+        #expect(arc.startAngle.radians == drawnStart && arc.sweep.radians == drawnSweep, "\(arc)")
+        var renderer = RasterRenderer(canvas: Size(40, 40))
+        let image = try renderer.render(node)
+        // A whole turn fills the disc; its centre is covered.
+        if abs(drawnSweep) == 2 * .pi { #expect(Self.pixel(image, 20, 20) == [0, 0, 255, 255]) }
+        if drawnSweep == 0 { #expect(image.pixels.allSatisfy { $0 == 0 }) }
+        #expect(Self.pixel(image, 35, 35) == [0, 0, 0, 0])
+    }
+
     /// Stops as SVG draws them (SVG 1.1 §13.2.4): each offset clamped to [0, 1], then raised to the
     /// largest before it, in the stops' own order (not sorted). The fuzzer found an ease-out-back that
     /// moved the second of two stops to −0.05: SVG reads it as 0 (a hard edge at the start: the first

@@ -102,7 +102,16 @@ struct SVGWriterTests {
         #expect(element(open, cap: .butt).hasPrefix("<circle"))
         // Not one whole turn: a path.
         #expect(element(Path([.arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .degrees(359))), .close])).hasPrefix("<path"))
-        #expect(element(Path([.arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .degrees(720))), .close])).hasPrefix("<path"))
+        // Two turns are one in the render tree (`RenderRange`: every renderer draws at most one), so a
+        // closed one is a whole circle.
+        #expect(element(Path([.arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .degrees(720))), .close])).hasPrefix("<circle"))
+        #expect(element(Path([.arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .degrees(720))), .close]), dashes: [3, 2])
+            == element(Path([.arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .degrees(360))), .close]), dashes: [3, 2]))
+        // A start angle that is not a number starts at 0 (3 o'clock); a sweep that is not one draws no arc.
+        #expect(element(Path([.move(Point(50, 40)), .arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: Angle(radians: .nan), sweep: .degrees(90))), .close]))
+            == element(Path([.move(Point(50, 40)), .arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .degrees(90))), .close])))
+        #expect(element(Path([.move(Point(50, 40)), .arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: Angle(radians: .nan))), .close]))
+            .hasPrefix(#"<path d="M50 40L62.5 40Z""#))
         #expect(element(Path([.move(.zero), .arc(Arc(center: Point(50, 40), radius: 12.5, startAngle: .zero, sweep: .fullTurn))])).hasPrefix("<path"))
         #expect(element(Path.circle(center: Point(50, 40), radius: 0)).hasPrefix("<path"))
     }

@@ -7,6 +7,12 @@
 /// y = 1e13 translated by −1e13 back onto the canvas was drawn in one and vanished in the other.
 /// Clamped here, both draw the same (nothing, in that case). NaN becomes 0, as SVG text writes it.
 ///
+/// An arc's angles too: a start angle that is not finite becomes 0 (its points were NaN: the SVG frame
+/// wrote them as 0, the raster frame dropped the edges, so a pie slice whose start angle went NaN was a
+/// line to the layer's origin in one and nothing in the other), a NaN sweep 0, and a sweep beyond one
+/// turn one turn (the SVG writer draws at most a full circle; the raster frame went round again, and
+/// two turns filled by the even-odd rule left the disc empty).
+///
 /// The check is one pass over a shape's numbers; a tree within range (every scene a person draws) is
 /// returned as it is, with no copy.
 public enum RenderRange {
@@ -28,6 +34,23 @@ public enum RenderRange {
     static func holds(_ p: Point) -> Bool { holds(p.x) && holds(p.y) }
 
     static func clamp(_ p: Point) -> Point { Point(clamp(p.x), clamp(p.y)) }
+
+    /// Whether an arc's start angle is finite and its sweep within one turn.
+    @inline(__always)
+    static func holds(_ arc: Arc) -> Bool {
+        holds(arc.center) && holds(arc.radius) && arc.startAngle.radians.isFinite && abs(arc.sweep.radians) <= 2 * .pi
+    }
+
+    /// `arc` with its centre and radius clamped, a start angle that is not finite as 0, a NaN sweep as 0
+    /// and a sweep beyond one turn as one turn.
+    static func clamp(_ arc: Arc) -> Arc {
+        var arc = arc
+        arc.center = clamp(arc.center)
+        arc.radius = clamp(arc.radius)
+        if !arc.startAngle.radians.isFinite { arc.startAngle = .zero }
+        arc.sweep = Angle(radians: arc.sweep.radians.isNaN ? 0 : min(max(arc.sweep.radians, -2 * .pi), 2 * .pi))
+        return arc
+    }
 }
 
 extension Transform2D {
@@ -47,7 +70,8 @@ extension Transform2D {
 }
 
 extension Path {
-    /// Whether every point, arc centre and radius is within the render range.
+    /// Whether every point, arc centre and radius is within the render range, and every arc's start
+    /// angle finite and sweep within one turn.
     var isInRenderRange: Bool {
         for element in elements {
             switch element {
@@ -55,15 +79,15 @@ extension Path {
             case .quad(let c, let p): if !(RenderRange.holds(c) && RenderRange.holds(p)) { return false }
             case .cubic(let c1, let c2, let p):
                 if !(RenderRange.holds(c1) && RenderRange.holds(c2) && RenderRange.holds(p)) { return false }
-            case .arc(let arc): if !(RenderRange.holds(arc.center) && RenderRange.holds(arc.radius)) { return false }
+            case .arc(let arc): if !RenderRange.holds(arc) { return false }
             case .close: break
             }
         }
         return true
     }
 
-    /// The path with every point, arc centre and radius clamped to the render range (an arc keeps its
-    /// angles).
+    /// The path with every point, arc centre and radius clamped to the render range, and every arc's
+    /// angles made drawable (`RenderRange.clamp(_: Arc)`).
     var clampedToRenderRange: Path {
         Path(elements.map { (element: Element) -> Element in
             switch element {
@@ -71,10 +95,7 @@ extension Path {
             case .line(let p): return .line(RenderRange.clamp(p))
             case .quad(let c, let p): return .quad(RenderRange.clamp(c), RenderRange.clamp(p))
             case .cubic(let c1, let c2, let p): return .cubic(RenderRange.clamp(c1), RenderRange.clamp(c2), RenderRange.clamp(p))
-            case .arc(var arc):
-                arc.center = RenderRange.clamp(arc.center)
-                arc.radius = RenderRange.clamp(arc.radius)
-                return .arc(arc)
+            case .arc(let arc): return .arc(RenderRange.clamp(arc))
             case .close: return .close
             }
         })
