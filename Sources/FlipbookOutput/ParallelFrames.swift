@@ -46,9 +46,9 @@ struct ParallelFrames<Worker> {
         }
         let window = min(self.window, frames.count)
         let state = Window(frames: frames, size: window)
-        defer { state.release() }
         let threads = min(jobs, frames.count)
         let done = DispatchGroup()
+        var failure: (any Error)?
         workers.withUnsafeMutableBufferPointer { workerSlots in
             let slots = UnsafeShared(workerSlots)
             DispatchQueue.global().async(group: done) {
@@ -59,7 +59,6 @@ struct ParallelFrames<Worker> {
             }
             // Consumed here, in order, while the threads render ahead; on the first error, the threads
             // are told to stop and woken, and the run waits for the frames in flight.
-            var failure: (any Error)?
             for k in frames.indices {
                 do {
                     try consume(frames[k], try state.take(k).get())
@@ -70,9 +69,8 @@ struct ParallelFrames<Worker> {
             }
             if failure != nil { state.stop(wakingUp: threads) }
             done.wait()
-            if let failure { state.failure = failure }
         }
-        if let failure = state.failure { throw failure }
+        if let failure { throw failure }
     }
 }
 
@@ -88,8 +86,6 @@ private final class Window: @unchecked Sendable {
     private let room: DispatchSemaphore
     private let next = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
-    /// The error that ended the run, set by the consumer once the threads are done.
-    var failure: (any Error)?
 
     init(frames: [Int], size: Int) {
         self.frames = frames
@@ -104,7 +100,7 @@ private final class Window: @unchecked Sendable {
     }
 
     /// Frees the slots (results never consumed, after an error, go with them).
-    func release() {
+    deinit {
         slots.deinitialize(count: size)
         slots.deallocate()
     }
