@@ -146,6 +146,31 @@ struct PaintTests {
         #expect(Self.pixel(image, 15, 9) == [0, 0, 0, 0])
     }
 
+    /// An arc's centre stays a radius inside the render range, so that its end points, which the SVG
+    /// writer writes, are in it too. The fuzzer found a rounded bar (corner radius 6) whose bounds moved
+    /// to x = 1e15, put back on the canvas by the bounds' own offset: its corner arcs' centres were
+    /// clamped to 9e12 and the arcs reached 6 px past them, so the raster frame drew a sliver at the
+    /// canvas's left edge that the SVG frame wrote clamped (nothing). Now every arc's circle lies within
+    /// ±9e12, and the bar, clamped to nothing wide, draws no pixel in either.
+    @Test func arcsStayInsideTheRenderRange() throws {
+        var bar = Layer(id: "bar")
+        bar[.bounds] = Rect(x: 1e15, y: 0, width: 44, height: 30)
+        bar[.anchorPoint] = .zero
+        bar[.backgroundColor] = Color(red: 0, green: 0, blue: 1)
+        bar[.cornerRadius] = 6
+        let node = try #require(bar.renderNode())
+        guard case .shape(let shape) = node.items.first else { Issue.record("no shape"); return }
+        var arcs = 0
+        for case .arc(let arc) in shape.path.elements {
+            arcs += 1
+            #expect(abs(arc.center.x) + arc.radius <= RenderRange.maxCoordinate && abs(arc.center.y) + arc.radius <= RenderRange.maxCoordinate)
+        }
+        #expect(arcs == 4)
+        var renderer = RasterRenderer(canvas: Size(50, 40))
+        let image = try renderer.render(node)
+        #expect(image.pixels.allSatisfy { $0 == 0 })
+    }
+
     /// An arc's angles as every renderer can draw them (`RenderRange`): the render tree holds a start
     /// angle that is not finite as 0, a NaN sweep as 0 and a sweep beyond one turn as one turn. The
     /// fuzzer found a pie slice whose start angle went NaN (an animation of 1e308 s): the SVG frame

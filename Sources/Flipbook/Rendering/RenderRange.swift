@@ -11,7 +11,10 @@
 /// wrote them as 0, the raster frame dropped the edges, so a pie slice whose start angle went NaN was a
 /// line to the layer's origin in one and nothing in the other), a NaN sweep 0, and a sweep beyond one
 /// turn one turn (the SVG writer draws at most a full circle; the raster frame went round again, and
-/// two turns filled by the even-odd rule left the disc empty).
+/// two turns filled by the even-odd rule left the disc empty). And an arc's centre stays a radius inside
+/// the range: the SVG writer writes an arc's end points, the centre plus the radius, so a rounded bar at
+/// x = 1e15 moved back by −1e15 had corners reaching 6 px past the clamped centres in the raster frame
+/// (drawn at the canvas's edge) that the SVG frame wrote clamped (nothing drawn).
 ///
 /// The check is one pass over a shape's numbers; a tree within range (every scene a person draws) is
 /// returned as it is, with no copy.
@@ -35,18 +38,24 @@ public enum RenderRange {
 
     static func clamp(_ p: Point) -> Point { Point(clamp(p.x), clamp(p.y)) }
 
-    /// Whether an arc's start angle is finite and its sweep within one turn.
+    /// Whether every point of an arc's circle is within the range (its centre within ±(limit − radius):
+    /// the SVG writer writes the arc's end points, centre plus radius), its start angle finite and its
+    /// sweep within one turn.
     @inline(__always)
     static func holds(_ arc: Arc) -> Bool {
-        holds(arc.center) && holds(arc.radius) && arc.startAngle.radians.isFinite && abs(arc.sweep.radians) <= 2 * .pi
+        let reach = maxCoordinate - abs(arc.radius)
+        return holds(arc.center.x, reach) && holds(arc.center.y, reach) && arc.startAngle.radians.isFinite
+            && abs(arc.sweep.radians) <= 2 * .pi
     }
 
-    /// `arc` with its centre and radius clamped, a start angle that is not finite as 0, a NaN sweep as 0
-    /// and a sweep beyond one turn as one turn.
+    /// `arc` with its radius clamped and its centre within ±(limit − radius), so that its points are in
+    /// range; a start angle that is not finite as 0, a NaN sweep as 0 and a sweep beyond one turn as one
+    /// turn.
     static func clamp(_ arc: Arc) -> Arc {
         var arc = arc
-        arc.center = clamp(arc.center)
         arc.radius = clamp(arc.radius)
+        let reach = maxCoordinate - abs(arc.radius)
+        arc.center = Point(clamp(arc.center.x, reach), clamp(arc.center.y, reach))
         if !arc.startAngle.radians.isFinite { arc.startAngle = .zero }
         arc.sweep = Angle(radians: arc.sweep.radians.isNaN ? 0 : min(max(arc.sweep.radians, -2 * .pi), 2 * .pi))
         return arc
