@@ -83,6 +83,43 @@ struct CompilerPartsTests {
         #expect(abs(keys[1].time - 0.37) < 1e-6)
     }
 
+    /// A switch right after an observed instant (0.2 s at 10 fps) is placed 1e-6 s per second of
+    /// the scene after it (2e-6 s here), as bisection placed it before, found without bisecting: the
+    /// value is read at the 21 observed instants, at 0 and at the probe, never between.
+    @Test func discreteTrackSwitchRightAfterAnInstant() {
+        nonisolated(unsafe) var reads = 0
+        let track = DiscreteTrack(value: { (t: Double) -> String in reads += 1; return t > 0.2 ? "b" : "a" })
+        let keys = track.fit(knots: [0, 2], fps: 10, duration: 2)
+        #expect(keys.count == 2 && keys[1].value == "b")
+        #expect(keys[1].time == 0.2 + 2e-6)
+        #expect(reads == 23)
+        // Half way between instants it is still bisected, to within 1e-6 s.
+        let later = DiscreteTrack(value: { $0 > 0.25 ? "b" : "a" }).fit(knots: [0, 2], fps: 10, duration: 2)
+        #expect(later.count == 2 && abs(later[1].time - 0.25) < 1e-6)
+    }
+
+    /// The compiler's test for a node that never changes: equal everything but children. A ring
+    /// gauge's track arc is the same at 0.3 s as at 0 (its value arc is not); the gauge itself too,
+    /// though its value arc child changed; a node absent at either instant is not.
+    @Test func snapshotsCompareANodesOwnContent() throws {
+        let json = """
+        {"flipbook": 1, "canvas": [100, 100], "duration": 1, "fps": 10,
+         "layers": [{"id": "g", "type": "ringGauge", "frame": [0, 0, 100, 100]},
+                    {"id": "dot", "type": "layer", "frame": [0, 0, 10, 10], "backgroundColor": "#ff0000"}],
+         "changes": [{"at": 0, "layer": "g", "set": {"fraction": 0.5}, "duration": 1},
+                     {"at": 0.2, "layer": "dot", "set": {"opacity": 0.5}, "duration": 0.5}]}
+        """
+        let scene = try SceneLoader().decode(Array(json.utf8), file: "nodes.json")
+        let sampler = Sampler(scene)
+        let a = sampler.at(0), b = sampler.at(0.3), c = sampler.at(0.1)
+        #expect(a.hasSameContent(sampler.slot("g.track"), as: b))
+        #expect(a.hasSameContent(sampler.slot("g"), as: b))
+        #expect(!a.hasSameContent(sampler.slot("g.value"), as: b))
+        #expect(!a.hasSameContent(sampler.slot("dot"), as: b))   // its opacity only
+        #expect(a.hasSameContent(sampler.slot("dot"), as: c))    // before its change begins
+        #expect(!a.hasSameContent(sampler.slot("nowhere"), as: a))
+    }
+
     /// The writer: keys become exactly this text (no loop: the final hold is dropped, fill freezes).
     @Test func smilWriterText() {
         let writer = SMILWriter(duration: 2, loops: false)

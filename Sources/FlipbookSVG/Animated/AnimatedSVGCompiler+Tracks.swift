@@ -12,6 +12,7 @@ extension AnimatedSVGCompiler.Context {
                             owner: String, value: @escaping (Double) -> [Double],
                             error: (([Double], [Double]) -> Double)? = nil,
                             write: (SMILWriter, [Keyframe]) -> String) -> String {
+            if contentIsStatic { return "" }
             // No bound finer than the numbers written can carry (three decimals: 0.0005 of the unit),
             // as for a rotation whose drawing reaches 1e11 px from the pivot.
             let tolerance = max(tolerance, 0.0005)
@@ -78,6 +79,7 @@ extension AnimatedSVGCompiler.Context {
 
         /// A discrete track; records the report entry.
         mutating func discrete(_ element: String, _ attribute: String, knots: [Double], value: @escaping (Double) -> String) -> String {
+            if contentIsStatic { return "" }
             // Most discrete tracks observe the grid itself: its instants are worked out once.
             let observed = knots == grid || knots == mergedGrid ? observedGrid : DiscreteTrack<String>.observed(knots: knots, fps: scene.fps, duration: scene.duration)
             let keys = DiscreteTrack(value: value).fit(observed: observed, duration: scene.duration)

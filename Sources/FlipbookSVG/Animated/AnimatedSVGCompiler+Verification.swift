@@ -36,24 +36,27 @@ extension AnimatedSVGCompiler.Context {
                 // What SVG can say of the engine's value (the frames write the same): its numbers carry
                 // three decimals and are clamped far off.
                 let expected = series[i].map { SVGNumber.representable($0) }
-                var shownNearby: [[Double]] = []
                 var best = Double.infinity
-                for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= scene.duration {
-                    let shown: [Double]
-                    switch written.value(at: probe) {
-                    case .numbers(let v)?: shown = v
+                // The written value at t, 1e-8 s before and 1e-8 s after (those only while t's is off).
+                var shown: [[Double]] = []
+                for probe in 0..<3 {
+                    let at = probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8
+                    guard at >= 0 && at <= scene.duration else { continue }
+                    let value: [Double]
+                    switch written.value(at: at) {
+                    case .numbers(let v)?: value = v
                     case .text?: return (.infinity, .infinity)
-                    case nil: shown = base
+                    case nil: value = base
                     }
-                    guard shown.count == expected.count else { return (.infinity, .infinity) }
-                    shownNearby.append(shown)
-                    best = min(best, measure(expected, shown))
+                    guard value.count == expected.count else { return (.infinity, .infinity) }
+                    best = min(best, measure(expected, value))
                     if best == 0 { break }
+                    shown.append(value)
                 }
                 if best > tolerance, t + 1e-8 <= scene.duration {
                     let later = value(t + 1e-8).map { SVGNumber.representable($0) }
                     if later.count == expected.count {
-                        best = min(best, shownNearby.map { measure(later, $0) }.min() ?? .infinity)
+                        best = min(best, shown.map { measure(later, $0) }.min() ?? .infinity)
                     }
                 }
                 worst = max(worst, best)

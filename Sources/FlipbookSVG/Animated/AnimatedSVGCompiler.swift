@@ -97,6 +97,13 @@ public struct AnimatedSVGCompiler {
         var defs = ""
         var gradients = 0
         var clips = 0
+        /// By slot: whether the layer's own node (everything but its children) is present and equal at
+        /// every check instant and at the duration (`staticNodes()`).
+        var staticSlots: [Bool] = []
+        /// Set while the tracks of a static node (`staticSlots`) are written: every value such a track
+        /// reads is the same at every instant it is checked at, so `track` and `discrete` write no
+        /// animation without sampling it (what sampling, fitting and checking it would conclude).
+        var contentIsStatic = false
 
         init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil, cssCompatible: Bool = false) {
             self.scene = scene
@@ -158,6 +165,7 @@ public struct AnimatedSVGCompiler {
             for (p, byTime) in drawn where byTime.values.contains(where: { Self.merged(children[p] ?? [], with: $0) == nil }) {
                 childOrders[p] = Self.drawingOrders(byTime, grid: grid)
             }
+            staticSlots = staticNodes()
             for (id, count) in coarse.sorted(by: { $0.key < $1.key }) {
                 report.append(AnimatedSVG.Entry(element: id, property: "timeline", encoding: "coarse", keyframes: count,
                                                 maxError: 0, unit: ""))
@@ -192,6 +200,19 @@ public struct AnimatedSVGCompiler {
         /// The spans of a model layer's known curves (none for a layer observed at frame instants only).
         func ownerSpans(_ owner: String) -> [Timeline.Span] { coarse[owner] == nil ? spans.spans(for: owner) : [] }
 
+        /// For each slot, whether its layer's own node is present at every check instant and at the
+        /// duration (the last instant a discrete track observes), equal (`RenderNode.hasSameContent`)
+        /// at all of them.
+        func staticNodes() -> [Bool] {
+            let first = sampler.at(checkTimes[0])
+            var same = sampler.ids.indices.map { first.node($0) != nil }
+            for t in checkTimes.dropFirst() + [scene.duration] {
+                let snapshot = sampler.at(t)
+                for slot in same.indices where same[slot] && !snapshot.hasSameContent(slot, as: first) { same[slot] = false }
+            }
+            return same
+        }
+
         /// The first grid instant where `present` holds, for values of absent elements.
         func firstTime(where present: (Snapshot) -> Bool) -> Double? {
             grid.first { present(sampler.at($0)) }
@@ -208,6 +229,8 @@ public struct AnimatedSVGCompiler {
             let present0 = sampler.at(0).node(slot) != nil
             let nodeKnots = knots(id), ownerID = owner(of: id)
             var attributes = "", animations = ""
+            // The node's own tracks and items; its children (below) say for themselves.
+            contentIsStatic = slot < staticSlots.count && staticSlots[slot]
 
             if !present0 { attributes += " display=\"none\"" }
             animations += discrete(id, "display", knots: grid) { t in sampler.at(t).node(slot) == nil ? "none" : "inline" }
@@ -316,6 +339,7 @@ public struct AnimatedSVGCompiler {
 
             var content = ""
             writeItems(of: id, node: node, into: &content)
+            contentIsStatic = false
             writeChildren(of: id, children: children, into: &content)
             guard !content.isEmpty else { return }
 

@@ -39,6 +39,8 @@ struct SMILTrack {
     var values: [Value] = []
     var keyTimes: [Double] = []
     var keySplines: [(Double, Double, Double, Double)] = []
+    /// `keySplines` as curves (x clamped to [0, 1]), made once: `value(at:)` runs at every instant checked.
+    private var curves: [CubicBezier] = []
     var isSet = false
 
     /// Reads the first animation element in `text`; nil when it holds none or is malformed.
@@ -96,6 +98,7 @@ struct SMILTrack {
         }
         guard keyTimes.count == values.count, !values.isEmpty else { return nil }
         if calcMode == "spline" && keySplines.count != values.count - 1 { return nil }
+        curves = keySplines.map { CubicBezier(min(max($0.0, 0), 1), $0.1, min(max($0.2, 0), 1), $0.3) }
     }
 
     /// The value at document time `t`, or nil when the element does not apply then.
@@ -130,9 +133,8 @@ struct SMILTrack {
         while i + 1 < keyTimes.count - 1 && keyTimes[i + 1] <= p { i += 1 }
         let span = keyTimes[i + 1] - keyTimes[i]
         var u = span > 0 ? (p - keyTimes[i]) / span : 1
-        if calcMode == "spline", i < keySplines.count {
-            let s = keySplines[i]
-            u = CubicBezier(min(max(s.0, 0), 1), s.1, min(max(s.2, 0), 1), s.3).value(at: u, epsilon: 0)
+        if calcMode == "spline", i < curves.count {
+            u = curves[i].value(at: u, epsilon: 0)
         }
         guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1], a.count == b.count else {
             return u < 1 ? values[i] : values[i + 1]

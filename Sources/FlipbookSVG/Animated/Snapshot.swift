@@ -37,6 +37,15 @@ final class Snapshot {
         return items[slot][index]
     }
 
+    /// Whether the node in `slot` is present here and in `other` with the same content: everything
+    /// but its children equal by `==` (0 and −0 are equal; items that share one array are equal without
+    /// a look at their elements, a NaN in them included: they are the same values).
+    func hasSameContent(_ slot: Int, as other: Snapshot) -> Bool {
+        guard slot < nodes.count, slot < other.nodes.count, let a = nodes[slot], let b = other.nodes[slot] else { return false }
+        return a.id == b.id && a.opacity == b.opacity && a.transform == b.transform && a.parts == b.parts && a.clip == b.clip
+            && a.items == b.items
+    }
+
     private func add(_ node: RenderNode, parent: Int, _ sampler: Sampler) {
         let slot = sampler.slot(node.id, at: order.count)
         if slot >= nodes.count {

@@ -218,6 +218,15 @@ struct DiscreteTrack<Value: Equatable> {
             let va = next!, vb = value(b)
             next = vb
             if va == vb { continue }
+            // A change within 1e-6 s (of a 1 s scene; in proportion beyond) after `a` is placed at that
+            // bound below, wherever bisection would find it: tried first, as changes usually happen at
+            // an observed instant (a knot, a frame), and then the 40-odd bisection steps are spared.
+            let soon = a + 1e-6 * max(duration, 1)
+            if soon < b, case let shown = value(soon), shown != va {
+                keys.append((soon, shown))
+                if vb != shown { keys.append((b, vb)) }
+                continue
+            }
             var lo = a, hi = b
             for _ in 0..<48 where hi - lo > 1e-12 {
                 let mid = 0.5 * (lo + hi)
