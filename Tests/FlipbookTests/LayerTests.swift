@@ -20,6 +20,20 @@ enum SeedPieSlice: LayerBehavior {
 }
 
 struct LayerTests {
+    /// The primitives say they never derive sublayers (so presentations skip asking), and indeed derive
+    /// none, with every property they declare set; a type that does not say (the seed's slice) is
+    /// asked, as before the flag existed.
+    @Test func primitivesDeriveNoSublayers() {
+        for behavior in LayerTypes.primitives {
+            #expect(!behavior.derivesSublayers && !LayerType(behavior).derivesSublayers, "\(behavior.typeName)")
+            var layer = Layer(id: "l", type: behavior)
+            layer[.bounds] = Rect(x: 0, y: 0, width: 50, height: 40)
+            for key in behavior.properties { layer.properties[key.propertyName] = key.defaultValue }
+            #expect(behavior.derivedSublayers(layer).isEmpty, "\(behavior.typeName)")
+        }
+        #expect(SeedPieSlice.derivesSublayers && LayerType(SeedPieSlice.self).derivesSublayers)
+    }
+
     static func slice() -> Layer {
         var layer = Layer(id: "slice", type: SeedPieSlice.self)
         layer[.bounds] = Rect(x: 0, y: 0, width: 200, height: 200)

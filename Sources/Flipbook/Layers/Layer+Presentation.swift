@@ -16,7 +16,7 @@ extension Layer {
         }
         if !sublayers.isEmpty { copy.sublayers = sublayers.map { $0.presentation(atParentTime: local) } }
         // Components see their presented sublayers; theirs are appended in place (one allocation).
-        let derived = type.behavior.derivedSublayers(copy)
+        let derived = type.derivesSublayers ? type.behavior.derivedSublayers(copy) : []
         if !derived.isEmpty {
             copy.sublayers.reserveCapacity(copy.sublayers.count + derived.count)
             for sublayer in derived { copy.sublayers.append(sublayer.presentation(atParentTime: local)) }

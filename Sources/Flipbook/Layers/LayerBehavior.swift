@@ -26,6 +26,9 @@ public protocol LayerBehavior: Sendable {
     /// Sublayers that follow from the layer's properties (components); drawn above its own sublayers.
     /// Default: none.
     static func derivedSublayers(_ layer: Layer) -> [Layer]
+    /// Whether `derivedSublayers` may return any sublayer: false for a type that never derives, so that
+    /// presentations skip the call and the presented copy it reads. Default true (always called).
+    static var derivesSublayers: Bool { get }
     /// The implicit animation for `change` inside `transaction`, as CALayer's `actionForKey:`; nil for
     /// none. `layer` is the model layer with the new value already set. Its `beginTime` is set to the
     /// instant of the change. Default: `transaction.defaultAction(for: change)`, a basic animation over
@@ -35,6 +38,7 @@ public protocol LayerBehavior: Sendable {
 
 extension LayerBehavior {
     public static func derivedSublayers(_ layer: Layer) -> [Layer] { [] }
+    public static var derivesSublayers: Bool { true }
 
     public static func action(for change: PropertyChange, of layer: Layer, in transaction: Transaction) -> Animation? {
         transaction.defaultAction(for: change)
@@ -50,10 +54,13 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     /// The defaults the type declares for its own properties, which win over the keys' defaults
     /// (an arc's fill is clear, a shape's black).
     @usableFromInline let declaredDefaults: DeclaredDefaults
+    /// `behavior.derivesSublayers`, read once.
+    let derivesSublayers: Bool
 
     public init(_ behavior: any LayerBehavior.Type) {
         self.behavior = behavior
         declaredDefaults = DefaultsCache.shared.defaults(for: behavior)
+        derivesSublayers = behavior.derivesSublayers
     }
 
     public var name: String { behavior.typeName }

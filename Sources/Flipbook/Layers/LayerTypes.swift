@@ -128,6 +128,7 @@ public enum ShapeStyle {
 /// A plain layer (CALayer): draws only its background colour; a container for sublayers.
 public enum PlainLayer: LayerBehavior {
     public static let typeName = "layer"
+    public static let derivesSublayers = false
     public static let properties: [AnyPropertyKey] = []
     public static func draw(_ layer: Layer) -> [DrawItem] { [] }
 }
@@ -135,6 +136,7 @@ public enum PlainLayer: LayerBehavior {
 /// A path with fill and stroke (CAShapeLayer).
 public enum ShapeLayer: LayerBehavior {
     public static let typeName = "shape"
+    public static let derivesSublayers = false
     public static let properties = [AnyPropertyKey(PropertyKey<Path>.path)] + ShapeStyle.properties
     public static func draw(_ layer: Layer) -> [DrawItem] { ShapeStyle.items(layer[.path], of: layer) }
 }
@@ -143,6 +145,7 @@ public enum ShapeLayer: LayerBehavior {
 /// circle (never a morph).
 public enum ArcLayer: LayerBehavior {
     public static let typeName = "arc"
+    public static let derivesSublayers = false
     public static let properties = [
         AnyPropertyKey(PropertyKey<Point>.center), AnyPropertyKey(PropertyKey<Double>.radius),
         AnyPropertyKey(PropertyKey<Angle>.startAngle), AnyPropertyKey(PropertyKey<Angle>.endAngle),
@@ -168,6 +171,7 @@ public enum ArcLayer: LayerBehavior {
 /// end − start with its sign; the centre is the bounds' centre.
 public enum PieSliceLayer: LayerBehavior {
     public static let typeName = "pieSlice"
+    public static let derivesSublayers = false
     public static let properties = [
         AnyPropertyKey(PropertyKey<Angle>.startAngle), AnyPropertyKey(PropertyKey<Angle>.endAngle),
         AnyPropertyKey(PropertyKey<Double>.radius), AnyPropertyKey(PropertyKey<Double>.innerRadius),
@@ -188,6 +192,7 @@ public enum PieSliceLayer: LayerBehavior {
 /// the top of the bounds (a typical ascent).
 public enum TextLayer: LayerBehavior {
     public static let typeName = "text"
+    public static let derivesSublayers = false
     public static let properties = [
         AnyPropertyKey(PropertyKey<String>.string), AnyPropertyKey(PropertyKey<String>.fontFamily),
         AnyPropertyKey(PropertyKey<Double>.fontSize), AnyPropertyKey(PropertyKey<Double>.fontWeight),
@@ -212,6 +217,7 @@ public enum TextLayer: LayerBehavior {
 /// Fills its bounds with a linear or radial gradient (CAGradientLayer).
 public enum GradientLayer: LayerBehavior {
     public static let typeName = "gradient"
+    public static let derivesSublayers = false
     public static let properties = [AnyPropertyKey(PropertyKey<Gradient>.gradient)]
 
     public static func draw(_ layer: Layer) -> [DrawItem] {

@@ -89,7 +89,7 @@ public final class RetainedPresentation {
             }
             var nodes = source.sublayers.map { Node($0, parentTime: local) }
             if !nodes.isEmpty { copy.sublayers = nodes.map(\.presented) }
-            let derived = source.type.behavior.derivedSublayers(copy)
+            let derived = source.type.derivesSublayers ? source.type.behavior.derivedSublayers(copy) : []
             if !derived.isEmpty {
                 copy.sublayers.reserveCapacity(copy.sublayers.count + derived.count)
                 for sublayer in derived {
@@ -122,7 +122,8 @@ public final class RetainedPresentation {
                 sublayersChanged = true
             }
             var derivedChanged = false
-            if valuesChanged || sublayersChanged {
+            // (A type that never derives has no derived sublayers to update: `derivedCount` is 0.)
+            if (valuesChanged || sublayersChanged) && source.type.derivesSublayers {
                 // The component sees its presented values and sublayers, as in `presentation(atParentTime:)`.
                 var copy = source
                 copy.properties = values
