@@ -174,13 +174,14 @@ struct CoverageRasterizer {
         return evenOdd ? abs(w - 2 * (w / 2).rounded()) : min(1, w)
     }
 
-    /// Walks every touched row left to right: `cell(y, x, coverage)` for each cell an edge wrote to,
-    /// and `run(y, x0, x1, coverage)` for the cells between two of them (their winding is constant,
-    /// so one coverage serves the whole run), all inside the canvas. A row's walk starts at its first
-    /// touched cell and ends at its last, or at the canvas's edge when edges lie right of it. Cells
-    /// and bits are cleared as they are read. Coverage follows the fill rule, unclamped below.
+    /// Walks every touched row left to right: `row(y)` when a row starts, then `cell(x, coverage)` for
+    /// each cell an edge wrote to, and `run(x0, x1, coverage)` for the cells between two of them (their
+    /// winding is constant, so one coverage serves the whole run), all inside the canvas. A row's walk
+    /// starts at its first touched cell and ends at its last, or at the canvas's edge when edges lie
+    /// right of it. Cells and bits are cleared as they are read. Coverage follows the fill rule,
+    /// unclamped below.
     @inline(__always)
-    private mutating func walk(evenOdd: Bool, run: (Int, Int, Int, Float) -> Void, cell: (Int, Int, Float) -> Void) {
+    private mutating func walk(evenOdd: Bool, row start: (Int) -> Void, run: (Int, Int, Float) -> Void, cell: (Int, Float) -> Void) {
         guard minY <= maxY else { return }
         let stride = self.stride, width = self.width, words = self.words
         cells.withUnsafeMutableBufferPointer { cells in
@@ -188,6 +189,7 @@ struct CoverageRasterizer {
                 for y in minY...maxY {
                     let bits = touched.baseAddress! + y * words
                     let row = cells.baseAddress! + y * stride
+                    start(y)
                     var acc: Float = 0
                     var next = -1  // the cell after the last one handled; -1 before the first
                     for w in 0..<words where bits[w] != 0 {
@@ -201,13 +203,13 @@ struct CoverageRasterizer {
                             if next < 0 { next = x }
                             if x >= width {
                                 // Past the canvas: the run to its edge, then nothing more to draw.
-                                if next < width { run(y, next, width, Self.coverage(acc, evenOdd: evenOdd)) }
+                                if next < width { run(next, width, Self.coverage(acc, evenOdd: evenOdd)) }
                                 next = width
                                 continue
                             }
-                            if x > next { run(y, next, x, Self.coverage(acc, evenOdd: evenOdd)) }
+                            if x > next { run(next, x, Self.coverage(acc, evenOdd: evenOdd)) }
                             acc += value
-                            cell(y, x, Self.coverage(acc, evenOdd: evenOdd))
+                            cell(x, Self.coverage(acc, evenOdd: evenOdd))
                             next = x + 1
                         }
                     }
@@ -220,76 +222,47 @@ struct CoverageRasterizer {
 
     /// Calls `body(x, y, coverage)` for every pixel with coverage > 1/512, and clears the cells.
     mutating func sweep(evenOdd: Bool, _ body: (Int, Int, Float) -> Void) {
-        walk(evenOdd: evenOdd, run: { y, x0, x1, coverage in
+        var y = 0
+        walk(evenOdd: evenOdd, row: { y = $0 }, run: { x0, x1, coverage in
             if coverage > 1.0 / 512 { for x in x0..<x1 { body(x, y, coverage) } }
-        }, cell: { y, x, coverage in
+        }, cell: { x, coverage in
             if coverage > 1.0 / 512 { body(x, y, coverage) }
         })
     }
 
     /// `sweep` specialised for one premultiplied packed pixel composited source-over into `surface`:
     /// the same coverage (rounded to 8 bits), without a call per pixel; a fully covered run of an
-    /// opaque colour is a fill, an empty run is skipped. The walk of `walk`, written out with the
-    /// surface's row found once per row (a cell costs a few instructions less, and an edge cell is
-    /// most of a frame's sweep).
+    /// opaque colour is a fill, an empty run is skipped. The surface's row is found once per row, not
+    /// per cell (an edge cell is most of a frame's sweep).
     mutating func sweepSolid(evenOdd: Bool, into surface: inout Surface, _ pixel: UInt32) {
-        guard minY <= maxY else { return }
         // The surface covers a rectangle of the canvas: runs are clipped to it, then offset.
         let rect = surface.rect
         let opaque = pixel >> 24 == 255
-        let stride = self.stride, width = self.width, words = self.words
         let left = rect.x, right = rect.x + rect.width
         surface.withPixels { pixels in
             let base = pixels.baseAddress!
-            cells.withUnsafeMutableBufferPointer { cells in
-                touched.withUnsafeMutableBufferPointer { touched in
-                    for y in minY...maxY {
-                        let bits = touched.baseAddress! + y * words
-                        let row = cells.baseAddress! + y * stride
-                        // Rows outside the surface are read (and so cleared) but not drawn.
-                        let drawn = y >= rect.y && y < rect.y + rect.height
-                        let out = base + (drawn ? (y - rect.y) * rect.width : 0)
-                        @inline(__always) func run(_ x0: Int, _ x1: Int, _ c: UInt32) {
-                            let a = max(x0, left), b = min(x1, right)
-                            guard c > 0, drawn, a < b else { return }
-                            if c == 255 && opaque {
-                                PackedPixel.fill(out + (a - left), count: b - a, with: pixel)
-                            } else {
-                                let source = c == 255 ? pixel : PackedPixel.scale(pixel, c)
-                                for x in (a - left)..<(b - left) { out[x] = PackedPixel.over(source, out[x]) }
-                            }
-                        }
-                        var acc: Float = 0
-                        var next = -1  // the cell after the last one handled; -1 before the first
-                        for w in 0..<words where bits[w] != 0 {
-                            var word = bits[w]
-                            bits[w] = 0
-                            while word != 0 {
-                                let x = w << 6 + word.trailingZeroBitCount
-                                word &= word - 1
-                                let value = row[x]
-                                row[x] = 0
-                                if next < 0 { next = x }
-                                if x >= width {
-                                    // Past the canvas: the run to its edge, then nothing more to draw.
-                                    if next < width { run(next, width, PackedPixel.coverage(Self.coverage(acc, evenOdd: evenOdd))) }
-                                    next = width
-                                    continue
-                                }
-                                if x > next { run(next, x, PackedPixel.coverage(Self.coverage(acc, evenOdd: evenOdd))) }
-                                acc += value
-                                next = x + 1
-                                let c = PackedPixel.coverage(Self.coverage(acc, evenOdd: evenOdd))
-                                guard c > 0, drawn, x >= left, x < right else { continue }
-                                let i = x - left
-                                out[i] = c == 255 && opaque ? pixel : PackedPixel.over(c == 255 ? pixel : PackedPixel.scale(pixel, c), out[i])
-                            }
-                        }
-                    }
+            // The row's pixels, when the row is on the surface (rows outside it are read, so cleared,
+            // but not drawn).
+            var out = base, drawn = false
+            walk(evenOdd: evenOdd, row: { y in
+                drawn = y >= rect.y && y < rect.y + rect.height
+                out = base + (drawn ? (y - rect.y) * rect.width : 0)
+            }, run: { x0, x1, coverage in
+                let c = PackedPixel.coverage(coverage)
+                let a = max(x0, left), b = min(x1, right)
+                guard c > 0, drawn, a < b else { return }
+                if c == 255 && opaque {
+                    PackedPixel.fill(out + (a - left), count: b - a, with: pixel)
+                } else {
+                    let source = c == 255 ? pixel : PackedPixel.scale(pixel, c)
+                    for x in (a - left)..<(b - left) { out[x] = PackedPixel.over(source, out[x]) }
                 }
-            }
+            }, cell: { x, coverage in
+                let c = PackedPixel.coverage(coverage)
+                guard c > 0, drawn, x >= left, x < right else { return }
+                let i = x - left
+                out[i] = c == 255 && opaque ? pixel : PackedPixel.over(c == 255 ? pixel : PackedPixel.scale(pixel, c), out[i])
+            })
         }
-        minY = .max
-        maxY = .min
     }
 }
