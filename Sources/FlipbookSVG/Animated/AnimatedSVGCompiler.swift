@@ -201,10 +201,11 @@ public struct AnimatedSVGCompiler {
         func ownerSpans(_ owner: String) -> [Timeline.Span] { coarse[owner] == nil ? spans.spans(for: owner) : [] }
 
         /// For each slot, whether its layer's own node is present at every check instant and at the
-        /// duration (the last instant a discrete track observes), equal (`RenderNode.hasSameContent`)
+        /// duration (the last instant a discrete track observes), equal (`Snapshot.hasSameContent`)
         /// at all of them.
         func staticNodes() -> [Bool] {
-            let first = sampler.at(checkTimes[0])
+            guard let start = checkTimes.first else { return [] }
+            let first = sampler.at(start)
             var same = sampler.ids.indices.map { first.node($0) != nil }
             for t in checkTimes.dropFirst() + [scene.duration] {
                 let snapshot = sampler.at(t)
