@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -74,4 +75,11 @@ void flipbook_interruption_begin_output(void) {
 
 int flipbook_interruption_received(void) {
     return atomic_load(&interruption_received);
+}
+
+int flipbook_affinity_cpus(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
+    return CPU_COUNT(&set);
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An SVG plot of a timing curve over input [0, 1]: grid, axes, labels, and the curve, with the
 /// output range widened to show any overshoot.
@@ -75,6 +79,6 @@ public struct CurvePlot: Sendable {
     }
 
     private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A value inside a CSS math function: a number or a percentage (the two types easing text uses).
 struct CalcValue: Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A damped spring in closed form, parameterised as Core Animation's `CASpringAnimation`.
 ///

@@ -1,6 +1,10 @@
 import Flipbook
 import FlipbookSVG
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `flipbook dump SCENE --at T`: the presentation tree at T as JSON.
 enum DumpCommand {

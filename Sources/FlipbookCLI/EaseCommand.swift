@@ -1,6 +1,10 @@
 import Easing
 import FlipbookFiles
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `flipbook ease SPEC`: evaluates a timing curve at given inputs, or samples or plots it.
 enum EaseCommand {
@@ -97,13 +101,13 @@ enum EaseCommand {
         var scale = 1.0
         while error * scale < 10 { scale *= 10 }
         let up = (error * scale).rounded(.up) / scale
-        return up < 1e-4 ? String(format: "%.1e", up) : up.roundTripText
+        return up < 1e-4 ? String(printf: "%.1e", up) : up.roundTripText
     }
 
     private static func inputValues(_ args: ParsedArguments) throws(UsageError) -> [Double] {
         if let list = args.options["at"] {
             return try list.split(separator: ",", omittingEmptySubsequences: false).map { (item) throws(UsageError) -> Double in
-                let text = item.trimmingCharacters(in: .whitespaces)
+                let text = String(item.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
                 guard let value = Double(text), value.isFinite else {
                     throw UsageError("--at expects comma-separated finite numbers, got '\(text)'")
                 }

@@ -1,6 +1,10 @@
 import Easing
 import FlipbookFiles
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes a message to standard error, made safe for a terminal: control characters other than the
 /// line breaks the message itself has are escaped, and a message is at most 4,000 bytes.

@@ -1,22 +1,30 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Easing
 
 /// The progress line on a terminal's standard error: a bar, frames done, the rate and the time left,
 /// fitted to the terminal's width (a line wider than the terminal would wrap, and each update would
 /// start a new line). Reads the clock: it reports on the process, not on the animation.
 final class ProgressLine {
     nonisolated(unsafe) static let shared = ProgressLine()
-    private var start: Date?
+    /// When the first frame was reported (the monotonic clock).
+    private var start: ContinuousClock.Instant?
 
     func draw(_ done: Int, of total: Int) {
-        let now = Date()
+        let now = ContinuousClock.now
         if start == nil { start = now }
-        let elapsed = now.timeIntervalSince(start!)
+        let span = now - start!
+        let elapsed = Double(span.components.seconds) + Double(span.components.attoseconds) * 1e-18
         var text = "\(done)/\(total) frames"
         if elapsed > 0.5 && done > 0 {
             let rate = Double(done) / elapsed
             let left = Double(total - done) / rate
-            text += String(format: ", %.0f/s, %@ left", rate, left >= 60 ? String(format: "%d min %02d s", Int(left) / 60, Int(left) % 60)
-                                                                          : String(format: "%.0f s", left.rounded(.up)))
+            let remaining = left >= 60 ? String(printf: "%d min %02d s", Int(left) / 60, Int(left) % 60)
+                                       : String(printf: "%.0f s", left.rounded(.up))
+            text += String(printf: ", %.0f/s, ", rate) + remaining + " left"
         }
         let columns = Self.terminalColumns()
         let barWidth = min(30, columns - text.count - 2)

@@ -2,7 +2,11 @@ import Flipbook
 import FlipbookFiles
 import FlipbookOutput
 import FlipbookRaster
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Raster frames on standard output, and the font lookup for them.
 enum RasterOutput {

@@ -3,7 +3,11 @@ import FlipbookOutput
 import FlipbookRaster
 import Flipbook
 import FlipbookSVG
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `flipbook render SCENE --frames DIR`: numbered SVG frames.
 enum RenderCommand {

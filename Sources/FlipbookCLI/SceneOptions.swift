@@ -1,7 +1,11 @@
 import Flipbook
 import FlipbookFiles
 import FlipbookScenes
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Options every command that reads a scene shares: the resource limits.
 enum SceneOptions {
@@ -74,7 +78,7 @@ enum SceneOptions {
 
     /// A step count for a message: "3.2e+08" above a million, else the whole number.
     static func steps(_ v: Double) -> String {
-        v >= 1e6 ? String(format: "%.2g", v) : String(Int(v.rounded()))
+        v >= 1e6 ? String(printf: "%.2g", v) : String(Int(v.rounded()))
     }
 
     /// The largest --max-depth accepted.

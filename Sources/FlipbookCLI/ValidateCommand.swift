@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `flipbook validate FILE…`: checks scene files without rendering.
 enum ValidateCommand {
@@ -41,14 +45,21 @@ enum ValidateCommand {
                     let work = cost.work(output), memory = cost.memory(output)
                     let within = work <= limits.work && memory <= limits.memory ? "yes" : (work > limits.work ? "no: --max-work" : "no: --max-memory")
                     let driver = cost.driver(output)
-                    let columns = [name.padding(toLength: 16, withPad: " ", startingAt: 0),
-                                   SceneOptions.steps(work).padding(toLength: 14, withPad: " ", startingAt: 0),
-                                   String(Int((memory / 1_048_576).rounded(.up))).padding(toLength: 13, withPad: " ", startingAt: 0),
-                                   within.padding(toLength: 15, withPad: " ", startingAt: 0)]
+                    let columns = [name.padded(to: 16),
+                                   SceneOptions.steps(work).padded(to: 14),
+                                   String(Int((memory / 1_048_576).rounded(.up))).padded(to: 13),
+                                   within.padded(to: 15)]
                     print("  " + columns.joined() + "\(driver.description) (\(driver.path))")
                 }
             }
         }
         return 0
+    }
+}
+
+extension String {
+    /// The text cut or padded with spaces to `width` characters (a table column).
+    fileprivate func padded(to width: Int) -> String {
+        count >= width ? String(prefix(width)) : self + String(repeating: " ", count: width - count)
     }
 }

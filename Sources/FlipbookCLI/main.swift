@@ -1,7 +1,11 @@
 import Easing
 import FlipbookFiles
 import FlipbookScenes
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The release, as `flipbook --version` prints it.
 let flipbookVersion = "0.9.0"
@@ -86,12 +90,27 @@ Interruption.install()
 // has a depth limit, and the limits (--max-depth at most 1000) fit in this stack with room to spare,
 // whatever the shell's `ulimit -s`.
 reserveStandardStreams()
-nonisolated(unsafe) var status: Int32 = 0
-let worker = Thread {
-    status = runCommand(rawArguments)
-    status = finishStandardOutput(status)
-    exit(status)
+/// The command's thread (not the main actor's): runs the command and ends the process with its status.
+#if canImport(Glibc)
+nonisolated func commandThread(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    exit(finishStandardOutput(runCommand(rawArguments)))
 }
-worker.stackSize = 512 << 20
-worker.start()
+#else
+nonisolated func commandThread(_: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    exit(finishStandardOutput(runCommand(rawArguments)))
+}
+#endif
+var attributes = pthread_attr_t()
+pthread_attr_init(&attributes)
+pthread_attr_setstacksize(&attributes, 512 << 20)
+#if canImport(Glibc)
+var worker = pthread_t()
+#else
+var worker: pthread_t?
+#endif
+let started = pthread_create(&worker, &attributes, commandThread, nil)
+if started != 0 {
+    // No thread of that stack size: run here, on the main thread's stack.
+    exit(finishStandardOutput(runCommand(rawArguments)))
+}
 while true { sleep(1000) }

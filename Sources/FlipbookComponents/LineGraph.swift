@@ -1,5 +1,10 @@
 import Flipbook
-import Foundation
+import Easing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension PropertyKey where Value == Double {
     /// A line graph's left margin for the Y axis and its labels, pixels. Default 30 (seed 002's OFFSET_X).
@@ -68,7 +73,7 @@ public enum LineGraph: LayerBehavior {
 
     /// A Y label as seed 002 formats it: `%4.0f` above 999, else `%4.2f`.
     public static func yLabel(_ value: Double) -> String {
-        String(format: value > 999 ? "%4.0f" : "%4.2f", value)
+        String(printf: value > 999 ? "%4.0f" : "%4.2f", value)
     }
 
     /// The view points of `values` in `bounds` (see the type's notes).

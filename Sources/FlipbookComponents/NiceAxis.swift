@@ -1,5 +1,10 @@
 import Flipbook
-import Foundation
+import Easing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A value axis with "nice" ticks, as plotting libraries make them: Heckbert's algorithm ("Nice Numbers
 /// for Graph Labels", Graphics Gems, 1990).
@@ -49,7 +54,7 @@ public struct NiceAxis: Hashable, Sendable {
 
     /// The label of a tick: `decimals` decimals, no "-0".
     public func label(_ value: Double) -> String {
-        let text = String(format: "%.\(decimals)f", value)
-        return Double(text) == 0 ? String(format: "%.\(decimals)f", 0.0) : text
+        let text = String(printf: "%.\(decimals)f", value)
+        return Double(text) == 0 ? String(printf: "%.\(decimals)f", 0.0) : text
     }
 }

@@ -2,7 +2,11 @@ import Flipbook
 import FlipbookFiles
 import FlipbookRaster
 import FlipbookSVG
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The file format of a frames folder.
 public enum FrameFormat: String, Hashable, Sendable, CaseIterable {
@@ -91,7 +95,7 @@ extension Scene {
     }
 
     /// The machine's cores, the default number of rendering threads.
-    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    public static var cores: Int { Cores.available() }
 
     /// Writes the animated SVG (`animatedSVG()`) to `path` atomically (a temporary file renamed into
     /// place) and returns it with its report. With `strict`, a property that could not be kept within

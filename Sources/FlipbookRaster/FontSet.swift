@@ -1,5 +1,10 @@
+import Easing
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The fonts text is drawn with: one given font for everything, or the system's DejaVu family chosen
 /// by the CSS generic family (monospace → DejaVu Sans Mono, serif → DejaVu Serif, anything else →
@@ -8,7 +13,7 @@ public final class FontSet: @unchecked Sendable {
     private let fixed: TrueTypeFont?
     private let folder: String
     private var loaded: [String: TrueTypeFont?] = [:]
-    private let lock = NSLock()
+    private let lock = CacheLock()
 
     /// One font for all text.
     public init(font: TrueTypeFont) {
@@ -18,7 +23,7 @@ public final class FontSet: @unchecked Sendable {
 
     /// The DejaVu fonts in `folder`, or nil when its regular sans face is missing.
     public init?(systemFolder folder: String = "/usr/share/fonts/truetype/dejavu") {
-        guard FileManager.default.fileExists(atPath: folder + "/DejaVuSans.ttf") else { return nil }
+        guard LocalFile.kind(atPath: folder + "/DejaVuSans.ttf") == .file else { return nil }
         fixed = nil
         self.folder = folder
     }

@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The drawing half of `RasterRenderer`: walks a render tree and composites its items, keeping the
 /// coverage cells and the surfaces of isolated groups from one frame to the next.

@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Draws render trees into raster images, in pure Swift: no SVG rasterizer needed.
 ///

@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns polylines into the outlines their stroke covers, for filling by the non-zero rule.
 ///

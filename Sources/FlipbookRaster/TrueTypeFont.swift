@@ -1,5 +1,10 @@
+import Easing
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Glyph outlines from a TrueType font file: the tables `head`, `hhea`, `hmtx`, `maxp`, `cmap`
 /// (formats 4 and 12), `loca` and `glyf` (simple and composite glyphs), and pair kerning from `kern`
@@ -37,15 +42,15 @@ public struct TrueTypeFont: Sendable {
 
     /// The first of `defaultPaths` that exists, or nil.
     public static func systemDefault() -> TrueTypeFont? {
-        for path in defaultPaths where FileManager.default.fileExists(atPath: path) {
+        for path in defaultPaths where LocalFile.kind(atPath: path) == .file {
             if let font = try? TrueTypeFont(path: path) { return font }
         }
         return nil
     }
 
     public init(path: String) throws {
-        guard let contents = FileManager.default.contents(atPath: path) else { throw FontError.unreadable(path) }
-        data = [UInt8](contents)
+        guard let contents = LocalFile.contents(atPath: path) else { throw FontError.unreadable(path) }
+        data = contents
         func fail(_ why: String) -> FontError { .invalid(path, why) }
         guard data.count >= 12 else { throw fail("too short") }
         var tables: [String: Int] = [:]

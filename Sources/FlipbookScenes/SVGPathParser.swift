@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Parses SVG path data (`d`, SVG 1.1 §8.3) into a `Path`: M L H V C S Q T A Z, absolute and relative.
 ///

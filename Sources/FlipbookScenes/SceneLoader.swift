@@ -1,7 +1,11 @@
 import Easing
 import Flipbook
 import FlipbookComponents
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads scene files (format version 1, documented in Scenes/README.md) into `Scene`s.
 ///
@@ -40,12 +44,15 @@ public struct SceneLoader {
 
     /// Reads and decodes the file at `path`.
     public func load(contentsOf path: String) throws(SceneError) -> Scene {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            throw SceneError(file: path, path: "", message: exists ? (isFolder.boolValue ? "is a folder, not a scene file" : "cannot be read") : "no such file")
+        guard let data = LocalFile.contents(atPath: path) else {
+            let message = switch LocalFile.kind(atPath: path) {
+            case .missing: "no such file"
+            case .folder: "is a folder, not a scene file"
+            case .file: "cannot be read"
+            }
+            throw SceneError(file: path, path: "", message: message)
         }
-        return try decode([UInt8](data), file: path)
+        return try decode(data, file: path)
     }
 
     /// Decodes scene JSON; `file` names it in errors.

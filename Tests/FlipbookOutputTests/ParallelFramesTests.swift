@@ -1,4 +1,5 @@
 @testable import FlipbookOutput
+import Foundation
 import Synchronization
 import Testing
 
@@ -118,5 +119,11 @@ struct ParallelFramesTests {
         }
         #expect(handed == Array(0...40))
         #expect(started.value <= 41 + 8)
+    }
+
+    /// The default thread count is the machine's cores as Foundation counts them (the affinity mask,
+    /// capped by a cgroup quota), read without Foundation.
+    @Test func coresAsFoundationCountsThem() {
+        #expect(Cores.available() == ProcessInfo.processInfo.activeProcessorCount)
     }
 }

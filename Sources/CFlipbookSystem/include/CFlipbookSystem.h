@@ -14,6 +14,9 @@ int flipbook_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, c
 /// syncfs(2): writes the whole file system holding fd to storage, once.
 int flipbook_syncfs(int fd);
 
+/// The CPUs this process may run on (sched_getaffinity's mask, counted); 0 when it cannot be read.
+int flipbook_affinity_cpus(void);
+
 /// Installs the handler for SIGINT, SIGTERM and SIGHUP: before output begins a signal ends the
 /// process (exit 128 + signal); after, it is recorded for flipbook_interruption_received.
 void flipbook_interruption_install(void);

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An angle, stored in radians.
 ///
@@ -28,8 +32,8 @@ public struct Angle: Hashable, Sendable, Codable, Comparable {
 
     /// The angle in degrees.
     public var degrees: Double { radians * 180 / .pi }
-    public var cos: Double { Foundation.cos(radians) }
-    public var sin: Double { Foundation.sin(radians) }
+    public var cos: Double { cosine(radians) }
+    public var sin: Double { sine(radians) }
 
     public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
     public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
@@ -37,3 +41,7 @@ public struct Angle: Hashable, Sendable, Codable, Comparable {
     public static func * (a: Angle, s: Double) -> Angle { Angle(radians: a.radians * s) }
     public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
 }
+
+// The C library's functions under other names: inside `Angle`, `cos` and `sin` are its properties.
+@inline(__always) private func cosine(_ x: Double) -> Double { cos(x) }
+@inline(__always) private func sine(_ x: Double) -> Double { sin(x) }

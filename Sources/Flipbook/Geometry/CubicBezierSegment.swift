@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A cubic Bézier segment P0 → P3 with handles P1, P2: evaluation, splitting, length and flattening.
 ///

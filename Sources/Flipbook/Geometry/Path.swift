@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A vector path: subpaths of lines, quadratic and cubic Béziers and circular arcs.
 ///

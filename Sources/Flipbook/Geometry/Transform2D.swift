@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A 2-D affine transform (named to stay clear of Foundation.AffineTransform), as Core Graphics' `CGTransform2D`: a point (x, y) maps to
 /// (a·x + c·y + tx, b·x + d·y + ty).

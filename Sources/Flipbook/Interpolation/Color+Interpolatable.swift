@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The space in which colours interpolate.
 public enum ColorSpace: String, Hashable, Sendable, Codable, CaseIterable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An sRGB colour with straight (not premultiplied) alpha; components nominally in [0, 1].
 public struct Color: Hashable, Sendable, Codable {

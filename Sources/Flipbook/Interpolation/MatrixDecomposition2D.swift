@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A 2D matrix decomposed as CSS Transforms Level 1 §"Interpolation of 2D matrices" does (the
 /// algorithm browsers use for 2D transforms): translation, rotation, a residual 2×2 matrix K and

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Transform2D: VectorInterpolatable {
     /// CSS Transforms' interpolation of 2D matrices (`MatrixDecomposition2D`); exact at both ends.

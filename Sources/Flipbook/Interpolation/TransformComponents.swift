@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An affine transform decomposed as translation · rotation · skew · scale, the form in which
 /// transforms interpolate (never a raw matrix lerp, which shrinks a rotating shape).

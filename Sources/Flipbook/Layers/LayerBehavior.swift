@@ -1,3 +1,4 @@
+import Easing
 /// What a kind of layer declares and draws: the seed's PieSliceLayer made a protocol.
 ///
 /// A behaviour is stateless: a layer's state is its properties. Declare the type's own properties
@@ -78,7 +79,11 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A layer type's declared defaults, built once per type and shared by every layer of the type.
 ///
@@ -147,7 +152,7 @@ final class DeclaredDefaults: @unchecked Sendable {
 final class DefaultsCache: @unchecked Sendable {
     static let shared = DefaultsCache()
     private var tables: [ObjectIdentifier: DeclaredDefaults] = [:]
-    private let lock = NSLock()
+    private let lock = CacheLock()
 
     func defaults(for behavior: any LayerBehavior.Type) -> DeclaredDefaults {
         let name = ObjectIdentifier(behavior)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A property name with its hash code computed once, so that property tables find values by
 /// comparing integers instead of hashing strings on every read.

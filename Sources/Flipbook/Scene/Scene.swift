@@ -1,4 +1,9 @@
-import Foundation
+import Easing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A whole animation: canvas, timing of the frames, the model layer tree and a script of timed
 /// changes (how a pie chart's values change over time).
@@ -127,7 +132,7 @@ public struct TimedChange: Hashable, Sendable {
 /// (re-applying every change for every frame cost a tenth of a frame). A cache, not state: every
 /// cache equals every other, and replacing the root or the changes replaces it.
 final class ModelCache: Hashable, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = CacheLock()
     private var ordered: [Int]?
     private var models: [Int: Layer] = [:]
 

@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Dashes: how the compiler draws arcs, wedges and trims as dashed circles and paths, and how far
 /// an error in dash lengths moves what is drawn.

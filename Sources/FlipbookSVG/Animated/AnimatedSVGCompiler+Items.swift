@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension AnimatedSVGCompiler.Context {
     /// Items keep their identity by index; a text item also by its string (a text whose content

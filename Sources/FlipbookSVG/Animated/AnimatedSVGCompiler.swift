@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Compiles a scene into one SVG with SMIL animations: exact where SVG has an encoding, sampled within
 /// a stated error where it has none.

@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A path in a structure that does not depend on its parameters, so that keyframes interpolate
 /// point by point: lines stay lines, quadratics become cubics, every arc becomes a line to its start

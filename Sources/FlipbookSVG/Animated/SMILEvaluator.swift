@@ -1,5 +1,9 @@
 import Easing
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One SMIL animation element as written (`<animate>`, `<animateTransform>`, `<set>`), read back from
 /// its text and evaluated at a document time: the compiler's check on what it wrote, independent of
@@ -45,7 +49,7 @@ struct SMILTrack {
 
     /// Reads the first animation element in `text`; nil when it holds none or is malformed.
     init?(_ text: String) {
-        guard let open = text.range(of: "<animate") ?? text.range(of: "<set") else { return nil }
+        guard let open = text.firstRange(of: "<animate") ?? text.firstRange(of: "<set") else { return nil }
         let element = text[open.lowerBound...]
         guard let close = element.firstIndex(of: ">") else { return nil }
         self.init(attributes: Self.attributes(String(element[..<close])), isSet: text[open].hasPrefix("<set"))
@@ -84,7 +88,7 @@ struct SMILTrack {
         guard let list = attributes["values"] else { return nil }
         values = list.split(separator: ";").map { name == "d" ? .numbers(Self.pathNumbers(String($0))) : Self.value(String($0)) }
         if let times = attributes["keyTimes"] {
-            keyTimes = times.split(separator: ";").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            keyTimes = times.split(separator: ";").compactMap { Double($0.trimmed) }
         } else {
             let n = values.count
             keyTimes = calcMode == "discrete" ? (0..<n).map { Double($0) / Double(n) } : (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
@@ -160,7 +164,7 @@ struct SMILTrack {
     }
 
     static func seconds(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         if trimmed.hasSuffix("ms") { return Double(trimmed.dropLast(2)).map { $0 / 1000 } }
         if trimmed.hasSuffix("s") { return Double(trimmed.dropLast()) }
         return Double(trimmed)
@@ -192,7 +196,7 @@ struct SMILTrack {
     }
 
     static func value(_ text: String) -> Value {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmed
         if t.hasPrefix("#"), t.count == 7, let v = UInt32(t.dropFirst(), radix: 16) {
             return .numbers([Double(v >> 16 & 255) / 255, Double(v >> 8 & 255) / 255, Double(v & 255) / 255])
         }

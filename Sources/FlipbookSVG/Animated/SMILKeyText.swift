@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One SMIL animation element's keys as written, for the exporters that translate them (CSS, Lottie):
 /// its value texts, key times (evenly spaced when absent or of another count) and keySplines (nil for
@@ -16,8 +20,8 @@ struct SMILKeyText {
     init?(_ a: [String: String]) {
         guard let duration = a["dur"].flatMap(SMILTrack.seconds), duration > 0, let text = a["values"] else { return nil }
         self.duration = duration
-        let values = text.split(separator: ";", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-        var times = (a["keyTimes"] ?? "").split(separator: ";").compactMap { Double(String($0).trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let values = text.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmed }
+        var times = (a["keyTimes"] ?? "").split(separator: ";").compactMap { Double($0.trimmed) }
         if times.count != values.count {
             times = values.count == 1 ? [0] : values.indices.map { Double($0) / Double(values.count - 1) }
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// SVG path data as the compiler writes it (absolute M, L, Q, C, A with circular arcs, Z) turned into
 /// Lottie shape contours: vertices with in and out tangents relative to them.

@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Text as its glyph outlines: Lottie's own text needs the font embedded, and rlottie draws none.
 extension LottieWriter {
@@ -42,7 +46,6 @@ extension LottieWriter {
 
     /// Text content or an attribute as written by `SVGMarkup.escape`, unescaped.
     static func unescaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        text.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"").replacing("&amp;", with: "&")
     }
 }

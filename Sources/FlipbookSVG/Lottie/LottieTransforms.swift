@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Groups, transforms and presence: how the SVG's nesting becomes Lottie's.
 extension LottieWriter {
@@ -90,7 +94,7 @@ extension LottieWriter {
         var out: [(String, [Double])] = []
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
-            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+            let name = rest[..<open].trimmed
             out.append((name, numbers(String(rest[rest.index(after: open)..<close])) ?? []))
             rest = rest[rest.index(after: close)...]
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension LottieContour {
     /// For a closed contour of six 60° arc cubics (one clockwise turn of a circle, as arcs are written

@@ -1,5 +1,9 @@
 import Flipbook
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A scene as Lottie (Bodymovin) JSON: shape layers whose groups are the animated SVG's elements,
 /// translated from the compiler's verified SMIL tracks.

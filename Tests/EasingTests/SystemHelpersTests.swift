@@ -1,0 +1,72 @@
+import Easing
+import Foundation
+import Testing
+
+/// The C-library helpers that replace Foundation in the command's modules: printf formatting, whole
+/// files and the lock, each checked against Foundation or against C's printf rules.
+struct SystemHelpersTests {
+    /// C99 §7.19.6.1 worked by hand (round half to even on exact binary halves), and what the scenes'
+    /// labels and the command's messages use.
+    static let printfTable: [(String, Double, String)] = [
+        ("%4.2f", 3.14159, "3.14"), ("%4.2f", 0.5, "0.50"), ("%4.0f", 1234.5, "1234"), ("%4.0f", 1235.5, "1236"),
+        ("%.0f", 2.5, "2"), ("%.1e", 0.000123, "1.2e-04"), ("%.2g", 1_234_567, "1.2e+06"), ("%.2g", 0.5, "0.5"),
+        ("%.3f", -0.0004, "-0.000"), ("%8.3f", 2, "   2.000"),
+    ]
+
+    @Test(arguments: printfTable.indices)
+    func printfFormatsAsC(index: Int) {
+        let (format, value, expected) = Self.printfTable[index]
+        #expect(String(printf: format, value) == expected)
+        // And as Foundation's String(format:), which the labels used before.
+        #expect(String(printf: format, value) == String(format: format, value))
+    }
+
+    @Test func printfTakesIntegersAndLongText() {
+        #expect(String(printf: "%d min %02d s", 3, 7) == "3 min 07 s")
+        // Past the first 128-byte buffer: formatted again at the length vsnprintf reported.
+        let wide = String(printf: "%300.1f", 1.25)
+        #expect(wide.utf8.count == 300)
+        #expect(wide.hasSuffix(" 1.2"))
+        #expect(wide == String(format: "%300.1f", 1.25))
+    }
+
+    @Test func localFileReadsWholeFilesAndNamesWhatIsThere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-localfile-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Larger than one read of 64 KiB, with every byte value.
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
+        let file = folder.appendingPathComponent("data.bin")
+        try Data(bytes).write(to: file)
+        #expect(LocalFile.contents(atPath: file.path) == bytes)
+        #expect(LocalFile.contents(atPath: file.path) == [UInt8](try Data(contentsOf: file)))
+        let empty = folder.appendingPathComponent("empty")
+        try Data().write(to: empty)
+        #expect(LocalFile.contents(atPath: empty.path) == [])
+        #expect(LocalFile.kind(atPath: file.path) == .file)
+        #expect(LocalFile.kind(atPath: folder.path) == .folder)
+        #expect(LocalFile.kind(atPath: folder.appendingPathComponent("missing").path) == .missing)
+        #expect(LocalFile.contents(atPath: folder.path) == nil)
+        #expect(LocalFile.contents(atPath: folder.appendingPathComponent("missing").path) == nil)
+    }
+
+    @Test func cacheLockExcludes() async {
+        final class Box: @unchecked Sendable {
+            let lock = CacheLock()
+            var count = 0
+        }
+        let box = Box()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<10_000 {
+                        box.lock.lock()
+                        box.count += 1
+                        box.lock.unlock()
+                    }
+                }
+            }
+        }
+        #expect(box.count == 40_000)
+    }
+}
