@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "FlipbookComponents", dependencies: ["Flipbook"]),
         .target(name: "CFlipbookSystem"),
         .target(name: "FlipbookFiles", dependencies: ["Easing", "CFlipbookSystem"]),
-        .target(name: "FlipbookSVG", dependencies: ["Flipbook"]),
+        .target(name: "FlipbookSVG", dependencies: ["Easing", "Flipbook"]),
         .target(name: "FlipbookScenes", dependencies: ["Easing", "Flipbook", "FlipbookComponents"]),
         .target(name: "FlipbookRaster", dependencies: ["Flipbook"]),
         .target(name: "FlipbookOutput", dependencies: ["Flipbook", "FlipbookFiles", "FlipbookSVG", "FlipbookRaster", "CFlipbookSystem"]),

@@ -107,7 +107,7 @@ enum EaseCommand {
     private static func inputValues(_ args: ParsedArguments) throws(UsageError) -> [Double] {
         if let list = args.options["at"] {
             return try list.split(separator: ",", omittingEmptySubsequences: false).map { (item) throws(UsageError) -> Double in
-                let text = String(item.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                let text = item.whitespaceTrimmed
                 guard let value = Double(text), value.isFinite else {
                     throw UsageError("--at expects comma-separated finite numbers, got '\(text)'")
                 }

@@ -69,4 +69,13 @@ struct SystemHelpersTests {
         }
         #expect(box.count == 40_000)
     }
+
+    /// `whitespaceTrimmed` against Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)`, the
+    /// call it replaced: tabs, line breaks, a no-break space and an ideographic space at the ends, white
+    /// space inside kept, and a text of white space only.
+    @Test(arguments: ["  0.25\t", "\n1e-3\r\n", "\u{00A0}x y\u{3000}", "   ", "", "a", " ,  b ,"])
+    func whitespaceTrimmedAsFoundationTrims(_ text: String) {
+        #expect(text.whitespaceTrimmed == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(text[...].whitespaceTrimmed == text.trimmingCharacters(in: .whitespacesAndNewlines))  // a Substring too
+    }
 }

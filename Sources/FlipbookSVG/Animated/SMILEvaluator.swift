@@ -88,7 +88,7 @@ struct SMILTrack {
         guard let list = attributes["values"] else { return nil }
         values = list.split(separator: ";").map { name == "d" ? .numbers(Self.pathNumbers(String($0))) : Self.value(String($0)) }
         if let times = attributes["keyTimes"] {
-            keyTimes = times.split(separator: ";").compactMap { Double($0.trimmed) }
+            keyTimes = times.split(separator: ";").compactMap { Double($0.whitespaceTrimmed) }
         } else {
             let n = values.count
             keyTimes = calcMode == "discrete" ? (0..<n).map { Double($0) / Double(n) } : (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
@@ -164,7 +164,7 @@ struct SMILTrack {
     }
 
     static func seconds(_ text: String) -> Double? {
-        let trimmed = text.trimmed
+        let trimmed = text.whitespaceTrimmed
         if trimmed.hasSuffix("ms") { return Double(trimmed.dropLast(2)).map { $0 / 1000 } }
         if trimmed.hasSuffix("s") { return Double(trimmed.dropLast()) }
         return Double(trimmed)
@@ -196,7 +196,7 @@ struct SMILTrack {
     }
 
     static func value(_ text: String) -> Value {
-        let t = text.trimmed
+        let t = text.whitespaceTrimmed
         if t.hasPrefix("#"), t.count == 7, let v = UInt32(t.dropFirst(), radix: 16) {
             return .numbers([Double(v >> 16 & 255) / 255, Double(v >> 8 & 255) / 255, Double(v & 255) / 255])
         }

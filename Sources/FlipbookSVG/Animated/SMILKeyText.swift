@@ -1,3 +1,4 @@
+import Easing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,8 +21,8 @@ struct SMILKeyText {
     init?(_ a: [String: String]) {
         guard let duration = a["dur"].flatMap(SMILTrack.seconds), duration > 0, let text = a["values"] else { return nil }
         self.duration = duration
-        let values = text.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmed }
-        var times = (a["keyTimes"] ?? "").split(separator: ";").compactMap { Double($0.trimmed) }
+        let values = text.split(separator: ";", omittingEmptySubsequences: false).map { $0.whitespaceTrimmed }
+        var times = (a["keyTimes"] ?? "").split(separator: ";").compactMap { Double($0.whitespaceTrimmed) }
         if times.count != values.count {
             times = values.count == 1 ? [0] : values.indices.map { Double($0) / Double(values.count - 1) }
         }

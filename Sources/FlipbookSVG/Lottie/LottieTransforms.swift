@@ -1,3 +1,4 @@
+import Easing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -94,7 +95,7 @@ extension LottieWriter {
         var out: [(String, [Double])] = []
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
-            let name = rest[..<open].trimmed
+            let name = rest[..<open].whitespaceTrimmed
             out.append((name, numbers(String(rest[rest.index(after: open)..<close])) ?? []))
             rest = rest[rest.index(after: close)...]
         }
