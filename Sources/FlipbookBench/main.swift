@@ -44,15 +44,15 @@ case "scene":
     let presenter = RetainedPresentation(scene: scene), rasterPresenter = RetainedPresentation(scene: scene)
     var bytes = 0
     // Warm up, then measure.
-    for i in 0..<10 { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
+    for i in 0..<10 { bytes &+= svgFrames.documentBytes(at: scene.frameTime(i % scene.frameCount), of: presenter).count }
     let memory = seconds {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(at: scene.frameTime(i % scene.frameCount), of: presenter).count }
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let files = try seconds {
         for i in 0..<frames {
-            let svg = svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount)))
+            let svg = svgFrames.documentBytes(at: scene.frameTime(i % scene.frameCount), of: presenter)
             try svg.withUnsafeBytes { Data(buffer: $0) }.write(to: folder.appendingPathComponent(String(format: "frame_%04d.svg", i)))
         }
     }
@@ -87,7 +87,7 @@ case "svg":
     let presenter = RetainedPresentation(scene: scene)
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(at: scene.frameTime(i % scene.frameCount), of: presenter).count }
     }
     print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
 
@@ -162,7 +162,7 @@ case "scale":
     let presenter = RetainedPresentation(scene: scene)
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i))).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(at: scene.frameTime(i), of: presenter).count }
     }
     print("layer_frame_us=\(time / Double(layers * frames) * 1e6) peak_mb=\(peakMegabytes()) bytes=\(bytes)")
 
@@ -232,7 +232,7 @@ case "limit":
         }
     }
     func frameBatch() {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(for: presenter.presentation(at: scene.frameTime(i % scene.frameCount))).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(at: scene.frameTime(i % scene.frameCount), of: presenter).count }
     }
     // The ratio is taken within one process: batches of the two alternate, and each side's median
     // batch counts, so a slow spell on this shared machine hits both.

@@ -11,10 +11,10 @@ import Foundation
 // which must match the engine within every track's bound at every frame instant, read back by the
 // SMIL evaluator.
 // Every accepted mutant must be written by SceneEncoder as a scene file that loads back equal (and
-// writes the same text again). Every accepted mutant's SVG frames from SVGFrameRenderer must equal
-// the plain writer's, and its
-// middle frame is rasterized, scaled to fit 96 px (the raster code works on raw pointers, so hostile
-// geometry must reach it too). With --pairs, each accepted mutant's middle SVG frame and that raster
+// writes the same text again). Every accepted mutant's SVG frames from SVGFrameRenderer (from the
+// presentation and from the retained tree) must equal the plain writer's, and its middle frame is
+// rasterized, scaled to fit 96 px (the raster code works on raw pointers, so hostile geometry must
+// reach it too). With --pairs, each accepted mutant's middle SVG frame and that raster
 // frame (at up to 256 px a side) are written to FILE (a pipe that Tools/fuzz-pairs reads and compares
 // through librsvg):
 // a line "pair N KIND LIMITS WIDTH HEIGHT CANVASWIDTH CANVASHEIGHT SCALE SVGBYTES INPUTBYTES RADIUS", the SVG frame, the input, then the raster
@@ -106,7 +106,7 @@ for n in 0..<count {
         // The frame renderer (which rewrites only changed layers) must write the plain writer's bytes,
         // and the presentation kept between instants must equal the one built from nothing (here at
         // the same frames, half a frame on, and back).
-        var frames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        var frames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background), retainedFrames = frames
         let retained = RetainedPresentation(scene: scene)
         let svgStart = Date()
         for index in [0, scene.frameCount / 2, scene.frameCount / 2, scene.frameCount - 1, 0] {
@@ -118,7 +118,8 @@ for n in 0..<count {
                 }
             }
             let plain = scene.svgFrame(index)
-            if frames.documentBytes(for: scene.presentation(at: scene.frameTime(index))).string != plain {
+            if frames.documentBytes(for: scene.presentation(at: scene.frameTime(index))).string != plain
+                || retainedFrames.documentBytes(at: scene.frameTime(index), of: retained).string != plain {
                 print("FRAME RENDERER differs from the writer for input \(n), frame \(index) (seed \(seed)), kept in \(currentPath)")
                 exit(5)
             }

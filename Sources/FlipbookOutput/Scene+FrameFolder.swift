@@ -189,6 +189,6 @@ struct FrameWorker {
 
     mutating func render(_ scene: Scene, frame index: Int) throws -> [UInt8] {
         if raster != nil { return ImageEncoder.png(try image(scene, frame: index)) }
-        return svg!.documentBytes(for: presentation.presentation(at: scene.frameTime(index))).bytes
+        return svg!.documentBytes(at: scene.frameTime(index), of: presentation).bytes
     }
 }

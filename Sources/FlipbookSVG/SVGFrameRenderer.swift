@@ -4,17 +4,20 @@ import Flipbook
 /// frame: the frame writer's output, byte for byte, for frame after frame.
 ///
 /// ## How
-/// It walks the presentation tree itself (`renderNodeWithoutChildren` for each layer) instead of
-/// building the whole render tree. A leaf layer (one without sublayers) that equals its value in the
+/// It walks the presentation tree itself (each layer's own render node) instead of building the whole
+/// render tree: a presentation layer (`documentBytes(for:)`), or the nodes of a `RetainedPresentation`
+/// (`documentBytes(at:of:)`, what the command line uses), which keep each layer's own render node
+/// while its values stay the same. A leaf layer (one without sublayers) that equals its value in the
 /// previous frame at the same position of the walk has its bytes kept after it is written, and reused
 /// while it stays equal: the track of a ring gauge is written once, its value arc every frame. A render
 /// node is a pure function of its presentation layer (layer behaviours are stateless), so equal layers
 /// write equal bytes; the one state a frame's writing carries, the numbering of gradients and clip
 /// paths, is why a leaf that defines either is never kept.
 ///
-/// "Equal" is `PropertyTable.isUnchanged` on the properties (bit for bit, and `==` for values that
-/// hold storage, such as a path rebuilt with the same points) with the same id, type and timing:
-/// stricter than `==`, never looser.
+/// "Equal" is the same retained node at the same `version` (no values of it changed since), or else
+/// `PropertyTable.isUnchanged` on the properties (bit for bit, and `==` for values that hold storage,
+/// such as a path rebuilt with the same points) with the same id, type and timing: stricter than `==`,
+/// never looser.
 ///
 /// A leaf that changes every frame costs one comparison more than the plain writer; everything else
 /// is the writer's own code (`SVGFrameWriter.writeGroup`), so the two cannot drift apart, and the tests
@@ -22,13 +25,15 @@ import Flipbook
 public struct SVGFrameRenderer {
     /// Writes the groups, items and the document around them.
     public let writer: SVGFrameWriter
-    /// Leaves by their position in the walk: the last frame's layer, and its bytes once it has been
-    /// the same in two frames running.
+    /// Leaves by their position in the walk: the last frame's layer (and retained node, at its
+    /// version), and its bytes once it has been the same in two frames running.
     private var leaves: [Leaf] = []
     private var visited = 0
 
     private struct Leaf {
         var layer: Layer
+        var node: RetainedPresentation.Node?
+        var version: Int
         var bytes: SVGBuffer?
     }
 
@@ -39,24 +44,36 @@ public struct SVGFrameRenderer {
     /// The SVG document for a presentation tree (`Scene.presentation(at:)`); the same bytes as
     /// `writer.documentBytes(for: presentation?.renderNode())`.
     public mutating func documentBytes(for presentation: Layer?) -> SVGBuffer {
+        document(presentation)
+    }
+
+    /// The SVG document of `presentation`'s scene at `time`, seconds; the same bytes as
+    /// `writer.documentBytes(for: presentation.renderTree(at: time))`. A layer whose retained node did
+    /// not change since the last frame is not compared, and a group's own render node is made again
+    /// only when its values change.
+    public mutating func documentBytes(at time: Double, of presentation: RetainedPresentation) -> SVGBuffer {
+        document(presentation.tree(at: time))
+    }
+
+    private mutating func document<Tree: FrameTree>(_ root: Tree?) -> SVGBuffer {
         var state = SVGFrameWriter.State()
         var body = SVGBuffer(capacity: 2048)
         visited = 0
-        if let presentation { write(presentation, into: &body, state: &state) }
+        if let root { write(root, into: &body, state: &state) }
         // Leaves past this frame's last belong to layers that are gone.
         if leaves.count > visited { leaves.removeLast(leaves.count - visited) }
         return writer.document(body: body, state: state)
     }
 
-    private mutating func write(_ layer: Layer, into out: inout SVGBuffer, state: inout SVGFrameWriter.State) {
-        if layer.sublayers.isEmpty {
-            writeLeaf(layer, into: &out, state: &state)
+    private mutating func write<Tree: FrameTree>(_ tree: Tree, into out: inout SVGBuffer, state: inout SVGFrameWriter.State) {
+        if tree.isLeaf {
+            writeLeaf(tree, into: &out, state: &state)
             return
         }
-        guard let node = layer.renderNodeWithoutChildren() else { return }
+        guard let node = tree.ownRenderNode else { return }
         let writer = self.writer
         writer.writeGroup(node, into: &out, state: &state) { out, state in
-            layer.forEachSublayerInDrawingOrder { sublayer in write(sublayer, into: &out, state: &state) }
+            tree.forEachSublayerInDrawingOrder { sublayer in write(sublayer, into: &out, state: &state) }
         }
     }
 
@@ -66,23 +83,57 @@ public struct SVGFrameRenderer {
             && a.animations == b.animations && a.sublayers == b.sublayers
     }
 
-    private mutating func writeLeaf(_ layer: Layer, into out: inout SVGBuffer, state: inout SVGFrameWriter.State) {
+    private mutating func writeLeaf<Tree: FrameTree>(_ tree: Tree, into out: inout SVGBuffer, state: inout SVGFrameWriter.State) {
         let position = visited
         visited += 1
-        let same = position < leaves.count && Self.unchanged(leaves[position].layer, layer)
+        let retained = tree.retainedNode
+        var same = false
+        if position < leaves.count {
+            // The same retained node says it at once: at the same version it is unchanged, at another it
+            // changed. Another node (the first frame after a timed change, or no retained tree) is
+            // compared by its values.
+            if let retained, let kept = leaves[position].node, kept === retained {
+                same = kept.version == leaves[position].version
+            } else {
+                same = Self.unchanged(leaves[position].layer, tree.leafLayer)
+            }
+        }
         if same, let bytes = leaves[position].bytes {
             out.write(bytes)
             return
         }
         let start = out.count, gradients = state.gradients, clips = state.clips
-        if let node = layer.renderNode() { writer.write(node, into: &out, state: &state) }
+        if let node = tree.ownRenderNode { writer.write(node, into: &out, state: &state) }
         if same {
             // Unchanged for two frames: keep the bytes, unless they number a definition.
             if state.gradients == gradients && state.clips == clips { leaves[position].bytes = out.suffix(from: start) }
-        } else if position < leaves.count {
-            leaves[position] = Leaf(layer: layer, bytes: nil)
         } else {
-            leaves.append(Leaf(layer: layer, bytes: nil))
+            let leaf = Leaf(layer: tree.leafLayer, node: retained, version: retained?.version ?? 0, bytes: nil)
+            if position < leaves.count { leaves[position] = leaf } else { leaves.append(leaf) }
         }
     }
+}
+
+/// What the frame renderer walks: a presentation layer, or a retained presentation's node.
+protocol FrameTree {
+    /// Whether the layer has no sublayers.
+    var isLeaf: Bool { get }
+    /// The presented layer, for a leaf.
+    var leafLayer: Layer { get }
+    /// The retained node, when walking a retained presentation.
+    var retainedNode: RetainedPresentation.Node? { get }
+    /// The layer's render node without children; nil when hidden.
+    var ownRenderNode: RenderNode? { get }
+    func forEachSublayerInDrawingOrder(_ body: (Self) -> Void)
+}
+
+extension Layer: FrameTree {
+    var isLeaf: Bool { sublayers.isEmpty }
+    var leafLayer: Layer { self }
+    var retainedNode: RetainedPresentation.Node? { nil }
+    var ownRenderNode: RenderNode? { renderNodeWithoutChildren() }
+}
+
+extension RetainedPresentation.Node: FrameTree {
+    var retainedNode: RetainedPresentation.Node? { self }
 }

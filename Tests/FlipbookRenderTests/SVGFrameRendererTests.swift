@@ -24,6 +24,47 @@ struct SVGFrameRendererTests {
         }
     }
 
+    /// The same through a retained presentation (what the command line writes frames from): in order,
+    /// jumping about, and at half frames, where a node's version is all that says a leaf is unchanged.
+    @Test(arguments: GoldenTests.scenes)
+    func everyFrameOfEverySceneFromTheRetainedTree(_ name: String) throws {
+        let scene = try SceneLoader().load(contentsOf: GoldenTests.root.appendingPathComponent("Scenes/\(name).json").path)
+        var renderer = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        let retained = RetainedPresentation(scene: scene)
+        let n = scene.frameCount
+        let scrambled = (0..<n).map { ($0 * 7919 + 3) % n }
+        let times = (0..<n).map(scene.frameTime) + scrambled.map(scene.frameTime)
+            + (0..<n).map { min(scene.duration, (Double($0) + 0.5) / scene.fps) }
+        for t in times {
+            let fast = renderer.documentBytes(at: t, of: retained).string
+            #expect(fast == Self.plain(scene.presentation(at: t), renderer.writer), "\(name) at \(t) s")
+        }
+    }
+
+    /// A derived leaf whose values change is presented by the same retained node at a new version;
+    /// one that does not change keeps its node and version (what lets the frame renderer skip comparing
+    /// it).
+    @Test func retainedNodesCountTheirChanges() throws {
+        let scene = try SceneLoader().load(contentsOf: GoldenTests.root.appendingPathComponent("Scenes/activity-rings.json").path)
+        let retained = RetainedPresentation(scene: scene)
+        func leaves(_ t: Double) -> [(RetainedPresentation.Node, Int)] {
+            var found: [(RetainedPresentation.Node, Int)] = []
+            func walk(_ node: RetainedPresentation.Node) {
+                if node.isLeaf { found.append((node, node.version)) } else { node.forEachSublayerInDrawingOrder(walk) }
+            }
+            walk(retained.tree(at: t))
+            return found
+        }
+        let a = leaves(0.25), b = leaves(0.5)
+        #expect(a.count == 6 && b.count == 6)
+        // Each gauge's track, then its value arc, in drawing order.
+        for (i, (before, after)) in zip(a, b).enumerated() {
+            #expect(before.0 === after.0, "leaf \(i) keeps its node")
+            #expect(i % 2 == 0 ? after.1 == before.1 : after.1 > before.1, "leaf \(i)")
+            #expect(after.0.leafLayer.id == scene.presentation(at: 0.5).allLayers.filter(\.sublayers.isEmpty)[i].id)
+        }
+    }
+
     static func box(_ id: String, x: Double, type: any LayerBehavior.Type = PlainLayer.self) -> Layer {
         var layer = Layer(id: id, type: type)
         layer[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)

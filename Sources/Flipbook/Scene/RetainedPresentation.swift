@@ -41,6 +41,13 @@ public final class RetainedPresentation {
         node(at: time).renderTree()
     }
 
+    /// The retained tree at `time`, seconds, for renderers that keep output per layer between instants
+    /// (`SVGFrameRenderer`): its nodes say which layers changed since the instant before. Valid until
+    /// the next call on this presentation.
+    public func tree(at time: Double) -> Node {
+        node(at: time)
+    }
+
     private func node(at time: Double) -> Node {
         let count = scene.changeCount(at: time)
         let model = scene.model(afterChanges: count)
@@ -56,7 +63,11 @@ public final class RetainedPresentation {
 
     /// One layer's presentation and what it was made from, with its sublayers' nodes: the model's
     /// sublayers first, then the derived ones (as in the presentation copy).
-    final class Node {
+    ///
+    /// A renderer reads a node through `ownRenderNode`, `isLeaf`, `leafLayer`, `version` and
+    /// `forEachSublayerInDrawingOrder`; a node outlives the instant it was read at only as long as the
+    /// renderer keeps it (a kept node is never reused for another layer).
+    public final class Node {
         /// The layer presented: a model layer, or a derived sublayer as its component made it.
         private(set) var source: Layer
         /// `source.presentation(atParentTime:)` at the last instant, but for its sublayers while
@@ -76,6 +87,9 @@ public final class RetainedPresentation {
         /// `presented.renderNode()`, valid while `hasTree`.
         private var tree: RenderNode?
         private var hasTree = false
+        /// Counts the changes of this node's own values: a node whose `version` is the one a renderer
+        /// saw has the same `ownRenderNode` (and, for a leaf, the same `leafLayer`) as then.
+        public private(set) var version = 0
 
         /// Builds the node of `source` at `parentTime` from nothing.
         init(_ source: Layer, parentTime: Double) {
@@ -136,6 +150,10 @@ public final class RetainedPresentation {
                     if j < derivedCount, case let old = sublayers[modelCount + j], Self.same(old.source, sublayer) {
                         if old.update(sublayer, parentTime: local) { derivedChanged = true }
                         nodes.append(old)
+                    } else if j < derivedCount, case let old = sublayers[modelCount + j], old.takes(sublayer) {
+                        old.replace(with: sublayer)
+                        nodes.append(old)
+                        derivedChanged = true
                     } else {
                         nodes.append(Node(sublayer, parentTime: local))
                         derivedChanged = true
@@ -154,11 +172,33 @@ public final class RetainedPresentation {
                 presented.properties = values
                 hasOwnNode = false
                 ownNode = nil
+                version += 1
             }
             sublayersStale = true
             hasTree = false
             tree = nil
             return true
+        }
+
+        /// Whether this node can present `sublayer` by taking its values: both are leaves of the same
+        /// id, type and timing that never derive sublayers and have no animations, so the presentation
+        /// of either is the layer itself.
+        private func takes(_ sublayer: Layer) -> Bool {
+            sublayers.isEmpty && sublayer.sublayers.isEmpty && source.animations.isEmpty && sublayer.animations.isEmpty
+                && !source.type.derivesSublayers && source.id == sublayer.id && source.type == sublayer.type
+                && source.timing == sublayer.timing
+        }
+
+        /// Presents `sublayer` (which `takes` accepts) from now on: what `Node(sublayer, parentTime:)`
+        /// would hold, in this node, with its version moved on.
+        private func replace(with sublayer: Layer) {
+            source = sublayer
+            presented = sublayer
+            hasOwnNode = false
+            ownNode = nil
+            hasTree = false
+            tree = nil
+            version += 1
         }
 
         /// `source.presentation(atParentTime:)` at the last instant, sublayers included.
@@ -177,15 +217,32 @@ public final class RetainedPresentation {
                 && a.animations == b.animations && a.sublayers == b.sublayers
         }
 
-        /// `presented.renderNode()`, from the nodes kept where nothing changed.
-        func renderTree() -> RenderNode? {
-            if hasTree { return tree }
+        /// `presented.renderNodeWithoutChildren()`: this layer's own render node, nil when hidden; made
+        /// again only after its values change.
+        public var ownRenderNode: RenderNode? {
             if !hasOwnNode {
                 ownNode = presented.renderNodeWithoutChildren()
                 hasOwnNode = true
             }
+            return ownNode
+        }
+
+        /// Whether the presented layer has no sublayers (model or derived).
+        public var isLeaf: Bool { sublayers.isEmpty }
+
+        /// The presented layer of a leaf (`isLeaf`), as `presentation(at:)` holds it.
+        public var leafLayer: Layer { presented }
+
+        /// Calls `body` with each sublayer's node in drawing order (by zPosition, equal ones in order).
+        public func forEachSublayerInDrawingOrder(_ body: (Node) -> Void) {
+            Layer.forEachIndexInDrawingOrder(count: sublayers.count, depth: { sublayers[$0].presented[.zPosition] }) { body(sublayers[$0]) }
+        }
+
+        /// `presented.renderNode()`, from the nodes kept where nothing changed.
+        func renderTree() -> RenderNode? {
+            if hasTree { return tree }
             hasTree = true
-            guard var node = ownNode else {
+            guard var node = ownRenderNode else {
                 tree = nil
                 return nil
             }
