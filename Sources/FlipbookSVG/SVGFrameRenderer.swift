@@ -19,9 +19,10 @@ import Flipbook
 /// such as a path rebuilt with the same points) with the same id, type and timing: stricter than `==`,
 /// never looser.
 ///
-/// A leaf that changes every frame costs one comparison more than the plain writer; everything else
-/// is the writer's own code (`SVGFrameWriter.writeGroup`), so the two cannot drift apart, and the tests
-/// compare them on every frame of every scene.
+/// A leaf that changes every frame costs at most one comparison more than the plain writer (none when
+/// its retained node is the last frame's); everything else is the writer's own code
+/// (`SVGFrameWriter.writeGroup`), so the two cannot drift apart, and the tests compare them on every
+/// frame of every scene.
 public struct SVGFrameRenderer {
     /// Writes the groups, items and the document around them.
     public let writer: SVGFrameWriter
