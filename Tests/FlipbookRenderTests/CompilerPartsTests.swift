@@ -120,6 +120,80 @@ struct CompilerPartsTests {
         #expect(!a.hasSameContent(sampler.slot("nowhere"), as: a))
     }
 
+    /// The sampler's snapshots, walked from the retained presentation's nodes, against the render tree
+    /// built from nothing (`Scene.presentation(at:).renderNode()`), flattened by hand: the same nodes
+    /// (without children) in the same depth-first drawing order with the same parents, at every frame
+    /// and half frame of every scene, forwards then backwards (the retained tree runs back in time).
+    @Test(arguments: GoldenTests.scenes)
+    func snapshotsAreTheRenderTreeFlattened(_ file: String) throws {
+        do {
+            let scene = try SceneLoader().load(contentsOf: GoldenTests.root.appendingPathComponent("Scenes/\(file).json").path)
+            let sampler = Sampler(scene)
+            let instants = (0..<scene.frameCount).flatMap { [scene.frameTime($0), scene.frameTime($0) + 0.5 / scene.fps] }
+            for t in instants + instants.reversed() {
+                var expected: [(node: RenderNode, parent: String?)] = []
+                func flatten(_ node: RenderNode, parent: String?) {
+                    var own = node
+                    own.children = []
+                    expected.append((own, parent))
+                    for child in node.children { flatten(child, parent: node.id) }
+                }
+                if let root = scene.presentation(at: t).renderNode() { flatten(root, parent: nil) }
+                let snapshot = sampler.at(t)
+                #expect(snapshot.order.count == expected.count, "\(file) at \(t)")
+                for (slot, want) in zip(snapshot.order, expected) {
+                    #expect(sampler.ids[slot] == want.node.id)
+                    #expect(snapshot.node(slot) == want.node, "\(file) at \(t): \(want.node.id)")
+                    #expect(snapshot.parents[slot] == (want.parent.map { sampler.slot($0) } ?? -1))
+                }
+            }
+        }
+    }
+
+    /// The sampler's table of snapshots by instant against a `Dictionary` keyed by the same instants:
+    /// 5,000 instants from a fixed generator (frames, midpoints, near neighbours one ulp apart, 0 and
+    /// −0 as one instant), stored, replaced, looked up, missed, and forgotten all at once.
+    @Test func instantTableAgainstADictionary() {
+        var table = InstantTable()
+        var reference: [Double: Snapshot] = [:]
+        let scene = Scene(canvas: Size(10, 10), duration: 1, fps: 10, root: Layer(id: "root"))
+        let sampler = Sampler(scene)
+        let marker = sampler.at(0)
+        var state: UInt64 = 0x1234_5678
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let pick = Double(state >> 40) / Double(1 << 24)
+            switch state % 4 {
+            case 0: return (pick * 1000).rounded() / 60
+            case 1: return (pick * 1000).rounded() / 120
+            case 2: return pick.nextUp
+            default: return pick
+            }
+        }
+        var snapshots: [Snapshot] = []
+        for i in 0..<5_000 {
+            let t = next()
+            // A fresh snapshot object per insertion, so that a lookup returning the wrong one is seen.
+            let snapshot = i % 7 == 0 ? marker : Snapshot(RetainedPresentation(scene: scene).tree(at: 0), slots: sampler)
+            snapshots.append(snapshot)
+            table.insert(snapshot, at: t)
+            reference[t] = snapshot
+        }
+        #expect(table.count == reference.count)
+        for (t, snapshot) in reference { #expect(table.snapshot(at: t) === snapshot) }
+        for _ in 0..<1_000 {
+            let t = -1 - next()   // never stored (every stored instant is 0 or more)
+            #expect(table.snapshot(at: t) == nil)
+        }
+        table.insert(marker, at: -0.0)
+        #expect(table.snapshot(at: 0) === marker)
+        table.removeAll()
+        #expect(table.count == 0)
+        for t in reference.keys { #expect(table.snapshot(at: t) == nil) }
+        table.insert(marker, at: 0.5)
+        #expect(table.snapshot(at: 0.5) === marker)
+    }
+
     /// The writer: keys become exactly this text (no loop: the final hold is dropped, fill freezes).
     @Test func smilWriterText() {
         let writer = SMILWriter(duration: 2, loops: false)

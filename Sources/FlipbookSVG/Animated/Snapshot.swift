@@ -4,26 +4,65 @@ import Flipbook
 /// id. A class, and read by slot: the compiler reads snapshots tens of thousands of times per scene,
 /// and a reference and an array index cost less than copying dictionaries and hashing ids.
 final class Snapshot {
-    /// Nodes by slot (their `children` are not read: a node's children are the slots whose parent it
+    /// Own render nodes by slot, without children (a node's children are the slots whose parent it
     /// is); nil where the layer is absent at this instant.
-    private(set) var nodes: [RenderNode?] = []
+    let nodes: [RenderNode?]
     /// Each present node's items, by slot (empty where absent): what the compiler reads most.
-    private(set) var items: [[DrawItem]] = []
+    let items: [[DrawItem]]
     /// Each present node's parent slot (-1 for the root), by slot.
-    private(set) var parents: [Int] = []
+    let parents: [Int]
     /// Slots depth first, parents before children.
-    private(set) var order: [Int] = []
+    let order: [Int]
     /// About how much memory the snapshot holds: nodes, path elements and text, in units of ~64 bytes.
-    private(set) var weight = 0
+    let weight: Int
+    // (Constants, set once: the compiler reads them tens of thousands of times, and a class's `var`
+    // is read through a run-time exclusivity check each time.)
 
-    init(_ root: RenderNode?, slots sampler: Sampler) {
-        guard let root else { return }
-        // Room for every layer seen so far, allocated once (layers seen first here grow it).
-        nodes = Array(repeating: nil, count: sampler.ids.count)
-        items = Array(repeating: [], count: sampler.ids.count)
-        parents = Array(repeating: -1, count: sampler.ids.count)
-        order.reserveCapacity(sampler.ids.count)
-        add(root, parent: -1, sampler)
+    /// The tree of `root` (a retained presentation's root node at one instant), walked as
+    /// `RenderNode`'s tree is built: each node's own render node (`ownRenderNode`, kept by the
+    /// retained node while its values stay the same), hidden layers and their sublayers left out,
+    /// sublayers in drawing order. No nested render tree is built: the compiler reads nodes by slot.
+    init(_ root: RetainedPresentation.Node, slots sampler: Sampler) {
+        var walk = Walk()
+        if let own = root.ownRenderNode {
+            // Room for every layer seen so far, allocated once (layers seen first here grow it).
+            walk.nodes = Array(repeating: nil, count: sampler.ids.count)
+            walk.items = Array(repeating: [], count: sampler.ids.count)
+            walk.parents = Array(repeating: -1, count: sampler.ids.count)
+            walk.order.reserveCapacity(sampler.ids.count)
+            walk.add(root, own, parent: -1, sampler)
+        }
+        nodes = walk.nodes
+        items = walk.items
+        parents = walk.parents
+        order = walk.order
+        weight = walk.weight
+    }
+
+    /// The arrays of a snapshot as its walk fills them.
+    private struct Walk {
+        var nodes: [RenderNode?] = []
+        var items: [[DrawItem]] = []
+        var parents: [Int] = []
+        var order: [Int] = []
+        var weight = 0
+
+        mutating func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int, _ sampler: Sampler) {
+            let slot = sampler.slot(node.id, at: order.count)
+            if slot >= nodes.count {
+                nodes += Array(repeating: nil, count: slot + 1 - nodes.count)
+                items += Array(repeating: [], count: slot + 1 - items.count)
+                parents += Array(repeating: -1, count: slot + 1 - parents.count)
+            }
+            nodes[slot] = node
+            items[slot] = node.items
+            weight += sampler.weight(of: tree, node, slot: slot)
+            parents[slot] = parent
+            order.append(slot)
+            tree.forEachSublayerInDrawingOrder { sublayer in
+                if let own = sublayer.ownRenderNode { add(sublayer, own, parent: slot, sampler) }
+            }
+        }
     }
 
     /// The node in `slot`, or nil when absent.
@@ -46,27 +85,17 @@ final class Snapshot {
             && a.items == b.items
     }
 
-    private func add(_ node: RenderNode, parent: Int, _ sampler: Sampler) {
-        let slot = sampler.slot(node.id, at: order.count)
-        if slot >= nodes.count {
-            nodes += Array(repeating: nil, count: slot + 1 - nodes.count)
-            items += Array(repeating: [], count: slot + 1 - items.count)
-            parents += Array(repeating: -1, count: slot + 1 - parents.count)
-        }
-        // Kept whole: its children array is shared with the tree (a copy is a retain), and readers go
-        // by slot, never through `children`.
-        nodes[slot] = node
-        items[slot] = node.items
-        weight += 4
+    /// About how much memory `node` holds, in units of ~64 bytes: 4, and its path elements, dash
+    /// lengths, gradient stops and text.
+    static func weight(of node: RenderNode) -> Int {
+        var weight = 4
         for item in node.items {
             switch item {
             case .shape(let shape): weight += shape.path.elements.count + shape.dashPattern.lengths.count / 4 + shape.fillGradient.stops.count
             case .text(let text): weight += text.string.utf8.count / 64 + 1
             }
         }
-        parents[slot] = parent
-        order.append(slot)
-        for child in node.children { add(child, parent: slot, sampler) }
+        return weight
     }
 }
 
@@ -76,12 +105,15 @@ final class Sampler {
     /// The presentation kept from instant to instant: the compiler asks for instants mostly in order,
     /// and between two of them most layers do not change.
     private let retained: RetainedPresentation
-    private var cache: [Double: Snapshot] = [:]
+    private var cache = InstantTable()
     private var cachedWeight = 0
     /// The last instant asked for and its snapshot: the compiler's closures ask for one instant
     /// several times in a row.
     private var last: (time: Double, snapshot: Snapshot)?
     private var slots: [String: Int] = [:]
+    /// By slot: the retained node last weighed there, its version then and the weight: a node whose
+    /// version did not move has the same own render node, so it is not weighed again.
+    private var weighed: [(node: RetainedPresentation.Node, version: Int, weight: Int)?] = []
     /// Layer ids by slot, in order of first sight.
     private(set) var ids: [String] = []
 
@@ -111,22 +143,101 @@ final class Sampler {
         return slot
     }
 
+    /// `Snapshot.weight(of: node)`, for `node`, the own render node of `tree` in `slot`.
+    func weight(of tree: RetainedPresentation.Node, _ node: RenderNode, slot: Int) -> Int {
+        if slot < weighed.count, let last = weighed[slot], last.node === tree, last.version == tree.version { return last.weight }
+        let weight = Snapshot.weight(of: node)
+        if slot >= weighed.count { weighed += Array(repeating: nil, count: slot + 1 - weighed.count) }
+        weighed[slot] = (tree, tree.version, weight)
+        return weight
+    }
+
     func at(_ time: Double) -> Snapshot {
         if let last, last.time == time { return last.snapshot }
-        if let hit = cache[time] {
+        if let hit = cache.snapshot(at: time) {
             last = (time, hit)
             return hit
         }
-        let snapshot = Snapshot(retained.renderTree(at: time), slots: self)
+        let snapshot = Snapshot(retained.tree(at: time), slots: self)
         // At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
         // of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
         if cache.count >= 20_000 || cachedWeight + snapshot.weight > 4_000_000 {
-            cache.removeAll(keepingCapacity: true)
+            cache.removeAll()
             cachedWeight = 0
         }
-        cache[time] = snapshot
+        cache.insert(snapshot, at: time)
         cachedWeight += snapshot.weight
         last = (time, snapshot)
         return snapshot
+    }
+}
+
+/// Snapshots by instant: an open-addressing table keyed by the instant's bits (0 and −0 one key), so
+/// that a lookup costs a multiply and a probe or two instead of hashing a `Double` with `Hasher` (the
+/// compiler looks instants up tens of thousands of times a scene).
+///
+/// Linear probing in a power-of-two array kept at most half full; the bits are mixed by Fibonacci
+/// hashing (a multiply by 2^64/φ, the top bits taken). Instants are never removed one by one.
+struct InstantTable {
+    private var keys: [UInt64] = []
+    private var values: [Snapshot?] = []
+    /// 64 − log2 of the capacity: the top bits of the mixed key index the arrays.
+    private var shift: UInt64 = 64
+    private(set) var count = 0
+
+    private static func key(_ time: Double) -> UInt64 { (time == 0 ? 0 : time).bitPattern }
+
+    @inline(__always)
+    private func home(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+    /// The snapshot stored for `time`, or nil.
+    func snapshot(at time: Double) -> Snapshot? {
+        guard count > 0 else { return nil }
+        let key = Self.key(time), mask = keys.count - 1
+        var i = home(key)
+        while let value = values[i] {
+            if keys[i] == key { return value }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// Stores `snapshot` for `time` (replacing one stored for the same instant).
+    mutating func insert(_ snapshot: Snapshot, at time: Double) {
+        if 2 * (count + 1) > keys.count { grow() }
+        let key = Self.key(time), mask = keys.count - 1
+        var i = home(key)
+        while values[i] != nil {
+            if keys[i] == key {
+                values[i] = snapshot
+                return
+            }
+            i = (i + 1) & mask
+        }
+        keys[i] = key
+        values[i] = snapshot
+        count += 1
+    }
+
+    /// Forgets every snapshot, keeping the arrays' room.
+    mutating func removeAll() {
+        for i in values.indices { values[i] = nil }
+        count = 0
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values)
+        let capacity = max(64, 2 * keys.count)
+        keys = Array(repeating: 0, count: capacity)
+        values = Array(repeating: nil, count: capacity)
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
+        let mask = capacity - 1
+        for (key, value) in old {
+            guard let value else { continue }
+            var i = home(key)
+            while values[i] != nil { i = (i + 1) & mask }
+            keys[i] = key
+            values[i] = value
+        }
     }
 }
