@@ -54,8 +54,7 @@ extension AnimatedSVGCompiler.Context {
     // MARK: Shapes
 
     func shape(_ key: ItemKey, at t: Double) -> ShapeDrawing? {
-        if case .shape(let s)? = item(key, at: t) { return s }
-        return nil
+        key.text == nil ? sampler.at(t).shape(key.slot, key.index) : nil
     }
 
     mutating func writeShape(_ id: String, _ key: ItemKey, name: String, into out: inout String) {

@@ -166,7 +166,17 @@ public struct AnimatedSVGCompiler {
             for id in order {
                 if let p = parent[id] { children[p, default: []].append(id) } else { roots.append(id) }
             }
-            for (p, byTime) in drawn where byTime.values.contains(where: { Self.merged(children[p] ?? [], with: $0) == nil }) {
+            // A parent's children are drawn in the same order at most instants: each distinct order is
+            // merged once (an order equal to the one just checked agrees as it did).
+            func disagrees(_ p: String, _ byTime: [Double: [String]]) -> Bool {
+                var checked: [String]?
+                for sequence in byTime.values where sequence != checked {
+                    if Self.merged(children[p] ?? [], with: sequence) == nil { return true }
+                    checked = sequence
+                }
+                return false
+            }
+            for (p, byTime) in drawn where disagrees(p, byTime) {
                 childOrders[p] = Self.drawingOrders(byTime, grid: grid)
             }
             staticSlots = staticNodes()

@@ -76,6 +76,14 @@ final class Snapshot {
         return items[slot][index]
     }
 
+    /// Item `index` of the node in `slot` when it is a shape, or nil (one copy of the shape, where
+    /// `item` and a match on its result copied the whole item twice more).
+    @inline(__always)
+    func shape(_ slot: Int, _ index: Int) -> ShapeDrawing? {
+        guard slot < items.count, index < items[slot].count, case .shape(let shape) = items[slot][index] else { return nil }
+        return shape
+    }
+
     /// Whether the node in `slot` is present here and in `other` with the same content: everything
     /// but its children equal by `==` (0 and −0 are equal; items that share one array are equal without
     /// a look at their elements, a NaN in them included: they are the same values).
@@ -105,15 +113,17 @@ final class Sampler {
     /// The presentation kept from instant to instant: the compiler asks for instants mostly in order,
     /// and between two of them most layers do not change.
     private let retained: RetainedPresentation
-    private var cache = InstantTable()
-    private var cachedWeight = 0
+    // (`@exclusivity(unchecked)`: a sampler serves one compilation on one thread, and its methods
+    // never overlap an access to these; the run-time check cost more than the lookups it guarded.)
+    @exclusivity(unchecked) private var cache = InstantTable()
+    @exclusivity(unchecked) private var cachedWeight = 0
     /// The last instant asked for and its snapshot: the compiler's closures ask for one instant
     /// several times in a row.
-    private var last: (time: Double, snapshot: Snapshot)?
+    @exclusivity(unchecked) private var last: (time: Double, snapshot: Snapshot)?
     private var slots: [String: Int] = [:]
     /// By slot: the retained node last weighed there, its version then and the weight: a node whose
     /// version did not move has the same own render node, so it is not weighed again.
-    private var weighed: [(node: RetainedPresentation.Node, version: Int, weight: Int)?] = []
+    @exclusivity(unchecked) private var weighed: [(node: RetainedPresentation.Node, version: Int, weight: Int)?] = []
     /// Layer ids by slot, in order of first sight.
     private(set) var ids: [String] = []
 
@@ -133,7 +143,7 @@ final class Sampler {
     /// Ids met at each position of the last walk of a tree and their slots: a tree usually has the
     /// same layers in the same order at every instant, so a snapshot finds a node's slot by comparing
     /// its id with the one met at the same position (no hashing).
-    private var walked: [(id: String, slot: Int)] = []
+    @exclusivity(unchecked) private var walked: [(id: String, slot: Int)] = []
 
     /// The slot of `id`, met at `position` of a depth-first walk.
     func slot(_ id: String, at position: Int) -> Int {
