@@ -122,8 +122,11 @@ final class Sampler {
     @exclusivity(unchecked) private var last: (time: Double, snapshot: Snapshot)?
     private var slots: [String: Int] = [:]
     /// By slot: the retained node last weighed there, its version then and the weight: a node whose
-    /// version did not move has the same own render node, so it is not weighed again.
+    /// version did not move has the same own render node, so it is not weighed again. Emptied when
+    /// the retained presentation starts a tree afresh (`weighedRoot`), so that it never keeps an old
+    /// tree's nodes alive.
     @exclusivity(unchecked) private var weighed: [(node: RetainedPresentation.Node, version: Int, weight: Int)?] = []
+    @exclusivity(unchecked) private var weighedRoot: RetainedPresentation.Node?
     /// Layer ids by slot, in order of first sight.
     private(set) var ids: [String] = []
 
@@ -168,7 +171,12 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        let snapshot = Snapshot(retained.tree(at: time), slots: self)
+        let root = retained.tree(at: time)
+        if root !== weighedRoot {
+            weighed.removeAll(keepingCapacity: true)
+            weighedRoot = root
+        }
+        let snapshot = Snapshot(root, slots: self)
         // At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
         // of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
         if cache.count >= 20_000 || cachedWeight + snapshot.weight > 4_000_000 {
