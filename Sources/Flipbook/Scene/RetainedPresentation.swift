@@ -147,7 +147,7 @@ public final class RetainedPresentation {
                 var nodes = Array(sublayers[..<modelCount])
                 nodes.reserveCapacity(modelCount + derived.count)
                 for (j, sublayer) in derived.enumerated() {
-                    if j < derivedCount, case let old = sublayers[modelCount + j], Self.same(old.source, sublayer) {
+                    if j < derivedCount, case let old = sublayers[modelCount + j], old.presentsAgain(sublayer) {
                         if old.update(sublayer, parentTime: local) { derivedChanged = true }
                         nodes.append(old)
                     } else if j < derivedCount, case let old = sublayers[modelCount + j], old.takes(sublayer) {
@@ -210,11 +210,12 @@ public final class RetainedPresentation {
             return presented
         }
 
-        /// Whether derived sublayer `b` is `a` again: the same id, type, timing, animations and
-        /// sublayers, and values unchanged bit for bit (`SVGFrameRenderer`'s test for a leaf).
-        private static func same(_ a: Layer, _ b: Layer) -> Bool {
-            a.properties.isUnchanged(from: b.properties) && a.id == b.id && a.type == b.type && a.timing == b.timing
-                && a.animations == b.animations && a.sublayers == b.sublayers
+        /// Whether derived sublayer `b` is this node's source again: the same id, type, timing,
+        /// animations and sublayers, and values unchanged bit for bit (`SVGFrameRenderer`'s test for a
+        /// leaf). Read in place: a copy of `source` retained and released each of its arrays.
+        private func presentsAgain(_ b: Layer) -> Bool {
+            source.properties.isUnchanged(from: b.properties) && source.id == b.id && source.type == b.type
+                && source.timing == b.timing && source.animations == b.animations && source.sublayers == b.sublayers
         }
 
         /// `presented.renderNodeWithoutChildren()`: this layer's own render node, nil when hidden; made
