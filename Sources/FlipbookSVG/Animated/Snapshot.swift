@@ -56,7 +56,7 @@ final class Snapshot {
             }
             nodes[slot] = node
             items[slot] = node.items
-            weight += sampler.weight(of: tree, node, slot: slot)
+            weight += Snapshot.weight(of: node)
             parents[slot] = parent
             order.append(slot)
             tree.forEachSublayerInDrawingOrder { sublayer in
@@ -94,7 +94,7 @@ final class Snapshot {
     }
 
     /// About how much memory `node` holds, in units of ~64 bytes: 4, and its path elements, dash
-    /// lengths, gradient stops and text.
+    /// lengths, gradient stops and text (counts, never a walk through them).
     static func weight(of node: RenderNode) -> Int {
         var weight = 4
         for item in node.items {
@@ -121,12 +121,6 @@ final class Sampler {
     /// several times in a row.
     @exclusivity(unchecked) private var last: (time: Double, snapshot: Snapshot)?
     private var slots: [String: Int] = [:]
-    /// By slot: the retained node last weighed there, its version then and the weight: a node whose
-    /// version did not move has the same own render node, so it is not weighed again. Emptied when
-    /// the retained presentation starts a tree afresh (`weighedRoot`), so that it never keeps an old
-    /// tree's nodes alive.
-    @exclusivity(unchecked) private var weighed: [(node: RetainedPresentation.Node, version: Int, weight: Int)?] = []
-    @exclusivity(unchecked) private var weighedRoot: RetainedPresentation.Node?
     /// Layer ids by slot, in order of first sight.
     private(set) var ids: [String] = []
 
@@ -156,27 +150,13 @@ final class Sampler {
         return slot
     }
 
-    /// `Snapshot.weight(of: node)`, for `node`, the own render node of `tree` in `slot`.
-    func weight(of tree: RetainedPresentation.Node, _ node: RenderNode, slot: Int) -> Int {
-        if slot < weighed.count, let last = weighed[slot], last.node === tree, last.version == tree.version { return last.weight }
-        let weight = Snapshot.weight(of: node)
-        if slot >= weighed.count { weighed += Array(repeating: nil, count: slot + 1 - weighed.count) }
-        weighed[slot] = (tree, tree.version, weight)
-        return weight
-    }
-
     func at(_ time: Double) -> Snapshot {
         if let last, last.time == time { return last.snapshot }
         if let hit = cache.snapshot(at: time) {
             last = (time, hit)
             return hit
         }
-        let root = retained.tree(at: time)
-        if root !== weighedRoot {
-            weighed.removeAll(keepingCapacity: true)
-            weighedRoot = root
-        }
-        let snapshot = Snapshot(root, slots: self)
+        let snapshot = Snapshot(retained.tree(at: time), slots: self)
         // At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
         // of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
         if cache.count >= 20_000 || cachedWeight + snapshot.weight > 4_000_000 {
