@@ -124,6 +124,8 @@ struct CompilerPartsTests {
     /// built from nothing (`Scene.presentation(at:).renderNode()`), flattened by hand: the same nodes
     /// (without children) in the same depth-first drawing order with the same parents, at every frame
     /// and half frame of every scene, forwards then backwards (the retained tree runs back in time).
+    /// Each shape item read in place (`withShape`, how the compiler's tracks read shapes) is the
+    /// render tree's item.
     @Test(arguments: GoldenTests.scenes)
     func snapshotsAreTheRenderTreeFlattened(_ file: String) throws {
         do {
@@ -145,6 +147,13 @@ struct CompilerPartsTests {
                     #expect(sampler.ids[slot] == want.node.id)
                     #expect(snapshot.node(slot) == want.node, "\(file) at \(t): \(want.node.id)")
                     #expect(snapshot.parents[slot] == (want.parent.map { sampler.slot($0) } ?? -1))
+                    // Shapes read in place are the render tree's items; texts and indices past the
+                    // end read as nothing.
+                    for (index, item) in want.node.items.enumerated() {
+                        let read = snapshot.withShape(slot, index) { copy $0 }
+                        if case .shape(let shape) = item { #expect(read == shape) } else { #expect(read == nil) }
+                    }
+                    #expect(snapshot.withShape(slot, want.node.items.count) { _ in true } == nil)
                 }
             }
         }

@@ -14,12 +14,12 @@ extension AnimatedSVGCompiler.Context {
     ///   cannot animate a gradient's attributes): the fill switches at every frame instant between
     ///   definitions and colours, each instant's value exact (reported as discrete).
     /// Returns the element's fill attributes and animations.
-    mutating func fill(_ name: String, shapeAt: @escaping (Double) -> ShapeDrawing, samples: [ShapeDrawing], knots: [Double],
+    mutating func fill(_ name: String, shapeAt: ShapeSeries, samples: [ShapeDrawing], knots: [Double],
                        owner: String) -> (attributes: String, animations: String) {
         let first = shapeAt(0)
         let gradients = samples.map(\.fillGradient)
         guard gradients.contains(where: { !$0.stops.isEmpty }) else {
-            return colorTracks("\(name).fill", "fill", knots: knots, owner: owner) { shapeAt($0).fill }
+            return colorTracks("\(name).fill", "fill", knots: knots, owner: owner) { shapeAt.read($0) { $0.fill } }
         }
         if gradients.allSatisfy({ $0 == first.fillGradient }) {
             return (" fill=\"url(#\(gradient(first.fillGradient)))\"", "")
@@ -27,7 +27,7 @@ extension AnimatedSVGCompiler.Context {
         let g0 = first.fillGradient
         if !cssCompatible, !g0.stops.isEmpty, gradients.allSatisfy({ $0.kind == g0.kind && $0.stops.count == g0.stops.count }) {
             let gradientAt = { (t: Double) -> Gradient in
-                let g = shapeAt(t).fillGradient
+                let g = shapeAt.read(t) { $0.fillGradient }
                 // Between observed instants a fuzzed scene may change the structure: such an instant
                 // keeps the first gradient's, so every track keeps its length.
                 return g.kind == g0.kind && g.stops.count == g0.stops.count ? g : g0

@@ -58,12 +58,11 @@ extension AnimatedSVGCompiler.Context {
     }
 
     mutating func writeShape(_ id: String, _ key: ItemKey, name: String, into out: inout String) {
-        let presentTimes = grid.filter { shape(key, at: $0) != nil }
+        let presentTimes = key.text == nil ? grid.filter { sampler.at($0).withShape(key.slot, key.index) { _ in true } != nil } : []
         guard let firstTime = presentTimes.first, let fallback = shape(key, at: firstTime) else { return }
-        let this = self
-        let shapeAt = { (t: Double) -> ShapeDrawing in this.shape(key, at: t) ?? fallback }
+        let shapeAt = ShapeSeries(sampler: sampler, key: key, fallback: fallback)
         let itemKnots = knots(id), ownerID = owner(of: id)
-        let samples = presentTimes.map(shapeAt)
+        let samples = presentTimes.map { shapeAt($0) }
 
         if samples.contains(where: \.hasFill) {
             writeFill(id, key, name: name, shapeAt: shapeAt, samples: samples, knots: itemKnots, owner: ownerID, into: &out)
@@ -98,10 +97,9 @@ extension AnimatedSVGCompiler.Context {
         return (attributes, animations)
     }
 
-    mutating func writeFill(_ id: String, _ key: ItemKey, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
+    mutating func writeFill(_ id: String, _ key: ItemKey, name: String, shapeAt: ShapeSeries,
                             samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
-        let this = self
-        let (hidden, display) = visibility("\(name).fill", knots: knots) { this.shape(key, at: $0)?.hasFill ?? false }
+        let (hidden, display) = visibility("\(name).fill", knots: knots) { shapeAt.present(at: $0) { $0.hasFill } }
         var attributes = hidden, animations = display
         let first = shapeAt(0)
         // The wide-stroke wedge: exact for pie and donut slices with a plain fill.
@@ -115,11 +113,13 @@ extension AnimatedSVGCompiler.Context {
             let inner = max(inner, min(0.25, geometry))
             let mid = (radius + inner) / 2
             let knots = withSignChanges(knots) { t in
-                if case .wedge(_, _, _, let start, let end)? = shapeAt(t).semantic { return end.radians - start.radians }
-                return 0
+                shapeAt.read(t) { s in
+                    if case .wedge(_, _, _, let start, let end)? = s.semantic { return end.radians - start.radians }
+                    return 0
+                }
             }
             let circle = dashedCircle(center, mid, phase: lottieCompatible ? 0 : 0.25) { t in
-                guard case .wedge(_, _, _, let start, let end)? = shapeAt(t).semantic else { return (0, 0) }
+                guard case .wedge(_, _, _, let start, let end)? = shapeAt.read(t, { $0.semantic }) else { return (0, 0) }
                 let sweep = max(-2 * Double.pi, min(2 * Double.pi, end.radians - start.radians))
                 return (min(start.radians, start.radians + sweep), abs(sweep))
             }
@@ -127,7 +127,7 @@ extension AnimatedSVGCompiler.Context {
                 let v0 = band(0)
                 // Static: the wedge itself, filled, for renderers without animation (librsvg draws a
                 // wide dashed stroke's caps tilted); from t = 0 the animation turns it into the band.
-                let c0 = shapeAt(0).fill
+                let c0 = shapeAt.read(0) { $0.fill }
                 attributes += " d=\"\(SVGPathData.string(first.path))\"" + paint("fill", c0)
                 attributes += " stroke-width=\"\(SVGNumber.format(radius - inner))\"" + (lottieCompatible ? "" : Self.twoTurns(mid))
                 attributes += " stroke-dasharray=\"\(SMILFormat.numbers(Array(v0.prefix(2))))\" stroke-dashoffset=\"\(SVGNumber.format(v0[2]))\""
@@ -145,12 +145,12 @@ extension AnimatedSVGCompiler.Context {
                                     value: { [band($0)[2]] }, error: rim) { w, k in
                     w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
                 }
-                let (_, paintAnimations) = colorTracks("\(name).fill", "stroke", knots: knots, owner: owner) { shapeAt($0).fill }
+                let (_, paintAnimations) = colorTracks("\(name).fill", "stroke", knots: knots, owner: owner) { shapeAt.read($0) { $0.fill } }
                 out += element("path", attributes, animations + paintAnimations)
                 return
             }
         }
-        let (d, dAnimations) = pathTrack("\(name).fill", path: { shapeAt($0).path }, samples: samples.map(\.path), knots: knots, owner: owner)
+        let (d, dAnimations) = pathTrack("\(name).fill", path: { shapeAt.read($0) { $0.path } }, samples: samples.map(\.path), knots: knots, owner: owner)
         attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first.path, first, stroke: false) ?? d : d)\""
         animations += dAnimations
         let (paint, paintAnimations) = fill(name, shapeAt: shapeAt, samples: samples, knots: knots, owner: owner)
@@ -160,10 +160,9 @@ extension AnimatedSVGCompiler.Context {
         out += element("path", attributes, animations)
     }
 
-    mutating func writeStroke(_ id: String, _ key: ItemKey, name: String, shapeAt: @escaping (Double) -> ShapeDrawing,
+    mutating func writeStroke(_ id: String, _ key: ItemKey, name: String, shapeAt: ShapeSeries,
                               samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
-        let this = self
-        let (hidden, display) = visibility("\(name).stroke", knots: knots) { this.shape(key, at: $0)?.hasStroke ?? false }
+        let (hidden, display) = visibility("\(name).stroke", knots: knots) { shapeAt.present(at: $0) { $0.hasStroke } }
         var attributes = hidden + " fill=\"none\"", animations = display
         let first = shapeAt(0)
         let noDashes = samples.allSatisfy { $0.dashPattern.lengths.isEmpty }
@@ -178,11 +177,12 @@ extension AnimatedSVGCompiler.Context {
            }) {
             // An arc: a circle dashed over the visible angles.
             let circle = dashedCircle(arc.center, arc.radius) { t in
-                let s = shapeAt(t)
-                guard case .arc(let a)? = s.semantic else { return (0, 0) }
-                let from = a.startAngle.radians + a.sweep.radians * s.strokeStart
-                let to = a.startAngle.radians + a.sweep.radians * s.strokeEnd
-                return (min(from, to), abs(to - from))
+                shapeAt.read(t) { s in
+                    guard case .arc(let a)? = s.semantic else { return (0, 0) }
+                    let from = a.startAngle.radians + a.sweep.radians * s.strokeStart
+                    let to = a.startAngle.radians + a.sweep.radians * s.strokeEnd
+                    return (min(from, to), abs(to - from))
+                }
             }
             if let (d, values) = circle {
                 attributes += " d=\"\(d)\""
@@ -193,23 +193,25 @@ extension AnimatedSVGCompiler.Context {
                   Set(samples.map { [$0.strokeStart, $0.strokeEnd] }).count > 1 {
             // strokeStart/strokeEnd animating: the whole path, dashed by its exact length (exact while
             // the path itself stays put; the path may also move, then both are sampled).
-            let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt($0).path }, samples: samples.map(\.path),
+            let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt.read($0) { $0.path } }, samples: samples.map(\.path),
                                              knots: knots, owner: owner)
             attributes += " d=\"\(d)\""
             animations += dAnimations
             let fixedLength = Set(samples.map(\.path)).count == 1 ? first.path.length : nil
             dash = { t in
-                let s = shapeAt(t)
-                let length = fixedLength ?? s.path.length
-                return [max(0, s.strokeEnd - s.strokeStart) * length, length, -s.strokeStart * length]
+                shapeAt.read(t) { s in
+                    let length = fixedLength ?? s.path.length
+                    return [max(0, s.strokeEnd - s.strokeStart) * length, length, -s.strokeStart * length]
+                }
             }
         }
         var knots = knots
         if case .arc? = first.semantic, dash != nil {
             knots = withSignChanges(knots) { t in
-                guard case .arc(let a)? = shapeAt(t).semantic else { return 0 }
-                let s = shapeAt(t)
-                return a.sweep.radians * (s.strokeEnd - s.strokeStart)
+                shapeAt.read(t) { s in
+                    guard case .arc(let a)? = s.semantic else { return 0 }
+                    return a.sweep.radians * (s.strokeEnd - s.strokeStart)
+                }
             }
         }
         if let d = dash, grid.allSatisfy({ d($0) == d(0) }) {
@@ -232,7 +234,7 @@ extension AnimatedSVGCompiler.Context {
                 w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
             }
         } else {
-            let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt($0).strokedPath }, samples: samples.map(\.strokedPath),
+            let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt.read($0) { $0.strokedPath } }, samples: samples.map(\.strokedPath),
                                              knots: knots, owner: owner)
             attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first.strokedPath, first, stroke: true) ?? d : d)\""
             animations += dAnimations
@@ -244,7 +246,7 @@ extension AnimatedSVGCompiler.Context {
                 // when the other patterns have one even count.
                 let standIn = Array([1.0, 0].repeated(n / 2).joined())
                 let numeric = counts.count == 1 && (n % 2 == 0 || !patterns.contains(where: \.isEmpty))
-                let dashAt = { (t: Double) -> [Double] in let l = shapeAt(t).dashPattern.lengths; return l.isEmpty ? standIn : l }
+                let dashAt = { (t: Double) -> [Double] in let l = shapeAt.read(t) { $0.dashPattern.lengths }; return l.isEmpty ? standIn : l }
                 let pattern = patterns[0]
                 attributes += " stroke-dasharray=\"\(numeric ? SMILFormat.numbers(dashAt(0)) : pattern.isEmpty ? "none" : SMILFormat.numbers(pattern))\""
                 if numeric {
@@ -266,23 +268,23 @@ extension AnimatedSVGCompiler.Context {
                     // cannot mix lists of different lengths as the engine does, so the pattern switches
                     // at the instants it changes, each frame instant's value exact.
                     animations += discrete("\(name).stroke", "stroke-dasharray", knots: grid) { t in
-                        let lengths = shapeAt(t).dashPattern.lengths
+                        let lengths = shapeAt.read(t) { $0.dashPattern.lengths }
                         return lengths.isEmpty ? "none" : SMILFormat.numbers(lengths)
                     }
                 }
                 if first.dashPhase != 0 { attributes += " stroke-dashoffset=\"\(SVGNumber.format(first.dashPhase))\"" }
                 animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: numeric ? geometry / 2 : geometry, knots: knots, owner: owner,
-                                    value: { [shapeAt($0).dashPhase] }) { w, k in
+                                    value: { [shapeAt.read($0) { $0.dashPhase }] }) { w, k in
                     w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
                 }
             }
         }
-        let (paint, paintAnimations) = colorTracks("\(name).stroke", "stroke", knots: knots, owner: owner) { shapeAt($0).stroke }
+        let (paint, paintAnimations) = colorTracks("\(name).stroke", "stroke", knots: knots, owner: owner) { shapeAt.read($0) { $0.stroke } }
         attributes += paint
         animations += paintAnimations
         if first.lineWidth != 1 { attributes += " stroke-width=\"\(SVGNumber.format(first.lineWidth))\"" }
         animations += track("\(name).stroke", "stroke-width", unit: "px", tolerance: geometry, knots: knots, owner: owner,
-                            value: { [shapeAt($0).lineWidth] }) { w, k in
+                            value: { [shapeAt.read($0) { $0.lineWidth }] }) { w, k in
             w.numeric("animate", attribute: "stroke-width", keys: k, format: SMILFormat.number)
         }
         if first.lineCap != .butt { attributes += " stroke-linecap=\"\(first.lineCap.rawValue)\"" }

@@ -84,6 +84,17 @@ final class Snapshot {
         return shape
     }
 
+    /// `body` applied to item `index` of the node in `slot` where it is a shape, in place (no copy of
+    /// the shape); nil when absent or a text.
+    @inline(__always)
+    func withShape<R>(_ slot: Int, _ index: Int, _ body: (borrowing ShapeDrawing) -> R) -> R? {
+        guard slot < items.count else { return nil }
+        return items[slot].withUnsafeBufferPointer { items in
+            guard index < items.count, case .shape(let shape) = items[index] else { return nil }
+            return body(shape)
+        }
+    }
+
     /// Whether the node in `slot` is present here and in `other` with the same content: everything
     /// but its children equal by `==` (0 and −0 are equal; items that share one array are equal without
     /// a look at their elements, a NaN in them included: they are the same values).
