@@ -146,6 +146,7 @@ struct CompilerPartsTests {
                 for (slot, want) in zip(snapshot.order, expected) {
                     #expect(sampler.ids[slot] == want.node.id)
                     #expect(snapshot.node(slot) == want.node, "\(file) at \(t): \(want.node.id)")
+                    #expect(snapshot.has(slot) && snapshot.withNode(slot, { copy $0 }) == want.node)
                     #expect(snapshot.parents[slot] == (want.parent.map { sampler.slot($0) } ?? -1))
                     // Shapes read in place are the render tree's items; texts and indices past the
                     // end read as nothing.
@@ -154,6 +155,10 @@ struct CompilerPartsTests {
                         if case .shape(let shape) = item { #expect(read == shape) } else { #expect(read == nil) }
                     }
                     #expect(snapshot.withShape(slot, want.node.items.count) { _ in true } == nil)
+                }
+                // Layers absent here (hidden, or not in the model at this instant) read as absent.
+                for slot in sampler.ids.indices where !snapshot.order.contains(slot) {
+                    #expect(!snapshot.has(slot) && snapshot.node(slot) == nil && snapshot.withNode(slot, { _ in true }) == nil)
                 }
             }
         }

@@ -27,8 +27,11 @@ extension AnimatedSVGCompiler.Context {
         let slot = sampler.slot(id)
         var keys: [ItemKey] = []
         for t in grid {
-            guard let n = sampler.at(t).node(slot) else { continue }
-            for (index, item) in n.items.enumerated() {
+            // (The snapshot's items of the slot: empty where the layer is absent; a snapshot made before
+            // the layer was first seen has no room for its slot.)
+            let snapshot = sampler.at(t)
+            guard slot < snapshot.items.count else { continue }
+            for (index, item) in snapshot.items[slot].enumerated() {
                 let k = Self.key(slot, index, item)
                 if !keys.contains(k) { keys.append(k) }
             }

@@ -220,7 +220,7 @@ public struct AnimatedSVGCompiler {
         func staticNodes() -> [Bool] {
             guard let start = checkTimes.first else { return [] }
             let first = sampler.at(start)
-            var same = sampler.ids.indices.map { first.node($0) != nil }
+            var same = sampler.ids.indices.map { first.has($0) }
             for t in checkTimes.dropFirst() + [scene.duration] {
                 let snapshot = sampler.at(t)
                 for slot in same.indices where same[slot] && !snapshot.hasSameContent(slot, as: first) { same[slot] = false }
@@ -238,24 +238,26 @@ public struct AnimatedSVGCompiler {
         mutating func writeNode(_ id: String, children: [String: [String]], into out: inout String) {
             let sampler = self.sampler
             let slot = sampler.slot(id)
-            let start = firstTime { $0.node(slot) != nil } ?? 0
+            let start = firstTime { $0.has(slot) } ?? 0
             let fallback = sampler.at(start).node(slot)!
             let node = { (t: Double) -> RenderNode in sampler.at(t).node(slot) ?? fallback }
-            let present0 = sampler.at(0).node(slot) != nil
+            // The node at `t` handed to `body` in place (tracks read one value of it at each instant).
+            func read<R>(_ t: Double, _ body: (borrowing RenderNode) -> R) -> R { sampler.at(t).withNode(slot, body) ?? body(fallback) }
+            let present0 = sampler.at(0).has(slot)
             let nodeKnots = knots(id), ownerID = owner(of: id)
             var attributes = "", animations = ""
             // The node's own tracks and items; its children (below) say for themselves.
             contentIsStatic = slot < staticSlots.count && staticSlots[slot]
 
             if !present0 { attributes += " display=\"none\"" }
-            animations += discrete(id, "display", knots: grid) { t in sampler.at(t).node(slot) == nil ? "none" : "inline" }
+            animations += discrete(id, "display", knots: grid) { t in sampler.at(t).has(slot) ? "inline" : "none" }
 
             let initial = node(0)
             // The node at each grid instant, read once: the tests below look at every instant.
             let onGrid = grid.map(node)
             if initial.opacity < 1 { attributes += " opacity=\"\(SVGNumber.format(initial.opacity))\"" }
             animations += track(id, "opacity", unit: "", tolerance: color, knots: nodeKnots, owner: ownerID,
-                                value: { [node($0).opacity] }) { w, k in w.numeric("animate", attribute: "opacity", keys: k, format: SMILFormat.number) }
+                                value: { [read($0) { $0.opacity }] }) { w, k in w.numeric("animate", attribute: "opacity", keys: k, format: SMILFormat.number) }
 
             // Transform components, outermost first. A rotation or scale error moves a drawn point in
             // proportion to its distance from the pivot, so their bounds come from the farthest point the
@@ -307,14 +309,14 @@ public struct AnimatedSVGCompiler {
                     unwrapped.append(unwrapped.last.map { raw + 360 * (($0 - raw) / 360).rounded() } ?? raw)
                 }
                 let matrixRotation = { (t: Double) -> Double in
-                    let raw = TransformComponents(node(t).parts.matrix).rotation.degrees
+                    let raw = TransformComponents(read(t) { $0.parts.matrix }).rotation.degrees
                     var lo = 0, hi = times.count - 1
                     while lo < hi { let mid = (lo + hi + 1) / 2; if times[mid] <= t { lo = mid } else { hi = mid - 1 } }
                     return raw + 360 * ((unwrapped[lo] - raw) / 360).rounded()
                 }
                 for (index, c) in rest.enumerated() {
                     let additive = index == 0 ? "" : " additive=\"sum\""
-                    let value: (Double) -> [Double] = c.name == "transform.rotate" ? { [matrixRotation($0)] } : { c.value(node($0)) }
+                    let value: (Double) -> [Double] = c.name == "transform.rotate" ? { [matrixRotation($0)] } : { t in read(t) { c.value($0) } }
                     let text = track(id, c.name, unit: c.type == "rotate" || c.type == "skewX" ? "°" : (c.type == "scale" ? "" : "px"),
                                      tolerance: c.tolerance, knots: nodeKnots, owner: ownerID, value: value) { w, k in
                         w.numeric("animateTransform", attribute: "transform", extra: " type=\"\(c.type)\"\(additive)", keys: k, format: SMILFormat.numbers)
@@ -328,7 +330,7 @@ public struct AnimatedSVGCompiler {
             // height are tracks like any other. Where the layer does not clip, the rectangle covers
             // everything.
             let clipAt = { (t: Double) -> [Double] in
-                guard let r = node(t).clip else { return [-1e7, -1e7, 2e7, 2e7] }
+                guard let r = read(t, { $0.clip }) else { return [-1e7, -1e7, 2e7, 2e7] }
                 return [r.minX, r.minY, r.width, r.height]
             }
             // The clip's rectangle is in the layer's own space: on the group that carries the layer's

@@ -5,8 +5,12 @@ import Flipbook
 /// and a reference and an array index cost less than copying dictionaries and hashing ids.
 final class Snapshot {
     /// Own render nodes by slot, without children (a node's children are the slots whose parent it
-    /// is); nil where the layer is absent at this instant.
-    let nodes: [RenderNode?]
+    /// is); another slot's node where the layer is absent at this instant (`present` says which). Not
+    /// optionals: a field of a node is then read in place, where reading one through an optional
+    /// element copied the whole node first.
+    private let nodes: [RenderNode]
+    /// Whether the layer in each slot is present at this instant.
+    private let present: [Bool]
     /// Each present node's items, by slot (empty where absent): what the compiler reads most.
     let items: [[DrawItem]]
     /// Each present node's parent slot (-1 for the root), by slot.
@@ -26,13 +30,15 @@ final class Snapshot {
         var walk = Walk()
         if let own = root.ownRenderNode {
             // Room for every layer seen so far, allocated once (layers seen first here grow it).
-            walk.nodes = Array(repeating: nil, count: sampler.ids.count)
+            walk.nodes = Array(repeating: own, count: sampler.ids.count)
+            walk.present = Array(repeating: false, count: sampler.ids.count)
             walk.items = Array(repeating: [], count: sampler.ids.count)
             walk.parents = Array(repeating: -1, count: sampler.ids.count)
             walk.order.reserveCapacity(sampler.ids.count)
             walk.add(root, own, parent: -1, sampler)
         }
         nodes = walk.nodes
+        present = walk.present
         items = walk.items
         parents = walk.parents
         order = walk.order
@@ -41,7 +47,8 @@ final class Snapshot {
 
     /// The arrays of a snapshot as its walk fills them.
     private struct Walk {
-        var nodes: [RenderNode?] = []
+        var nodes: [RenderNode] = []
+        var present: [Bool] = []
         var items: [[DrawItem]] = []
         var parents: [Int] = []
         var order: [Int] = []
@@ -50,11 +57,13 @@ final class Snapshot {
         mutating func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int, _ sampler: Sampler) {
             let slot = sampler.slot(node.id, at: order.count)
             if slot >= nodes.count {
-                nodes += Array(repeating: nil, count: slot + 1 - nodes.count)
+                present += Array(repeating: false, count: slot + 1 - nodes.count)
+                nodes += Array(repeating: node, count: slot + 1 - nodes.count)
                 items += Array(repeating: [], count: slot + 1 - items.count)
                 parents += Array(repeating: -1, count: slot + 1 - parents.count)
             }
             nodes[slot] = node
+            present[slot] = true
             items[slot] = node.items
             weight += Snapshot.weight(of: node)
             parents[slot] = parent
@@ -67,7 +76,18 @@ final class Snapshot {
 
     /// The node in `slot`, or nil when absent.
     @inline(__always)
-    func node(_ slot: Int) -> RenderNode? { slot < nodes.count ? nodes[slot] : nil }
+    func node(_ slot: Int) -> RenderNode? { has(slot) ? nodes[slot] : nil }
+
+    /// Whether the layer in `slot` is present at this instant.
+    @inline(__always)
+    func has(_ slot: Int) -> Bool { slot < present.count && present[slot] }
+
+    /// `body` applied to the node in `slot` in place (no copy of the node), or nil when absent.
+    @inline(__always)
+    func withNode<R>(_ slot: Int, _ body: (borrowing RenderNode) -> R) -> R? {
+        guard has(slot) else { return nil }
+        return nodes.withUnsafeBufferPointer { body($0[slot]) }
+    }
 
     /// Item `index` of the node in `slot`, or nil when absent (without copying the node).
     @inline(__always)
@@ -99,9 +119,13 @@ final class Snapshot {
     /// but its children equal by `==` (0 and −0 are equal; items that share one array are equal without
     /// a look at their elements, a NaN in them included: they are the same values).
     func hasSameContent(_ slot: Int, as other: Snapshot) -> Bool {
-        guard slot < nodes.count, slot < other.nodes.count, let a = nodes[slot], let b = other.nodes[slot] else { return false }
-        return a.id == b.id && a.opacity == b.opacity && a.transform == b.transform && a.parts == b.parts && a.clip == b.clip
-            && a.items == b.items
+        guard has(slot), other.has(slot) else { return false }
+        return nodes.withUnsafeBufferPointer { a in
+            other.nodes.withUnsafeBufferPointer { b in
+                a[slot].id == b[slot].id && a[slot].opacity == b[slot].opacity && a[slot].transform == b[slot].transform
+                    && a[slot].parts == b[slot].parts && a[slot].clip == b[slot].clip && a[slot].items == b[slot].items
+            }
+        }
     }
 
     /// About how much memory `node` holds, in units of ~64 bytes: 4, and its path elements, dash
