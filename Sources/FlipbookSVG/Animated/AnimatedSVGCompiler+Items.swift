@@ -56,13 +56,10 @@ extension AnimatedSVGCompiler.Context {
 
     // MARK: Shapes
 
-    func shape(_ key: ItemKey, at t: Double) -> ShapeDrawing? {
-        key.text == nil ? sampler.at(t).shape(key.slot, key.index) : nil
-    }
-
     mutating func writeShape(_ id: String, _ key: ItemKey, name: String, into out: inout String) {
-        let presentTimes = key.text == nil ? grid.filter { sampler.at($0).withShape(key.slot, key.index) { _ in true } != nil } : []
-        guard let firstTime = presentTimes.first, let fallback = shape(key, at: firstTime) else { return }
+        guard key.text == nil else { return }
+        let presentTimes = grid.filter { sampler.at($0).withShape(key.slot, key.index) { _ in true } != nil }
+        guard let firstTime = presentTimes.first, let fallback = sampler.at(firstTime).withShape(key.slot, key.index, { copy $0 }) else { return }
         let shapeAt = ShapeSeries(sampler: sampler, key: key, fallback: fallback)
         let itemKnots = knots(id), ownerID = owner(of: id)
         let samples = presentTimes.map { shapeAt($0) }

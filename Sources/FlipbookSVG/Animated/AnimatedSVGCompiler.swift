@@ -240,9 +240,10 @@ public struct AnimatedSVGCompiler {
             let slot = sampler.slot(id)
             let start = firstTime { $0.has(slot) } ?? 0
             let fallback = sampler.at(start).node(slot)!
-            let node = { (t: Double) -> RenderNode in sampler.at(t).node(slot) ?? fallback }
-            // The node at `t` handed to `body` in place (tracks read one value of it at each instant).
+            // The node at `t` handed to `body` in place (tracks read one value of it at each instant),
+            // and a copy of it.
             func read<R>(_ t: Double, _ body: (borrowing RenderNode) -> R) -> R { sampler.at(t).withNode(slot, body) ?? body(fallback) }
+            let node = { (t: Double) -> RenderNode in read(t) { copy $0 } }
             let present0 = sampler.at(0).has(slot)
             let nodeKnots = knots(id), ownerID = owner(of: id)
             var attributes = "", animations = ""

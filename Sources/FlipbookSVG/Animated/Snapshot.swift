@@ -96,14 +96,6 @@ final class Snapshot {
         return items[slot][index]
     }
 
-    /// Item `index` of the node in `slot` when it is a shape, or nil (one copy of the shape, where
-    /// `item` and a match on its result copied the whole item twice more).
-    @inline(__always)
-    func shape(_ slot: Int, _ index: Int) -> ShapeDrawing? {
-        guard slot < items.count, index < items[slot].count, case .shape(let shape) = items[slot][index] else { return nil }
-        return shape
-    }
-
     /// `body` applied to item `index` of the node in `slot` where it is a shape, in place (no copy of
     /// the shape); nil when absent or a text.
     @inline(__always)
