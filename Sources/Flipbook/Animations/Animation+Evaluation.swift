@@ -16,26 +16,26 @@ extension Animation {
             let base = isAdditive ? (PropertyValue.zero(like: basic.key.defaultValue) ?? current) : current
             let (a, b) = basic.endpoints(current: base)
             let value = PropertyValue.interpolate(a, b, eased, colorSpace: colorSpace)
-            values[basic.key.propertyName] = compose(value, current: current, start: a, end: b, iteration: state.iteration)
+            values.set(basic.key.propertyName, compose(value, current: current, start: a, end: b, iteration: state.iteration))
 
         case .keyframe(let keyframe):
             let current = values[keyframe.key.propertyName] ?? keyframe.key.defaultValue
             if let path = keyframe.path {
                 let paced = keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
                 guard let (point, tangent) = MotionPath(path).sample(at: eased, paced: paced, keyTimes: keyframe.keyTimes) else { return }
-                values[keyframe.key.propertyName] = compose(.point(point), current: current, start: .point(point), end: .point(point), iteration: 0)
+                values.set(keyframe.key.propertyName, compose(.point(point), current: current, start: .point(point), end: .point(point), iteration: 0))
                 if let mode = keyframe.rotationMode {
                     let rotationKey = PropertyKey<Angle>.rotation
                     let model = values[rotationKey.propertyName].flatMap(Angle.init(propertyValue:)) ?? rotationKey.defaultValue
                     let turn = mode == .autoReverse ? Angle(radians: .pi) : .zero
-                    values[rotationKey.propertyName] = .angle(model + tangent + turn)
+                    values.set(rotationKey.propertyName, .angle(model + tangent + turn))
                 }
                 return
             }
             guard !keyframe.values.isEmpty else { return }
             let value = keyframe.value(at: eased, beforeFlag: state.beforeFlag)
-            values[keyframe.key.propertyName] = compose(value, current: current, start: keyframe.values[0],
-                                                end: keyframe.values[keyframe.values.count - 1], iteration: state.iteration)
+            values.set(keyframe.key.propertyName, compose(value, current: current, start: keyframe.values[0],
+                                                  end: keyframe.values[keyframe.values.count - 1], iteration: state.iteration))
 
         case .group(let children):
             let childTime = eased * timing.simpleDuration

@@ -1,28 +1,28 @@
 /// The properties every layer has, as CALayer's.
 extension PropertyKey where Value == Point {
     /// Where the anchor point sits in the superlayer, pixels. Default (0, 0).
-    public static var position: Self { keyPoint_position }
+    @inlinable public static var position: Self { keyPoint_position }
     /// The point of the bounds, in unit coordinates, that `position` places and that rotation and scale
     /// turn around. Default (0.5, 0.5), the centre.
-    public static var anchorPoint: Self { keyPoint_anchorPoint }
+    @inlinable public static var anchorPoint: Self { keyPoint_anchorPoint }
     /// An extra offset after rotation and scale, pixels (a transform component). Default (0, 0).
-    public static var translation: Self { keyPoint_translation }
+    @inlinable public static var translation: Self { keyPoint_translation }
 }
 
 extension PropertyKey where Value == Rect {
     /// The layer's own coordinate space: origin and size, pixels. Default empty.
-    public static var bounds: Self { keyRect_bounds }
+    @inlinable public static var bounds: Self { keyRect_bounds }
 }
 
 extension PropertyKey where Value == Angle {
     /// Rotation around the anchor point, clockwise on screen (a transform component). Default 0.
     /// Interpolates the raw angle, so several turns animate as several turns.
-    public static var rotation: Self { keyAngle_rotation }
+    @inlinable public static var rotation: Self { keyAngle_rotation }
 }
 
 extension PropertyKey where Value == Size {
     /// Scale around the anchor point (a transform component). Default (1, 1).
-    public static var scale: Self { keySize_scale }
+    @inlinable public static var scale: Self { keySize_scale }
 }
 
 extension PropertyKey where Value == Transform2D {
@@ -34,27 +34,27 @@ extension PropertyKey where Value == Transform2D {
 extension PropertyKey where Value == Double {
     /// Radius of the corners of the background and the border, pixels, clamped to half the shorter
     /// side (CALayer's cornerRadius; it does not round the masksToBounds clip here). Default 0.
-    public static var cornerRadius: Self { keyDouble_cornerRadius }
+    @inlinable public static var cornerRadius: Self { keyDouble_cornerRadius }
     /// Width of the border drawn inside the bounds, pixels (CALayer's borderWidth); 0 for none. Default 0.
-    public static var borderWidth: Self { keyDouble_borderWidth }
+    @inlinable public static var borderWidth: Self { keyDouble_borderWidth }
     /// Opacity of the layer and its sublayers as a group, [0, 1]. Default 1.
-    public static var opacity: Self { keyDouble_opacity }
+    @inlinable public static var opacity: Self { keyDouble_opacity }
     /// Drawing order among siblings: higher draws later (on top); ties keep their order. Default 0.
-    public static var zPosition: Self { keyDouble_zPosition }
+    @inlinable public static var zPosition: Self { keyDouble_zPosition }
 }
 
 extension PropertyKey where Value == Bool {
     /// Whether the layer (and its sublayers) is not drawn. Default false.
-    public static var hidden: Self { keyBool_hidden }
+    @inlinable public static var hidden: Self { keyBool_hidden }
     /// Whether sublayers are clipped to the bounds. Default false.
-    public static var masksToBounds: Self { keyBool_masksToBounds }
+    @inlinable public static var masksToBounds: Self { keyBool_masksToBounds }
 }
 
 extension PropertyKey where Value == Color {
     /// Fill of the bounds behind the content; clear (none) by default.
-    public static var backgroundColor: Self { keyColor_backgroundColor }
+    @inlinable public static var backgroundColor: Self { keyColor_backgroundColor }
     /// Colour of the border. Default opaque black (CALayer's).
-    public static var borderColor: Self { keyColor_borderColor }
+    @inlinable public static var borderColor: Self { keyColor_borderColor }
 }
 
 extension Layer {
@@ -76,18 +76,18 @@ extension Layer {
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
-private let keyPoint_position = PropertyKey<Point>("position", default: .zero)
-private let keyPoint_anchorPoint = PropertyKey<Point>("anchorPoint", default: Point(0.5, 0.5))
-private let keyPoint_translation = PropertyKey<Point>("translation", default: .zero)
-private let keyRect_bounds = PropertyKey<Rect>("bounds", default: .zero)
-private let keyAngle_rotation = PropertyKey<Angle>("rotation", default: .zero)
-private let keySize_scale = PropertyKey<Size>("scale", default: Size(1, 1))
+@usableFromInline let keyPoint_position = PropertyKey<Point>("position", default: .zero)
+@usableFromInline let keyPoint_anchorPoint = PropertyKey<Point>("anchorPoint", default: Point(0.5, 0.5))
+@usableFromInline let keyPoint_translation = PropertyKey<Point>("translation", default: .zero)
+@usableFromInline let keyRect_bounds = PropertyKey<Rect>("bounds", default: .zero)
+@usableFromInline let keyAngle_rotation = PropertyKey<Angle>("rotation", default: .zero)
+@usableFromInline let keySize_scale = PropertyKey<Size>("scale", default: Size(1, 1))
 private let keyTransform2D_transform = PropertyKey<Transform2D>("transform", default: .identity)
-private let keyDouble_opacity = PropertyKey<Double>("opacity", default: 1)
-private let keyDouble_zPosition = PropertyKey<Double>("zPosition", default: 0)
-private let keyBool_hidden = PropertyKey<Bool>("hidden", default: false)
-private let keyBool_masksToBounds = PropertyKey<Bool>("masksToBounds", default: false)
-private let keyColor_backgroundColor = PropertyKey<Color>("backgroundColor", default: .clear)
-private let keyDouble_cornerRadius = PropertyKey<Double>("cornerRadius", default: 0)
-private let keyDouble_borderWidth = PropertyKey<Double>("borderWidth", default: 0)
-private let keyColor_borderColor = PropertyKey<Color>("borderColor", default: .black)
+@usableFromInline let keyDouble_opacity = PropertyKey<Double>("opacity", default: 1)
+@usableFromInline let keyDouble_zPosition = PropertyKey<Double>("zPosition", default: 0)
+@usableFromInline let keyBool_hidden = PropertyKey<Bool>("hidden", default: false)
+@usableFromInline let keyBool_masksToBounds = PropertyKey<Bool>("masksToBounds", default: false)
+@usableFromInline let keyColor_backgroundColor = PropertyKey<Color>("backgroundColor", default: .clear)
+@usableFromInline let keyDouble_cornerRadius = PropertyKey<Double>("cornerRadius", default: 0)
+@usableFromInline let keyDouble_borderWidth = PropertyKey<Double>("borderWidth", default: 0)
+@usableFromInline let keyColor_borderColor = PropertyKey<Color>("borderColor", default: .black)

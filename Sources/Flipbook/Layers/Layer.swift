@@ -53,7 +53,7 @@ public struct Layer: Hashable, Sendable {
     }
 
     /// Whether the property has been set (or animated, in a presentation layer).
-    public func isSet<V>(_ key: PropertyKey<V>) -> Bool { properties[key.propertyName] != nil }
+    public func isSet<V>(_ key: PropertyKey<V>) -> Bool { properties.contains(key.propertyName) }
 
     /// Adds an animation; one with the same key replaces the earlier one (`addAnimation:forKey:`).
     public mutating func add(_ animation: Animation, forKey key: String? = nil) {

@@ -2,93 +2,93 @@
 extension PropertyKey where Value == Color {
     /// Fill of the path; alpha 0 for none. Default black for shape layers (as CAShapeLayer), clear for
     /// arc layers.
-    public static var fillColor: Self { keyColor_fillColor }
+    @inlinable public static var fillColor: Self { keyColor_fillColor }
     /// Stroke of the path; alpha 0 for none. Default clear (CA's nil).
-    public static var strokeColor: Self { keyColor_strokeColor }
+    @inlinable public static var strokeColor: Self { keyColor_strokeColor }
     /// Text colour. Default black.
-    public static var foregroundColor: Self { keyColor_foregroundColor }
+    @inlinable public static var foregroundColor: Self { keyColor_foregroundColor }
 }
 
 extension PropertyKey where Value == Double {
     /// Stroke width, pixels, ≥ 0. Default 1.
-    public static var lineWidth: Self { keyDouble_lineWidth }
+    @inlinable public static var lineWidth: Self { keyDouble_lineWidth }
     /// Miter joins longer than this multiple of half the width become bevels. Default 10.
-    public static var miterLimit: Self { keyDouble_miterLimit }
+    @inlinable public static var miterLimit: Self { keyDouble_miterLimit }
     /// Offset into the dash pattern, pixels. Default 0.
-    public static var lineDashPhase: Self { keyDouble_lineDashPhase }
+    @inlinable public static var lineDashPhase: Self { keyDouble_lineDashPhase }
     /// Where the stroke starts, as a fraction of the path's length, [0, 1]. Default 0.
-    public static var strokeStart: Self { keyDouble_strokeStart }
+    @inlinable public static var strokeStart: Self { keyDouble_strokeStart }
     /// Where the stroke ends, as a fraction of the path's length, [0, 1]. Default 1.
-    public static var strokeEnd: Self { keyDouble_strokeEnd }
+    @inlinable public static var strokeEnd: Self { keyDouble_strokeEnd }
     /// Radius, pixels. For arcs and pie slices left unset: half the smaller side of the bounds.
-    public static var radius: Self { keyDouble_radius }
+    @inlinable public static var radius: Self { keyDouble_radius }
     /// Inner radius of a pie slice, pixels; 0 for a full wedge, > 0 for a donut slice. Default 0.
-    public static var innerRadius: Self { keyDouble_innerRadius }
+    @inlinable public static var innerRadius: Self { keyDouble_innerRadius }
     /// Font size, pixels. Default 16.
-    public static var fontSize: Self { keyDouble_fontSize }
+    @inlinable public static var fontSize: Self { keyDouble_fontSize }
     /// CSS font weight, 100…900. Default 400.
-    public static var fontWeight: Self { keyDouble_fontWeight }
+    @inlinable public static var fontWeight: Self { keyDouble_fontWeight }
 }
 
 extension PropertyKey where Value == LineCap {
     /// Default butt.
-    public static var lineCap: Self { keyLineCap_lineCap }
+    @inlinable public static var lineCap: Self { keyLineCap_lineCap }
 }
 
 extension PropertyKey where Value == LineJoin {
     /// Default miter.
-    public static var lineJoin: Self { keyLineJoin_lineJoin }
+    @inlinable public static var lineJoin: Self { keyLineJoin_lineJoin }
 }
 
 extension PropertyKey where Value == FillRule {
     /// Default non-zero.
-    public static var fillRule: Self { keyFillRule_fillRule }
+    @inlinable public static var fillRule: Self { keyFillRule_fillRule }
 }
 
 extension PropertyKey where Value == TextAlignment {
     /// Default left.
-    public static var alignment: Self { keyTextAlignment_alignment }
+    @inlinable public static var alignment: Self { keyTextAlignment_alignment }
 }
 
 extension PropertyKey where Value == DashPattern {
     /// Dash and gap lengths, pixels; empty for a solid line. Default solid.
-    public static var lineDashPattern: Self { keyDashPattern_lineDashPattern }
+    @inlinable public static var lineDashPattern: Self { keyDashPattern_lineDashPattern }
 }
 
 extension PropertyKey where Value == Gradient {
     /// A gradient fill drawn instead of the fill colour when it has stops. Default none.
-    public static var fillGradient: Self { keyGradient_fillGradient }
+    @inlinable public static var fillGradient: Self { keyGradient_fillGradient }
     /// The gradient a gradient layer fills its bounds with. Default none.
-    public static var gradient: Self { keyGradient_gradient }
+    @inlinable public static var gradient: Self { keyGradient_gradient }
 }
 
 extension PropertyKey where Value == Path {
     /// A shape layer's path, in its bounds' coordinates. Default empty.
-    public static var path: Self { keyPath_path }
+    @inlinable public static var path: Self { keyPath_path }
 }
 
 extension PropertyKey where Value == Point {
     /// Centre of an arc, pixels. Left unset: the centre of the bounds.
-    public static var center: Self { keyPoint_center }
+    @inlinable public static var center: Self { keyPoint_center }
 }
 
 extension PropertyKey where Value == Angle {
     /// Where an arc or slice starts (0 at 3 o'clock, clockwise on screen). Default 0.
-    public static var startAngle: Self { keyAngle_startAngle }
+    @inlinable public static var startAngle: Self { keyAngle_startAngle }
     /// Where an arc or slice ends. Default 0.
-    public static var endAngle: Self { keyAngle_endAngle }
+    @inlinable public static var endAngle: Self { keyAngle_endAngle }
 }
 
 extension PropertyKey where Value == Bool {
     /// Which way an arc turns from start to end (UIBezierPath's rule; see `Arc`). Default true.
-    public static var clockwise: Self { keyBool_clockwise }
+    @inlinable public static var clockwise: Self { keyBool_clockwise }
 }
 
 extension PropertyKey where Value == String {
     /// A text layer's text. Default empty.
-    public static var string: Self { keyString_string }
+    @inlinable public static var string: Self { keyString_string }
     /// CSS font family list. Default "sans-serif".
-    public static var fontFamily: Self { keyString_fontFamily }
+    @inlinable public static var fontFamily: Self { keyString_fontFamily }
 }
 
 /// The stroke and fill properties of the path-drawing layer types (CAShapeLayer's), for custom layer
@@ -235,29 +235,29 @@ public enum LayerTypes {
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
-private let keyColor_fillColor = PropertyKey<Color>("fillColor", default: .black)
-private let keyColor_strokeColor = PropertyKey<Color>("strokeColor", default: .clear)
-private let keyColor_foregroundColor = PropertyKey<Color>("foregroundColor", default: .black)
-private let keyDouble_lineWidth = PropertyKey<Double>("lineWidth", default: 1)
-private let keyDouble_miterLimit = PropertyKey<Double>("miterLimit", default: 10)
-private let keyDouble_lineDashPhase = PropertyKey<Double>("lineDashPhase", default: 0)
-private let keyDouble_strokeStart = PropertyKey<Double>("strokeStart", default: 0)
-private let keyDouble_strokeEnd = PropertyKey<Double>("strokeEnd", default: 1)
-private let keyDouble_radius = PropertyKey<Double>("radius", default: 0)
-private let keyDouble_innerRadius = PropertyKey<Double>("innerRadius", default: 0)
-private let keyDouble_fontSize = PropertyKey<Double>("fontSize", default: 16)
-private let keyDouble_fontWeight = PropertyKey<Double>("fontWeight", default: 400)
-private let keyLineCap_lineCap = PropertyKey<LineCap>("lineCap", default: .butt)
-private let keyLineJoin_lineJoin = PropertyKey<LineJoin>("lineJoin", default: .miter)
-private let keyFillRule_fillRule = PropertyKey<FillRule>("fillRule", default: .nonZero)
-private let keyTextAlignment_alignment = PropertyKey<TextAlignment>("alignment", default: .left)
-private let keyDashPattern_lineDashPattern = PropertyKey<DashPattern>("lineDashPattern", default: .solid)
-private let keyGradient_fillGradient = PropertyKey<Gradient>("fillGradient", default: .none)
-private let keyGradient_gradient = PropertyKey<Gradient>("gradient", default: .none)
-private let keyPath_path = PropertyKey<Path>("path", default: Path())
-private let keyPoint_center = PropertyKey<Point>("center", default: .zero)
-private let keyAngle_startAngle = PropertyKey<Angle>("startAngle", default: .zero)
-private let keyAngle_endAngle = PropertyKey<Angle>("endAngle", default: .zero)
-private let keyBool_clockwise = PropertyKey<Bool>("clockwise", default: true)
-private let keyString_string = PropertyKey<String>("string", default: "")
-private let keyString_fontFamily = PropertyKey<String>("fontFamily", default: "sans-serif")
+@usableFromInline let keyColor_fillColor = PropertyKey<Color>("fillColor", default: .black)
+@usableFromInline let keyColor_strokeColor = PropertyKey<Color>("strokeColor", default: .clear)
+@usableFromInline let keyColor_foregroundColor = PropertyKey<Color>("foregroundColor", default: .black)
+@usableFromInline let keyDouble_lineWidth = PropertyKey<Double>("lineWidth", default: 1)
+@usableFromInline let keyDouble_miterLimit = PropertyKey<Double>("miterLimit", default: 10)
+@usableFromInline let keyDouble_lineDashPhase = PropertyKey<Double>("lineDashPhase", default: 0)
+@usableFromInline let keyDouble_strokeStart = PropertyKey<Double>("strokeStart", default: 0)
+@usableFromInline let keyDouble_strokeEnd = PropertyKey<Double>("strokeEnd", default: 1)
+@usableFromInline let keyDouble_radius = PropertyKey<Double>("radius", default: 0)
+@usableFromInline let keyDouble_innerRadius = PropertyKey<Double>("innerRadius", default: 0)
+@usableFromInline let keyDouble_fontSize = PropertyKey<Double>("fontSize", default: 16)
+@usableFromInline let keyDouble_fontWeight = PropertyKey<Double>("fontWeight", default: 400)
+@usableFromInline let keyLineCap_lineCap = PropertyKey<LineCap>("lineCap", default: .butt)
+@usableFromInline let keyLineJoin_lineJoin = PropertyKey<LineJoin>("lineJoin", default: .miter)
+@usableFromInline let keyFillRule_fillRule = PropertyKey<FillRule>("fillRule", default: .nonZero)
+@usableFromInline let keyTextAlignment_alignment = PropertyKey<TextAlignment>("alignment", default: .left)
+@usableFromInline let keyDashPattern_lineDashPattern = PropertyKey<DashPattern>("lineDashPattern", default: .solid)
+@usableFromInline let keyGradient_fillGradient = PropertyKey<Gradient>("fillGradient", default: .none)
+@usableFromInline let keyGradient_gradient = PropertyKey<Gradient>("gradient", default: .none)
+@usableFromInline let keyPath_path = PropertyKey<Path>("path", default: Path())
+@usableFromInline let keyPoint_center = PropertyKey<Point>("center", default: .zero)
+@usableFromInline let keyAngle_startAngle = PropertyKey<Angle>("startAngle", default: .zero)
+@usableFromInline let keyAngle_endAngle = PropertyKey<Angle>("endAngle", default: .zero)
+@usableFromInline let keyBool_clockwise = PropertyKey<Bool>("clockwise", default: true)
+@usableFromInline let keyString_string = PropertyKey<String>("string", default: "")
+@usableFromInline let keyString_fontFamily = PropertyKey<String>("fontFamily", default: "sans-serif")

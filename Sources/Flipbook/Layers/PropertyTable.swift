@@ -88,11 +88,16 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         return entries.withUnsafeBufferPointer { convert($0[i].value) }
     }
 
+    /// Whether a value is set for `name` (without copying it, as `self[name] != nil` would).
+    @inlinable
+    public func contains(_ name: PropertyName) -> Bool { index(of: name) != nil }
+
     /// Sets `value` for `name`: the subscript's setter without an optional (an optional
     /// `PropertyValue` is copied through run-time witnesses; components set a dozen values a layer,
     /// every frame).
+    /// The value is taken, not copied (callers pass a value made for the call).
     @inlinable
-    public mutating func set(_ name: PropertyName, _ value: PropertyValue) {
+    public mutating func set(_ name: PropertyName, _ value: consuming PropertyValue) {
         if let i = index(of: name) {
             entries[i].value = value
         } else {
@@ -101,7 +106,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     }
 
     @usableFromInline
-    mutating func append(_ name: PropertyName, _ value: PropertyValue) {
+    mutating func append(_ name: PropertyName, _ value: consuming PropertyValue) {
         // Layers set several properties (a ring gauge's arcs nine): grow once, not at 1, 2, 4, 8 and 16.
         if entries.isEmpty { entries.reserveCapacity(12) }
         entries.append(Entry(name: name, value: value))

@@ -64,32 +64,37 @@ public final class RetainedPresentation {
     /// One layer's presentation and what it was made from, with its sublayers' nodes: the model's
     /// sublayers first, then the derived ones (as in the presentation copy).
     ///
+    /// Its state is read and written without run-time exclusivity checks (`@exclusivity(unchecked)`):
+    /// a node serves one presentation on one thread, and no access to its state overlaps another
+    /// (each method reads and writes its own fields in turn; the checks cost more than the reads, as
+    /// for the compiler's `Sampler`).
+    ///
     /// A renderer reads a node through `ownRenderNode`, `isLeaf`, `leafLayer`, `version` and
     /// `forEachSublayerInDrawingOrder`; a node outlives the instant it was read at only as long as the
     /// renderer keeps it (a kept node is never reused for another layer).
     public final class Node {
         /// The layer presented: a model layer, or a derived sublayer as its component made it.
-        private(set) var source: Layer
+        @exclusivity(unchecked) private(set) var source: Layer
         /// `source.presentation(atParentTime:)` at the last instant, but for its sublayers while
         /// `sublayersStale` (`presentedLayer` brings them up to date).
-        private(set) var presented: Layer
+        @exclusivity(unchecked) private(set) var presented: Layer
         /// Whether `presented.sublayers` lags behind the sublayers' nodes. The render tree reads the
         /// nodes, not the presented sublayers, so an instant that only renders does not copy the
         /// presented layers along every changed path; a component's derivation or `presentation(at:)`
         /// brings them up to date first.
-        private var sublayersStale = false
-        private var sublayers: [Node]
-        private var derivedCount: Int
+        @exclusivity(unchecked) private var sublayersStale = false
+        @exclusivity(unchecked) private var sublayers: [Node]
+        @exclusivity(unchecked) private var derivedCount: Int
         /// `presented.renderNodeWithoutChildren()` (nil when hidden), valid while `hasOwnNode`.
         /// (Flags, not a double optional: `RenderNode??` is copied through run-time witnesses.)
-        private var ownNode: RenderNode?
-        private var hasOwnNode = false
+        @exclusivity(unchecked) private var ownNode: RenderNode?
+        @exclusivity(unchecked) private var hasOwnNode = false
         /// `presented.renderNode()`, valid while `hasTree`.
-        private var tree: RenderNode?
-        private var hasTree = false
+        @exclusivity(unchecked) private var tree: RenderNode?
+        @exclusivity(unchecked) private var hasTree = false
         /// Counts the changes of this node's own values: a node whose `version` is the one a renderer
         /// saw has the same `ownRenderNode` (and, for a leaf, the same `leafLayer`) as then.
-        public private(set) var version = 0
+        @exclusivity(unchecked) public private(set) var version = 0
 
         /// Builds the node of `source` at `parentTime` from nothing.
         init(_ source: Layer, parentTime: Double) {
