@@ -78,7 +78,8 @@ public struct SVGFrameRenderer {
         }
     }
 
-    /// Whether leaf `b` is leaf `a` again: unchanged properties and the same id, type and timing.
+    /// Whether leaf `b` is leaf `a` again: unchanged properties and the same id, type and timing. The
+    /// twin of `RetainedPresentation.Node.presentsAgain`, which reads its layer in place: change both.
     private static func unchanged(_ a: Layer, _ b: Layer) -> Bool {
         a.properties.isUnchanged(from: b.properties) && a.id == b.id && a.type == b.type && a.timing == b.timing
             && a.animations == b.animations && a.sublayers == b.sublayers

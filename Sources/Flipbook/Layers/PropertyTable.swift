@@ -94,8 +94,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     /// Sets `value` for `name`: the subscript's setter without an optional (an optional
     /// `PropertyValue` is copied through run-time witnesses; components set a dozen values a layer,
-    /// every frame).
-    /// The value is taken, not copied (callers pass a value made for the call).
+    /// every frame). The value is taken, not copied (callers pass a value made for the call).
     @inlinable
     public mutating func set(_ name: PropertyName, _ value: consuming PropertyValue) {
         if let i = index(of: name) {
@@ -117,18 +116,11 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     public subscript(name: PropertyName) -> PropertyValue? {
         get { index(of: name).map { entries[$0].value } }
         set {
-            if let i = index(of: name) {
-                if let newValue {
-                    entries[i].value = newValue
-                } else {
-                    entries.remove(at: i)
-                    filter = entries.reduce(0) { $0 | 1 << ($1.name.code & 63) }
-                }
-            } else if let newValue {
-                // Layers set several properties (a ring gauge's arcs nine): grow once, not at 1, 2, 4, 8 and 16.
-                if entries.isEmpty { entries.reserveCapacity(12) }
-                entries.append(Entry(name: name, value: newValue))
-                filter |= 1 << (name.code & 63)
+            if let newValue {
+                set(name, newValue)
+            } else if let i = index(of: name) {
+                entries.remove(at: i)
+                filter = entries.reduce(0) { $0 | 1 << ($1.name.code & 63) }
             }
         }
     }
