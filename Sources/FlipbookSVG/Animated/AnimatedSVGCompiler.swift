@@ -254,8 +254,10 @@ public struct AnimatedSVGCompiler {
             animations += discrete(id, "display", knots: grid) { t in sampler.at(t).has(slot) ? "inline" : "none" }
 
             let initial = node(0)
-            // The node at each grid instant, read once: the tests below look at every instant.
-            let onGrid = grid.map(node)
+            // Each grid instant's transform parts and whether it clips, read once in place (the tests
+            // below look at every instant; a copy of each whole node cost more than the tests).
+            let onGrid = grid.map { t in read(t) { $0.parts } }
+            let clipsOnGrid = grid.contains { t in read(t) { $0.clip != nil } }
             if initial.opacity < 1 { attributes += " opacity=\"\(SVGNumber.format(initial.opacity))\"" }
             animations += track(id, "opacity", unit: "", tolerance: color, knots: nodeKnots, owner: ownerID,
                                 value: { [read($0) { $0.opacity }] }) { w, k in w.numeric("animate", attribute: "opacity", keys: k, format: SMILFormat.number) }
@@ -264,25 +266,16 @@ public struct AnimatedSVGCompiler {
             // proportion to its distance from the pivot, so their bounds come from the farthest point the
             // layer and its sublayers draw, at any observed instant (not from the layer's own size: a
             // 0×0 pivot can carry a dot 90 px away).
-            let pivotsMove = onGrid.contains { let p = $0.parts; return p.rotation != initial.parts.rotation || p.scale != initial.parts.scale || p.matrix != initial.parts.matrix }
+            let pivotsMove = onGrid.contains { p in p.rotation != initial.parts.rotation || p.scale != initial.parts.scale || p.matrix != initial.parts.matrix }
             let radius = max(1, pivotsMove ? grid.map { reach(slot, at: $0) }.max() ?? 1 : Double.maximum(initial.parts.anchor.length, 1) * 2)
             let angleTolerance = geometry / radius * 180 / .pi
-            typealias Component = (type: String, name: String, tolerance: Double, identity: [Double], value: (RenderNode) -> [Double])
-            let components: [Component] = [
-                ("translate", "translate", geometry / 2, [0, 0], { [$0.parts.offset.x, $0.parts.offset.y] }),
-                ("rotate", "rotate", angleTolerance, [0], { [$0.parts.rotation.degrees] }),
-                ("scale", "scale", geometry / radius, [1, 1], { [$0.parts.scale.width, $0.parts.scale.height] }),
-                ("translate", "transform.translate", geometry / 2, [0, 0], { let c = TransformComponents($0.parts.matrix); return [c.translation.x, c.translation.y] }),
-                ("rotate", "transform.rotate", angleTolerance, [0], { [TransformComponents($0.parts.matrix).rotation.degrees] }),
-                ("skewX", "transform.skewX", angleTolerance, [0], { [atan(TransformComponents($0.parts.matrix).skew) * 180 / .pi] }),
-                ("scale", "transform.scale", geometry / radius, [1, 1], { let c = TransformComponents($0.parts.matrix); return [c.scale.width, c.scale.height] }),
-                ("translate", "anchor", geometry / 2, [0, 0], { [-$0.parts.anchor.x, -$0.parts.anchor.y] }),
-            ]
+            let components = TransformComponent.all(geometry: geometry, angleTolerance: angleTolerance, radius: radius)
             let times = grid
-            let used = components.filter { c in onGrid.contains { c.value($0) != c.identity } }
-            let animated = used.filter { c in let v0 = c.value(initial); return onGrid.contains { c.value($0) != v0 } }
-            func list(_ cs: [Component], at n: RenderNode) -> String {
-                cs.map { "\($0.type)(\(SMILFormat.numbers($0.value(n))))" }.joined(separator: " ")
+            // (Compared as pairs, not arrays: these tests read every component at every grid instant.)
+            let used = components.filter { c in onGrid.contains { !c.equal(c.pair($0), c.identity) } }
+            let animated = used.filter { c in let v0 = c.pair(initial.parts); return onGrid.contains { !c.equal(c.pair($0), v0) } }
+            func list(_ cs: [TransformComponent], at n: RenderNode) -> String {
+                cs.map { "\($0.type)(\(SMILFormat.numbers($0.value(n.parts))))" }.joined(separator: " ")
             }
             var outerTransform = ""
             var innerTransform = ""
@@ -305,8 +298,8 @@ public struct AnimatedSVGCompiler {
                 // not 340° back.
                 let times = grid
                 var unwrapped: [Double] = []
-                for n in onGrid {
-                    let raw = TransformComponents(n.parts.matrix).rotation.degrees
+                for parts in onGrid {
+                    let raw = TransformComponents(parts.matrix).rotation.degrees
                     unwrapped.append(unwrapped.last.map { raw + 360 * (($0 - raw) / 360).rounded() } ?? raw)
                 }
                 let matrixRotation = { (t: Double) -> Double in
@@ -317,13 +310,13 @@ public struct AnimatedSVGCompiler {
                 }
                 for (index, c) in rest.enumerated() {
                     let additive = index == 0 ? "" : " additive=\"sum\""
-                    let value: (Double) -> [Double] = c.name == "transform.rotate" ? { [matrixRotation($0)] } : { t in read(t) { c.value($0) } }
+                    let value: (Double) -> [Double] = c.name == "transform.rotate" ? { [matrixRotation($0)] } : { t in read(t) { c.value($0.parts) } }
                     let text = track(id, c.name, unit: c.type == "rotate" || c.type == "skewX" ? "°" : (c.type == "scale" ? "" : "px"),
                                      tolerance: c.tolerance, knots: nodeKnots, owner: ownerID, value: value) { w, k in
                         w.numeric("animateTransform", attribute: "transform", extra: " type=\"\(c.type)\"\(additive)", keys: k, format: SMILFormat.numbers)
                     }
                     transformAnimations += text.isEmpty
-                        ? "<animateTransform attributeName=\"transform\" type=\"\(c.type)\"\(additive)\(smil.timing) values=\"\(SMILFormat.numbers(c.value(initial)))\"/>"
+                        ? "<animateTransform attributeName=\"transform\" type=\"\(c.type)\"\(additive)\(smil.timing) values=\"\(SMILFormat.numbers(c.value(initial.parts)))\"/>"
                         : text
                 }
             }
@@ -337,7 +330,7 @@ public struct AnimatedSVGCompiler {
             // The clip's rectangle is in the layer's own space: on the group that carries the layer's
             // whole transform (the inner one when the transform animates).
             var clip = ""
-            if onGrid.contains(where: { $0.clip != nil }) {
+            if clipsOnGrid {
                 clips += 1
                 let r0 = clipAt(0)
                 var rect = "<rect x=\"\(SVGNumber.format(r0[0]))\" y=\"\(SVGNumber.format(r0[1]))\" width=\"\(SVGNumber.format(r0[2]))\" height=\"\(SVGNumber.format(r0[3]))\""
