@@ -188,7 +188,7 @@ struct CompilerPartsTests {
         for i in 0..<5_000 {
             let t = next()
             // A fresh snapshot object per insertion, so that a lookup returning the wrong one is seen.
-            let snapshot = i % 7 == 0 ? marker : Snapshot(RetainedPresentation(scene: scene).tree(at: 0), slots: sampler)
+            let snapshot = i % 7 == 0 ? marker : Snapshot(Snapshot.walk(RetainedPresentation(scene: scene).tree(at: 0), expecting: 0), slots: sampler)
             snapshots.append(snapshot)
             table.insert(snapshot, at: t)
             reference[t] = snapshot

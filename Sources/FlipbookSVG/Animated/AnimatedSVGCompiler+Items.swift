@@ -27,11 +27,8 @@ extension AnimatedSVGCompiler.Context {
         let slot = sampler.slot(id)
         var keys: [ItemKey] = []
         for t in grid {
-            // (The snapshot's items of the slot: empty where the layer is absent; a snapshot made before
-            // the layer was first seen has no room for its slot.)
-            let snapshot = sampler.at(t)
-            guard slot < snapshot.items.count else { continue }
-            for (index, item) in snapshot.items[slot].enumerated() {
+            // (Empty where the layer is absent.)
+            for (index, item) in sampler.at(t).items(slot).enumerated() {
                 let k = Self.key(slot, index, item)
                 if !keys.contains(k) { keys.append(k) }
             }

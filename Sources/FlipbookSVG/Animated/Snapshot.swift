@@ -4,16 +4,13 @@ import Flipbook
 /// id. A class, and read by slot: the compiler reads snapshots tens of thousands of times per scene,
 /// and a reference and an array index cost less than copying dictionaries and hashing ids.
 final class Snapshot {
-    /// Own render nodes by slot, without children (a node's children are the slots whose parent it
-    /// is); another slot's node where the layer is absent at this instant (`present` says which). Not
-    /// optionals: a field of a node is then read in place, where reading one through an optional
-    /// element copied the whole node first.
+    /// Each present layer's own render node (without children), in the order of the walk (`order`):
+    /// the walk's own array, kept as it is. Values, not optionals: a field of a node is then read in
+    /// place, where reading one through an optional element copied the whole node first.
     private let nodes: [RenderNode]
-    /// Whether the layer in each slot is present at this instant.
-    private let present: [Bool]
-    /// Each present node's items, by slot (empty where absent): what the compiler reads most.
-    let items: [[DrawItem]]
-    /// Each present node's parent slot (-1 for the root), by slot.
+    /// By slot: the node's index in `nodes`, -1 where the layer is absent at this instant.
+    private let positions: [Int]
+    /// Each present node's parent slot (-1 for the root and where absent), by slot.
     let parents: [Int]
     /// Slots depth first, parents before children.
     let order: [Int]
@@ -22,88 +19,109 @@ final class Snapshot {
     // (Constants, set once: the compiler reads them tens of thousands of times, and a class's `var`
     // is read through a run-time exclusivity check each time.)
 
+    /// One instant's tree as a walk found it: what `Snapshot` is made of, before its layers are
+    /// numbered. Made apart from the sampler (its numbering is the one shared state), so that several
+    /// threads can walk instants at once (`Sampler.prefetch`).
+    struct Walked {
+        /// Each present layer's own render node, depth first, parents before children, sublayers in
+        /// drawing order.
+        var nodes: [RenderNode] = []
+        /// Each node's parent, as an index into `nodes` (-1 for the root).
+        var parents: [Int] = []
+    }
+
     /// The tree of `root` (a retained presentation's root node at one instant), walked as
     /// `RenderNode`'s tree is built: each node's own render node (`ownRenderNode`, kept by the
     /// retained node while its values stay the same), hidden layers and their sublayers left out,
     /// sublayers in drawing order. No nested render tree is built: the compiler reads nodes by slot.
-    init(_ root: RetainedPresentation.Node, slots sampler: Sampler) {
-        var walk = Walk()
-        if let own = root.ownRenderNode {
-            // Room for every layer seen so far, allocated once (layers seen first here grow it).
-            walk.nodes = Array(repeating: own, count: sampler.ids.count)
-            walk.present = Array(repeating: false, count: sampler.ids.count)
-            walk.items = Array(repeating: [], count: sampler.ids.count)
-            walk.parents = Array(repeating: -1, count: sampler.ids.count)
-            walk.order.reserveCapacity(sampler.ids.count)
-            walk.add(root, own, parent: -1, sampler)
+    static func walk(_ root: RetainedPresentation.Node, expecting count: Int) -> Walked {
+        var walked = Walked()
+        walked.nodes.reserveCapacity(count)
+        walked.parents.reserveCapacity(count)
+        func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int) {
+            let position = walked.nodes.count
+            walked.nodes.append(node)
+            walked.parents.append(parent)
+            tree.forEachSublayerInDrawingOrder { sublayer in
+                if let own = sublayer.ownRenderNode { add(sublayer, own, parent: position) }
+            }
         }
-        nodes = walk.nodes
-        present = walk.present
-        items = walk.items
-        parents = walk.parents
-        order = walk.order
-        weight = walk.weight
+        if let own = root.ownRenderNode { add(root, own, parent: -1) }
+        return walked
     }
 
-    /// The arrays of a snapshot as its walk fills them.
-    private struct Walk {
-        var nodes: [RenderNode] = []
-        var present: [Bool] = []
-        var items: [[DrawItem]] = []
-        var parents: [Int] = []
+    /// The snapshot of a walked tree, its layers numbered by `sampler` (`Sampler.slot(_:at:)`).
+    init(_ walked: consuming Walked, slots sampler: Sampler) {
+        let count = max(sampler.ids.count, walked.nodes.count)
+        var positions = Array(repeating: -1, count: count), parents = Array(repeating: -1, count: count)
         var order: [Int] = []
+        order.reserveCapacity(walked.nodes.count)
         var weight = 0
-
-        mutating func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int, _ sampler: Sampler) {
-            let slot = sampler.slot(node.id, at: order.count)
-            if slot >= nodes.count {
-                present += Array(repeating: false, count: slot + 1 - nodes.count)
-                nodes += Array(repeating: node, count: slot + 1 - nodes.count)
-                items += Array(repeating: [], count: slot + 1 - items.count)
-                parents += Array(repeating: -1, count: slot + 1 - parents.count)
-            }
-            nodes[slot] = node
-            present[slot] = true
-            items[slot] = node.items
-            weight += Snapshot.weight(of: node)
-            parents[slot] = parent
-            order.append(slot)
-            tree.forEachSublayerInDrawingOrder { sublayer in
-                if let own = sublayer.ownRenderNode { add(sublayer, own, parent: slot, sampler) }
+        walked.nodes.withUnsafeBufferPointer { nodes in
+            for position in nodes.indices {
+                let slot = sampler.slot(nodes[position].id, at: position)
+                if slot >= positions.count {
+                    positions += Array(repeating: -1, count: slot + 1 - positions.count)
+                    parents += Array(repeating: -1, count: slot + 1 - parents.count)
+                }
+                positions[slot] = position
+                weight += Snapshot.weight(of: nodes[position])
+                // (Parents come before their children: the parent's slot is known.)
+                let parent = walked.parents[position]
+                parents[slot] = parent < 0 ? -1 : order[parent]
+                order.append(slot)
             }
         }
+        self.nodes = walked.nodes
+        self.positions = positions
+        self.parents = parents
+        self.order = order
+        self.weight = weight
+    }
+
+    /// The index in `nodes` of the layer in `slot`, or nil when absent.
+    @inline(__always)
+    private func position(_ slot: Int) -> Int? {
+        guard slot < positions.count else { return nil }
+        let position = positions[slot]
+        return position >= 0 ? position : nil
     }
 
     /// The node in `slot`, or nil when absent.
     @inline(__always)
-    func node(_ slot: Int) -> RenderNode? { has(slot) ? nodes[slot] : nil }
+    func node(_ slot: Int) -> RenderNode? { position(slot).map { nodes[$0] } }
 
     /// Whether the layer in `slot` is present at this instant.
     @inline(__always)
-    func has(_ slot: Int) -> Bool { slot < present.count && present[slot] }
+    func has(_ slot: Int) -> Bool { position(slot) != nil }
 
     /// `body` applied to the node in `slot` in place (no copy of the node), or nil when absent.
     @inline(__always)
     func withNode<R>(_ slot: Int, _ body: (borrowing RenderNode) -> R) -> R? {
-        guard has(slot) else { return nil }
-        return nodes.withUnsafeBufferPointer { body($0[slot]) }
+        guard let position = position(slot) else { return nil }
+        return nodes.withUnsafeBufferPointer { body($0[position]) }
     }
+
+    /// The items of the node in `slot` (empty where absent).
+    @inline(__always)
+    func items(_ slot: Int) -> [DrawItem] { withNode(slot) { $0.items } ?? [] }
 
     /// Item `index` of the node in `slot`, or nil when absent (without copying the node).
     @inline(__always)
     func item(_ slot: Int, _ index: Int) -> DrawItem? {
-        guard slot < items.count, index < items[slot].count else { return nil }
-        return items[slot][index]
+        withNode(slot) { node in index < node.items.count ? node.items[index] : nil } ?? nil
     }
 
     /// `body` applied to item `index` of the node in `slot` where it is a shape, in place (no copy of
     /// the shape); nil when absent or a text.
     @inline(__always)
     func withShape<R>(_ slot: Int, _ index: Int, _ body: (borrowing ShapeDrawing) -> R) -> R? {
-        guard slot < items.count else { return nil }
-        return items[slot].withUnsafeBufferPointer { items in
-            guard index < items.count, case .shape(let shape) = items[index] else { return nil }
-            return body(shape)
+        guard let position = position(slot) else { return nil }
+        return nodes.withUnsafeBufferPointer { nodes in
+            nodes[position].items.withUnsafeBufferPointer { items in
+                guard index < items.count, case .shape(let shape) = items[index] else { return nil }
+                return body(shape)
+            }
         }
     }
 
@@ -111,11 +129,11 @@ final class Snapshot {
     /// but its children equal by `==` (0 and −0 are equal; items that share one array are equal without
     /// a look at their elements, a NaN in them included: they are the same values).
     func hasSameContent(_ slot: Int, as other: Snapshot) -> Bool {
-        guard has(slot), other.has(slot) else { return false }
+        guard let i = position(slot), let j = other.position(slot) else { return false }
         return nodes.withUnsafeBufferPointer { a in
             other.nodes.withUnsafeBufferPointer { b in
-                a[slot].id == b[slot].id && a[slot].opacity == b[slot].opacity && a[slot].transform == b[slot].transform
-                    && a[slot].parts == b[slot].parts && a[slot].clip == b[slot].clip && a[slot].items == b[slot].items
+                a[i].id == b[j].id && a[i].opacity == b[j].opacity && a[i].transform == b[j].transform
+                    && a[i].parts == b[j].parts && a[i].clip == b[j].clip && a[i].items == b[j].items
             }
         }
     }
@@ -183,7 +201,7 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        let snapshot = Snapshot(retained.tree(at: time), slots: self)
+        let snapshot = Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count), slots: self)
         // At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
         // of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
         if cache.count >= 20_000 || cachedWeight + snapshot.weight > 4_000_000 {
