@@ -13,7 +13,7 @@ import Foundation
 //   flipbook-bench svg FILE [FRAMES]     SVG frames in memory only (for callgrind)
 //   flipbook-bench tree FILE [FRAMES]    render trees built from nothing at each instant (for callgrind)
 //   flipbook-bench retained FILE [FRAMES] render trees from the retained presentation (for callgrind)
-//   flipbook-bench compile FILE [RUNS]   the animated-SVG compiler only (for callgrind)
+//   flipbook-bench compile FILE [RUNS] [JOBS]  the animated-SVG compiler only (for callgrind)
 //   flipbook-bench numbers [COUNT]       number formatting only (for callgrind)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -72,11 +72,16 @@ case "scene":
     let ppm = try seconds {
         for node in nodes { ppmBytes &+= ImageEncoder.ppm(try renderer.render(node)).count }
     }
+    // The compile as the command line runs it (a thread a core), and on one thread.
     var compileBytes = 0
-    _ = AnimatedSVGCompiler(scene: scene).compile()
+    var compiler = AnimatedSVGCompiler(scene: scene)
+    _ = compiler.compile()
     let runs = 5
-    let compile = seconds { for _ in 0..<runs { compileBytes = AnimatedSVGCompiler(scene: scene).compile().svg.utf8.count } }
-    print("svg_memory_fps=\(Double(frames) / memory) svg_files_fps=\(Double(frames) / files) raster_fps=\(Double(rasterFrames) / raster) raster_ms=\(raster / Double(rasterFrames) * 1000) rasterize_ms=\(rasterize / Double(rasterFrames) * 1000) ppm_ms=\(ppm / Double(rasterFrames) * 1000) compile_ms=\(compile / Double(runs) * 1000) animated_bytes=\(compileBytes) bytes_per_frame=\(bytes / (frames + 10))")
+    compiler.jobs = ProcessInfo.processInfo.activeProcessorCount
+    let compile = seconds { for _ in 0..<runs { compileBytes = compiler.compile().svg.utf8.count } }
+    compiler.jobs = 1
+    let compileOne = seconds { for _ in 0..<runs { compileBytes = compiler.compile().svg.utf8.count } }
+    print("svg_memory_fps=\(Double(frames) / memory) svg_files_fps=\(Double(frames) / files) raster_fps=\(Double(rasterFrames) / raster) raster_ms=\(raster / Double(rasterFrames) * 1000) rasterize_ms=\(rasterize / Double(rasterFrames) * 1000) ppm_ms=\(ppm / Double(rasterFrames) * 1000) compile_ms=\(compile / Double(runs) * 1000) compile1_ms=\(compileOne / Double(runs) * 1000) animated_bytes=\(compileBytes) bytes_per_frame=\(bytes / (frames + 10))")
 
 case "svg":
     // Only SVG frames in memory (for profiling with callgrind).
@@ -111,7 +116,10 @@ case "compile":
     let scene = try SceneLoader().load(contentsOf: args[1])
     let runs = args.count > 2 ? Int(args[2])! : 5
     var bytes = 0
-    let time = seconds { for _ in 0..<runs { bytes = AnimatedSVGCompiler(scene: scene).compile().svg.utf8.count } }
+    let jobs = args.count > 3 ? Int(args[3])! : 1
+    var compiler = AnimatedSVGCompiler(scene: scene)
+    compiler.jobs = jobs
+    let time = seconds { for _ in 0..<runs { bytes = compiler.compile().svg.utf8.count } }
     print("compile_ms=\(time / Double(runs) * 1000) bytes=\(bytes)")
 
 case "raster":

@@ -56,7 +56,8 @@ enum RenderCommand {
       --from <seconds>     First instant to render (default 0).
       --to <seconds>       Last instant to render (default: the scene's duration).
       --loop               Treat the scene as looping: leave out the last frame.
-      --jobs <n>           Threads that render frames (default: the machine's cores, here \(Scene.cores); fewer
+      --jobs <n>           Threads that render frames, or that evaluate the scene's instants for
+                           --animated and --lottie (default: the machine's cores, here \(Scene.cores); fewer
                            for raster frames so large that their renderers would pass 1 GB);
                            the output does not depend on it.
       --shard <i>/<n>      With --frames: write only the i-th of n equal parts of the frames (1 ≤ i ≤ n),
@@ -140,14 +141,15 @@ enum RenderCommand {
                                        file: file, limits: loader.limits)
         }
         if let path = animatedPath {
-            let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"))
+            let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
+                                                      jobs: jobs ?? Scene.cores)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
         if let path = lottiePath {
             // Text as glyph outlines, laid out as the raster frames lay it out (--font, else DejaVu).
             let fonts = try RasterOutput.fonts(fontPath: args.options["font"]) ?? FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu")
-            let compiled = scene.animatedSVGForLottie()
+            let compiled = scene.animatedSVGForLottie(jobs: jobs ?? Scene.cores)
             let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount,
                                          textOutline: fonts.map { set in { set.outline(of: $0) } })
             try AtomicFile.write(Array(lottie.json.utf8), to: path)

@@ -100,11 +100,12 @@ extension Scene {
     /// Writes the animated SVG (`animatedSVG()`) to `path` atomically (a temporary file renamed into
     /// place) and returns it with its report. With `strict`, a property that could not be kept within
     /// its bound is an error and nothing is written. With `css`, the tracks are CSS animations
-    /// (`Scene.animatedSVGWithCSS()`) instead of SMIL.
+    /// (`Scene.animatedSVGWithCSS()`) instead of SMIL. `jobs`: threads that evaluate the scene's
+    /// instants (the file does not depend on it), default 1.
     /// - Throws: `AnimatedSVGFallbackError` (strict), `FileError`.
     @discardableResult
-    public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false) throws -> AnimatedSVG {
-        let compiled = css ? animatedSVGWithCSS() : animatedSVG()
+    public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int = 1) throws -> AnimatedSVG {
+        let compiled = css ? animatedSVGWithCSS(jobs: jobs) : animatedSVG(jobs: jobs)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
@@ -114,8 +115,8 @@ extension Scene {
 
     /// `writeAnimatedSVG(to:strict:)` with the path given as a string.
     @discardableResult
-    public func writeAnimatedSVG(to path: String, strict: Bool = false, css: Bool = false) throws -> AnimatedSVG {
-        try writeAnimatedSVG(to: BytePath(path), strict: strict, css: css)
+    public func writeAnimatedSVG(to path: String, strict: Bool = false, css: Bool = false, jobs: Int = 1) throws -> AnimatedSVG {
+        try writeAnimatedSVG(to: BytePath(path), strict: strict, css: css, jobs: jobs)
     }
 }
 

@@ -55,24 +55,29 @@ public struct AnimatedSVG: Sendable {
 extension Scene {
     /// The whole scene as one self-contained SVG animated with SMIL, and the report of every animated
     /// property (exact where SVG has an encoding; elsewhere sampled and checked within 0.25 px and
-    /// 1/255, or listed in `fallbacks`).
-    public func animatedSVG() -> AnimatedSVG {
-        AnimatedSVGCompiler(scene: self).compile()
+    /// 1/255, or listed in `fallbacks`). `jobs`: threads that evaluate the scene's instants
+    /// (`AnimatedSVGCompiler.jobs`; the output does not depend on it), default 1.
+    public func animatedSVG(jobs: Int = 1) -> AnimatedSVG {
+        var compiler = AnimatedSVGCompiler(scene: self)
+        compiler.jobs = jobs
+        return compiler.compile()
     }
 
     /// The same scene animated with CSS `@keyframes` instead of SMIL: compiled with
     /// `AnimatedSVGCompiler.cssCompatible`, then translated (`AnimatedSVG.withCSSAnimations()`).
-    public func animatedSVGWithCSS() -> AnimatedSVG {
+    public func animatedSVGWithCSS(jobs: Int = 1) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
         compiler.cssCompatible = true
+        compiler.jobs = jobs
         return compiler.compile().withCSSAnimations()
     }
 
     /// The animated SVG the Lottie writer translates: compiled with
     /// `AnimatedSVGCompiler.lottieCompatible` (see `AnimatedSVG.lottie(fps:frames:textOutline:)`).
-    public func animatedSVGForLottie() -> AnimatedSVG {
+    public func animatedSVGForLottie(jobs: Int = 1) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
         compiler.lottieCompatible = true
+        compiler.jobs = jobs
         return compiler.compile()
     }
 

@@ -47,6 +47,9 @@ public struct AnimatedSVGCompiler {
     /// circle starts at 3 o'clock and states no pathLength, the geometry both Lottie players were
     /// checked against (from a quarter radian on, rlottie drew a rim 1 px out). Default false.
     public var lottieCompatible = false
+    /// Threads that evaluate the scene's instants, ≥ 1 (the engine's part of the work, about half of a
+    /// compile; the rest stays on the calling thread). The output does not depend on it. Default 1.
+    public var jobs = 1
 
     public init(scene: Scene) {
         self.scene = scene
@@ -61,6 +64,7 @@ public struct AnimatedSVGCompiler {
         if let (cycle, repeats) = scene.repeatingCycle {
             var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, cssCompatible: cssCompatible)
             context.lottieCompatible = lottieCompatible
+            context.jobs = jobs
             var result = context.run()
             result.report.insert(AnimatedSVG.Entry(element: "scene", property: "period \(SVGNumber.format(cycle.duration, decimals: 6)) s × \(repeats.isInfinite ? "indefinite" : SVGNumber.format(repeats, decimals: 6))",
                                                    encoding: "periodic", keyframes: 0, maxError: 0, unit: ""), at: 0)
@@ -68,6 +72,7 @@ public struct AnimatedSVGCompiler {
         }
         var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, cssCompatible: cssCompatible)
         context.lottieCompatible = lottieCompatible
+        context.jobs = jobs
         return context.run()
     }
 
@@ -78,6 +83,8 @@ public struct AnimatedSVGCompiler {
         let color: Double
         let cssCompatible: Bool
         var lottieCompatible = false
+        /// Threads that evaluate instants ahead (`Sampler.prefetch`).
+        var jobs = 1
         let sampler: Sampler
         let spans: Timeline
         let smil: SMILWriter
@@ -138,6 +145,10 @@ public struct AnimatedSVGCompiler {
         }
 
         mutating func run() -> AnimatedSVG {
+            // Every instant the compile observes, made ahead on `jobs` threads in the order the steps
+            // below first ask for them: the grid (the trees' union), then the check instants and the
+            // duration (`staticNodes`).
+            sampler.prefetch(grid + checkTimes + [scene.duration], jobs: jobs)
             // The union of the trees over time: ids in order of first appearance, with their parents.
             var order: [String] = []
             var parent: [String: String] = [:]

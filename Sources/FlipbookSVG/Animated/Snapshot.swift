@@ -1,3 +1,4 @@
+import Dispatch
 import Flipbook
 
 /// The render tree at one instant, flattened: nodes by slot, the number the sampler gives each layer
@@ -201,10 +202,19 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        let snapshot = Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count), slots: self)
-        // At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
-        // of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
-        if cache.count >= 20_000 || cachedWeight + snapshot.weight > 4_000_000 {
+        return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count), slots: self), at: time)
+    }
+
+    /// Whether the snapshot of `time` is kept (made and not forgotten since).
+    func isKept(_ time: Double) -> Bool { cache.snapshot(at: time) != nil }
+
+    /// At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
+    /// of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
+    private static let cacheCount = 20_000, cacheWeight = 4_000_000
+
+    /// Keeps `snapshot` as the one of `time` (forgetting every other first when the cache is full).
+    private func keep(_ snapshot: Snapshot, at time: Double) -> Snapshot {
+        if cache.count >= Self.cacheCount || cachedWeight + snapshot.weight > Self.cacheWeight {
             cache.removeAll()
             cachedWeight = 0
         }
@@ -213,6 +223,47 @@ final class Sampler {
         last = (time, snapshot)
         return snapshot
     }
+
+    /// Makes the snapshots of `times` ahead, the scene evaluated on `jobs` threads, and keeps them:
+    /// the snapshots `at` would make, numbered and kept in the order of `times` (so the layers get the
+    /// slots they would get), with the engine's work (each instant's presentation and render nodes)
+    /// shared between cores. An instant is a pure function of its time, and each thread walks a
+    /// contiguous run of the instants, sorted, with a retained presentation of its own.
+    ///
+    /// Instants already kept are skipped. Nothing is made ahead for one thread, for fewer than 32
+    /// instants, or when the snapshots would fill more than a quarter of the cache (their memory
+    /// estimated from the first instant's, which is made here first): `at` then makes them on demand.
+    func prefetch(_ times: [Double], jobs: Int) {
+        guard jobs > 1, times.count >= 32 else { return }
+        var wanted: [Double] = [], seen = Set<UInt64>()
+        for t in times where cache.snapshot(at: t) == nil && seen.insert((t == 0 ? 0 : t).bitPattern).inserted { wanted.append(t) }
+        guard wanted.count >= 32 else { return }
+        let first = at(wanted.removeFirst())
+        guard max(first.weight, 1) * wanted.count <= Self.cacheWeight / 4, cache.count + wanted.count < Self.cacheCount / 4 else { return }
+        let sorted = wanted.indices.sorted { wanted[$0] < wanted[$1] }
+        let threads = min(jobs, sorted.count / 16), scene = self.scene, expected = ids.count
+        let results = UnsafeMutableBufferPointer<Snapshot.Walked?>.allocate(capacity: wanted.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let shared = SharedResults(results: results, times: wanted, sorted: sorted)
+        // Each thread writes only the results of its own instants.
+        DispatchQueue.concurrentPerform(iterations: threads) { k in
+            let presentation = RetainedPresentation(scene: scene)
+            let range = (shared.sorted.count * k / threads)..<(shared.sorted.count * (k + 1) / threads)
+            for i in shared.sorted[range] { shared.results[i] = Snapshot.walk(presentation.tree(at: shared.times[i]), expecting: expected) }
+        }
+        for i in wanted.indices {
+            _ = keep(Snapshot(results[i].take()!, slots: self), at: wanted[i])
+        }
+    }
+}
+
+/// The instants a prefetch's threads walk and the slots they fill, as the threads are handed them
+/// (each writes the slots of its own instants only).
+private struct SharedResults: @unchecked Sendable {
+    let results: UnsafeMutableBufferPointer<Snapshot.Walked?>
+    let times: [Double]
+    let sorted: [Int]
 }
 
 /// Snapshots by instant: an open-addressing table keyed by the instant's bits (0 and −0 one key), so
