@@ -54,4 +54,24 @@ struct ParallelCompileTests {
         // The same numbering as on demand: slots are given in the order instants are asked for.
         #expect(ahead.ids == onDemand.ids)
     }
+
+    /// The instants a compile evaluates ahead for the fits (`TrackFitter.exactSampleInstants`) are every
+    /// instant a fit of exact segments asks for: a value linear or constant between its knots, fitted
+    /// while every instant it is asked for is recorded (the fit tries runs of several knot intervals
+    /// first, and each run samples its own instants).
+    @Test func fitSamplesOnlyTheInstantsGivenAhead() {
+        let knots = [0, 1, 1.2, 2.2, 2.5]
+        final class Log: @unchecked Sendable { var times: [Double] = [] }
+        let log = Log()
+        let fitter = TrackFitter(value: { t in
+            log.times.append(t)
+            return [t <= 1 ? t : t <= 1.2 ? 1 : t <= 2.2 ? 1 + 2 * (t - 1.2) : 3]
+        }, tolerance: 0.01)
+        let (keys, summary) = fitter.fit(knots: knots, spans: [])
+        #expect(summary.exact)
+        #expect(keys.map(\.time) == [0, 1, 1.2, 2.2, 2.5])
+        let ahead = Set(TrackFitter.exactSampleInstants(knots: knots))
+        #expect(log.times.count > 50)
+        for t in log.times { #expect(ahead.contains(t), "t = \(t)") }
+    }
 }

@@ -54,17 +54,7 @@ struct TrackFitter {
             var matched = false
             var j = min(knots.count - 1, i + 12)
             while j > i {
-                // Across several knot intervals, the curve must also hold at the knots inside and half way
-                // between each pair: seven samples of a long interval can all land where a periodic value
-                // happens to rest (a pulse that is flat half of each cycle).
-                var checks: [Double] = []
-                if j > i + 1 {
-                    for k in i..<j {
-                        if k > i { checks.append(knots[k]) }
-                        checks.append((knots[k] + knots[k + 1]) / 2)
-                    }
-                }
-                if let segment = exactSegment(a, knots[j], spans: spans, checks: checks) {
+                if let segment = exactSegment(a, knots[j], spans: spans, checks: Self.checks(knots, i, j)) {
                     keys.append(Keyframe(time: a, value: segment.start, curve: segment.curve))
                     if let jump = segment.jumpFrom {
                         keys.append(Keyframe(time: knots[j], value: jump, curve: nil))
@@ -104,12 +94,51 @@ struct TrackFitter {
 
     private static let fractions: [Double] = (1...7).map { Double($0) / 8 }
 
+    /// Across several knot intervals (knots i to j), the curve must also hold at the knots inside and
+    /// half way between each pair: seven samples of a long interval can all land where a periodic value
+    /// happens to rest (a pulse that is flat half of each cycle).
+    private static func checks(_ knots: [Double], _ i: Int, _ j: Int) -> [Double] {
+        var checks: [Double] = []
+        if j > i + 1 {
+            for k in i..<j {
+                if k > i { checks.append(knots[k]) }
+                checks.append((knots[k] + knots[k + 1]) / 2)
+            }
+        }
+        return checks
+    }
+
+    /// Where `exactSegment` samples [a, b]: the seven eighths of it, then the instants `checks`, as
+    /// fractions of [a, b] and as the instants those fractions give back (not always `checks` to the
+    /// bit).
+    private static func samples(_ a: Double, _ b: Double, checks: [Double]) -> (fractions: [Double], times: [Double]) {
+        let fractions = Self.fractions + checks.map { ($0 - a) / (b - a) }
+        return (fractions, fractions.map { a + (b - a) * $0 })
+    }
+
+    /// Every instant `fit(knots:spans:)` may sample to find exact segments (the knots, and the samples
+    /// of each interval of up to 12 knot intervals it may try), each once, in the order it would first
+    /// ask for them: what a caller can evaluate ahead. Adaptive sampling (`sampled`) asks for more,
+    /// which depend on the values.
+    static func exactSampleInstants(knots: [Double]) -> [Double] {
+        var instants = knots, seen = Set(knots.map { ($0 == 0 ? 0 : $0).bitPattern })
+        guard knots.count >= 2 else { return instants }
+        for i in 0..<(knots.count - 1) {
+            for j in stride(from: min(knots.count - 1, i + 12), to: i, by: -1) {
+                for t in samples(knots[i], knots[j], checks: checks(knots, i, j)).times where seen.insert((t == 0 ? 0 : t).bitPattern).inserted {
+                    instants.append(t)
+                }
+            }
+        }
+        return instants
+    }
+
     /// A segment on [a, b] following a known curve exactly, or nil.
     private func exactSegment(_ a: Double, _ b: Double, spans: [Timeline.Span], checks: [Double] = []) -> Segment? {
         let va = value(a), vb = value(b)
         // The seven eighths of [a, b], then the instants `checks` (fractions of [a, b]).
-        let fractions = Self.fractions + checks.map { ($0 - a) / (b - a) }
-        let samples = fractions.map { value(a + (b - a) * $0) }
+        let (fractions, times) = Self.samples(a, b, checks: checks)
+        let samples = times.map(value)
         // A structure that changes inside [a, b] follows no curve.
         guard vb.count == va.count, samples.allSatisfy({ $0.count == va.count }) else { return nil }
         let scale = max(1, (va + vb + samples.flatMap { $0 }).map(abs).max() ?? 1)
