@@ -208,6 +208,26 @@ struct CompilerPartsTests {
         #expect(table.snapshot(at: 0.5) === marker)
     }
 
+    /// Remembered spline solutions are the solver's, bit for bit: 5,000 inputs on a few curves (past the
+    /// first room of 2,048, so the table grows), each asked twice, with 0, −0, the ends and NaN.
+    @Test func splineSolutionsAreTheSolversOwn() {
+        let curves = [CubicBezier(0.42, 0, 0.58, 1), CubicBezier(0, 0, 0.58, 1), CubicBezier(1, 0, 0, 1), CubicBezier(0.3, -0.5, 0.7, 1.5)]
+        let solutions = SplineSolutions()
+        var state: UInt64 = 7
+        var inputs: [(CubicBezier, Double)] = []
+        for i in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            inputs.append((curves[i % curves.count], Double(state >> 11) / Double(1 << 53)))
+        }
+        for c in curves { inputs += [(c, 0), (c, -0.0), (c, 1), (c, .nan), (c, 0.5)] }
+        for _ in 0..<2 {
+            for (curve, x) in inputs {
+                let expected = curve.value(at: x, epsilon: 0), got = solutions.value(curve, at: x)
+                #expect(got.bitPattern == expected.bitPattern || (got.isNaN && expected.isNaN), "\(curve) at \(x)")
+            }
+        }
+    }
+
     /// The writer: keys become exactly this text (no loop: the final hold is dropped, fill freezes).
     @Test func smilWriterText() {
         let writer = SMILWriter(duration: 2, loops: false)

@@ -43,7 +43,7 @@ extension AnimatedSVGCompiler.Context {
                     let at = probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8
                     guard at >= 0 && at <= scene.duration else { continue }
                     let value: [Double]
-                    switch written.value(at: at) {
+                    switch written.value(at: at, splines: splines) {
                     case .numbers(let v)?: value = v
                     case .text?: return (.infinity, .infinity)
                     case nil: value = base

@@ -86,6 +86,8 @@ public struct AnimatedSVGCompiler {
         /// Threads that evaluate instants ahead (`Sampler.prefetch`).
         var jobs = 1
         let sampler: Sampler
+        /// The keySplines the checks solve, shared by every track (`verify`).
+        let splines = SplineSolutions()
         let spans: Timeline
         let smil: SMILWriter
         let modelIDs: Set<String>

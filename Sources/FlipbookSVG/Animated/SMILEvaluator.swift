@@ -105,8 +105,9 @@ struct SMILTrack {
         curves = keySplines.map { CubicBezier(min(max($0.0, 0), 1), $0.1, min(max($0.2, 0), 1), $0.3) }
     }
 
-    /// The value at document time `t`, or nil when the element does not apply then.
-    func value(at t: Double) -> Value? {
+    /// The value at document time `t`, or nil when the element does not apply then. `splines`, when
+    /// given, remembers the keySplines solved (the same values either way).
+    func value(at t: Double, splines: SplineSolutions? = nil) -> Value? {
         let local = t - begin
         if local < 0 { return nil }
         // A `<set>`, or an element of one value (a transform chain's constant member), holds it.
@@ -138,7 +139,7 @@ struct SMILTrack {
         let span = keyTimes[i + 1] - keyTimes[i]
         var u = span > 0 ? (p - keyTimes[i]) / span : 1
         if calcMode == "spline", i < curves.count {
-            u = curves[i].value(at: u, epsilon: 0)
+            u = splines?.value(curves[i], at: u) ?? curves[i].value(at: u, epsilon: 0)
         }
         guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1], a.count == b.count else {
             return u < 1 ? values[i] : values[i + 1]
@@ -204,5 +205,74 @@ struct SMILTrack {
         let numbers = parts.compactMap { Double($0) }
         if !parts.isEmpty && numbers.count == parts.count { return .numbers(numbers) }
         return .text(t)
+    }
+}
+
+/// Cubic-bezier easings solved to the last bit (`CubicBezier.value(at:epsilon: 0)`, which bisects some
+/// fifty times), remembered by curve and input. The compiler checks many tracks that share a curve
+/// and key times at the same instants (the rings' six dash tracks), so most solves are asked for
+/// again: two in three for the rings.
+///
+/// An open-addressing table keyed by the bits of the curve's four numbers and the input (linear
+/// probing, kept at most half full, the bits mixed by multiply and xor-shift): a lookup costs a few
+/// dozen instructions, where a `Dictionary` hashing the same key with `Hasher` cost as much as the
+/// solves it saved. Room for 2,048 at first; at most 65,536 are kept. For one thread.
+final class SplineSolutions {
+    private typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64)
+    // (`@exclusivity(unchecked)`: one thread, and no access overlaps another; the run-time checks cost
+    // more than the lookups, as for the compiler's `Sampler`.)
+    @exclusivity(unchecked) private var keys: [Key] = []
+    @exclusivity(unchecked) private var values: [Double] = []
+    @exclusivity(unchecked) private var used: [Bool] = []
+    @exclusivity(unchecked) private var count = 0
+    /// 64 − log2 of the capacity.
+    @exclusivity(unchecked) private var shift: UInt64 = 64
+
+    /// `curve.value(at: x, epsilon: 0)`.
+    func value(_ curve: CubicBezier, at x: Double) -> Double {
+        let key: Key = (curve.x1.bitPattern, curve.y1.bitPattern, curve.x2.bitPattern, curve.y2.bitPattern, x.bitPattern)
+        if count > 0 {
+            let mask = keys.count - 1
+            var i = home(key)
+            while used[i] {
+                if keys[i] == key { return values[i] }
+                i = (i + 1) & mask
+            }
+        }
+        let y = curve.value(at: x, epsilon: 0)
+        if count < 1 << 16 { insert(key, y) }
+        return y
+    }
+
+    @inline(__always)
+    private func home(_ key: Key) -> Int {
+        var h = key.0 &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ key.1 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ key.2 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ key.3 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ key.4 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: (h ^ (h >> 32)) >> shift)
+    }
+
+    private func insert(_ key: Key, _ value: Double) {
+        if 2 * (count + 1) > keys.count { grow() }
+        let mask = keys.count - 1
+        var i = home(key)
+        while used[i] { i = (i + 1) & mask }
+        keys[i] = key
+        values[i] = value
+        used[i] = true
+        count += 1
+    }
+
+    private func grow() {
+        let old = (0..<keys.count).filter { used[$0] }.map { (keys[$0], values[$0]) }
+        let capacity = max(4096, 2 * keys.count)
+        keys = Array(repeating: (0, 0, 0, 0, 0), count: capacity)
+        values = Array(repeating: 0, count: capacity)
+        used = Array(repeating: false, count: capacity)
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
+        count = 0
+        for (key, value) in old { insert(key, value) }
     }
 }
