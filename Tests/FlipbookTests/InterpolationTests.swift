@@ -81,6 +81,22 @@ struct InterpolationTests {
         }
     }
 
+    /// A translation decomposes to itself with no rotation, skew or scale, every number +0 or 1 to the
+    /// bit (the general steps give exactly that: atan2(+0, 1) = +0); a −0 off the diagonal, or a linear
+    /// part 1 ulp off the identity, takes the general steps, which keep the sign (rotation −0).
+    @Test func translationDecomposesExactly() {
+        for (tx, ty) in [(0.0, 0.0), (3, -4), (-0.0, 1e300), (.nan, 2)] {
+            let c = TransformComponents(.translation(tx, ty))
+            #expect(c.translation.x.bitPattern == tx.bitPattern && c.translation.y.bitPattern == ty.bitPattern)
+            #expect(c.rotation.radians.bitPattern == 0 && c.skew.bitPattern == 0)
+            #expect(c.scale.width == 1 && c.scale.height == 1)
+        }
+        let negativeZero = TransformComponents(Transform2D(a: 1, b: -0.0, c: 0, d: 1, tx: 0, ty: 0))
+        #expect(negativeZero.rotation.radians == 0 && negativeZero.rotation.radians.sign == .minus)
+        let near = TransformComponents(Transform2D(a: 1.0.nextUp, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        #expect(near.scale.width == 1.0.nextUp && near.rotation.radians == 0)
+    }
+
     /// Never a raw matrix lerp: halfway from 0° to 90° is a 45° rotation of unit scale (a matrix lerp
     /// would shrink it to 0.707); and rotation takes the shorter way (170° → −170° passes 180°).
     @Test func transformInterpolation() {

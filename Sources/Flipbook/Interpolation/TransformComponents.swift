@@ -31,6 +31,12 @@ public struct TransformComponents: Hashable, Sendable, Codable {
 
     /// The decomposition of `m` (see the type's notes).
     public init(_ m: Transform2D) {
+        // A translation (linear part the identity, +0 off the diagonal): what the steps below give for
+        // it, bit for bit (rotation atan2(+0, 1) = +0, skew +0, scales 1), without the trigonometry.
+        if m.a == 1 && m.d == 1 && m.b.bitPattern == 0 && m.c.bitPattern == 0 {
+            self.init(translation: Point(m.tx, m.ty), rotation: Angle(radians: 0), skew: 0, scale: Size(1, 1))
+            return
+        }
         var sx = (m.a * m.a + m.b * m.b).squareRoot()
         if m.a * m.d - m.b * m.c < 0 && m.a < m.d { sx = -sx }
         let theta = sx == 0 ? 0 : atan2(m.b / sx, m.a / sx)

@@ -29,6 +29,8 @@ final class Snapshot {
         var nodes: [RenderNode] = []
         /// Each node's parent, as an index into `nodes` (-1 for the root).
         var parents: [Int] = []
+        /// The nodes' memory (`Snapshot.weight(of:)`, summed), worked out by the walk's thread.
+        var weight = 0
     }
 
     /// The tree of `root` (a retained presentation's root node at one instant), walked as
@@ -43,6 +45,7 @@ final class Snapshot {
             let position = walked.nodes.count
             walked.nodes.append(node)
             walked.parents.append(parent)
+            walked.weight += Snapshot.weight(of: node)
             tree.forEachSublayerInDrawingOrder { sublayer in
                 if let own = sublayer.ownRenderNode { add(sublayer, own, parent: position) }
             }
@@ -57,7 +60,6 @@ final class Snapshot {
         var positions = Array(repeating: -1, count: count), parents = Array(repeating: -1, count: count)
         var order: [Int] = []
         order.reserveCapacity(walked.nodes.count)
-        var weight = 0
         walked.nodes.withUnsafeBufferPointer { nodes in
             for position in nodes.indices {
                 let slot = sampler.slot(nodes[position].id, at: position)
@@ -66,7 +68,6 @@ final class Snapshot {
                     parents += Array(repeating: -1, count: slot + 1 - parents.count)
                 }
                 positions[slot] = position
-                weight += Snapshot.weight(of: nodes[position])
                 // (Parents come before their children: the parent's slot is known.)
                 let parent = walked.parents[position]
                 parents[slot] = parent < 0 ? -1 : order[parent]
@@ -77,7 +78,7 @@ final class Snapshot {
         self.positions = positions
         self.parents = parents
         self.order = order
-        self.weight = weight
+        self.weight = walked.weight
     }
 
     /// The index in `nodes` of the layer in `slot`, or nil when absent.
