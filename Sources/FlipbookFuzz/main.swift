@@ -9,7 +9,7 @@ import Foundation
 // Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--current FILE] [--animated] [--pairs FILE]
 // With --animated, every accepted mutant of at most 240 frames is also compiled to an animated SVG,
 // which must match the engine within every track's bound at every frame instant, read back by the
-// SMIL evaluator.
+// SMIL evaluator, and be the same with its instants made ahead on two threads.
 // Every accepted mutant must be written by SceneEncoder as a scene file that loads back equal (and
 // writes the same text again). Every accepted mutant's SVG frames from SVGFrameRenderer (from the
 // presentation and from the retained tree) must equal the plain writer's, and its middle frame is
@@ -141,6 +141,16 @@ for n in 0..<count {
             // double arithmetic costs on coordinates of 1e14 px (largestMagnitude).
             if let bad = compiled.report.first(where: { $0.encoding != "discrete" && $0.encoding != "coarse" && $0.encoding != "frozen" && !($0.errorAtFrames <= $0.bound * (1 + 1e-9) + 1e-9 + $0.largestStep * 1e-6 + $0.largestMagnitude * 1e-11) }) {
                 print("ANIMATED SVG misses a frame for input \(n) (seed \(seed)): \(bad.element) \(bad.property) error \(bad.errorAtFrames) over \(bad.bound), kept in \(currentPath)")
+                exit(6)
+            }
+            // The same file and report with the instants made ahead on two threads.
+            let parallelStart = Date()
+            var parallel = AnimatedSVGCompiler(scene: checked)
+            parallel.jobs = 2
+            let again = parallel.compile()
+            budget("animated SVG on 2 threads", animatedCost, since: parallelStart)
+            guard again.svg == compiled.svg, again.reportText == compiled.reportText else {
+                print("ANIMATED SVG differs on 2 threads for input \(n) (seed \(seed)), kept in \(currentPath)")
                 exit(6)
             }
             animatedChecked += 1
