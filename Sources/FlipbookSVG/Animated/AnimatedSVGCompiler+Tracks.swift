@@ -71,6 +71,22 @@ extension AnimatedSVGCompiler.Context {
             return text
         }
 
+        /// Every instant the compile observes, in the order its steps first ask for them, to be made
+        /// ahead (`Sampler.prefetch`): the grid (the trees' union), then the check instants and the
+        /// duration (`staticNodes`); then the instants the tracks' fits sample for exact segments
+        /// (`TrackFitter.exactSampleInstants` of each model layer's knots), where those are fewer than
+        /// the check instants (a layer with many knots is sampled on demand).
+        func instantsAhead() -> [Double] {
+            var fitted: [Double] = [], seen = Set<[Double]>()
+            for id in modelIDs.sorted() {
+                let k = knots(id)
+                guard seen.insert(k).inserted else { continue }
+                fitted += TrackFitter.exactSampleInstants(knots: Self.merge(k, grid: scene.duration))
+                if fitted.count > checkTimes.count { break }
+            }
+            return grid + checkTimes + [scene.duration] + (fitted.count <= checkTimes.count ? fitted : [])
+        }
+
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
             var kept = Set([0, duration])
             for t in knots where t >= 0 && t <= duration { kept.insert(t) }

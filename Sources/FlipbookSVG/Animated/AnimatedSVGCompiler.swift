@@ -147,21 +147,7 @@ public struct AnimatedSVGCompiler {
         }
 
         mutating func run() -> AnimatedSVG {
-            // Every instant the compile observes, made ahead on `jobs` threads in the order the steps
-            // below first ask for them: the grid (the trees' union), then the check instants and the
-            // duration (`staticNodes`); then the instants the tracks' fits sample for exact segments,
-            // where they are fewer than the check instants (a layer with many knots is sampled on
-            // demand).
-            var ahead = grid + checkTimes + [scene.duration]
-            if jobs > 1 {
-                var fitted: [Double] = [], seen = Set<[Double]>()
-                for id in modelIDs.sorted() where seen.insert(knots(id)).inserted {
-                    fitted += TrackFitter.exactSampleInstants(knots: Self.merge(knots(id), grid: scene.duration))
-                    if fitted.count > checkTimes.count { break }
-                }
-                if fitted.count <= checkTimes.count { ahead += fitted }
-            }
-            sampler.prefetch(ahead, jobs: jobs)
+            if jobs > 1 { sampler.prefetch(instantsAhead(), jobs: jobs) }
             // The union of the trees over time: ids in order of first appearance, with their parents.
             var order: [String] = []
             var parent: [String: String] = [:]

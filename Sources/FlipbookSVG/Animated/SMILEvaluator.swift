@@ -209,70 +209,33 @@ struct SMILTrack {
 }
 
 /// Cubic-bezier easings solved to the last bit (`CubicBezier.value(at:epsilon: 0)`, which bisects some
-/// fifty times), remembered by curve and input. The compiler checks many tracks that share a curve
-/// and key times at the same instants (the rings' six dash tracks), so most solves are asked for
-/// again: two in three for the rings.
-///
-/// An open-addressing table keyed by the bits of the curve's four numbers and the input (linear
-/// probing, kept at most half full, the bits mixed by multiply and xor-shift): a lookup costs a few
-/// dozen instructions, where a `Dictionary` hashing the same key with `Hasher` cost as much as the
-/// solves it saved. Room for 2,048 at first; at most 65,536 are kept. For one thread.
+/// fifty times), remembered by curve and input (`OpenTable`, keyed by the bits of the curve's four
+/// numbers and the input, mixed by multiply and xor-shift). The compiler checks many tracks that share
+/// a curve and key times at the same instants (the rings' six dash tracks), so most solves are asked
+/// for again: two in three for the rings. Room for 2,048 at first; at most 65,536 are kept. For one
+/// thread.
 final class SplineSolutions {
-    private typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64)
+    private struct Key: OpenTableKey {
+        let x1, y1, x2, y2, x: UInt64
+        var mixed: UInt64 {
+            var h = x1 &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ y1 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ x2 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ y2 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ x ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            return h ^ (h >> 32)
+        }
+    }
     // (`@exclusivity(unchecked)`: one thread, and no access overlaps another; the run-time checks cost
     // more than the lookups, as for the compiler's `Sampler`.)
-    @exclusivity(unchecked) private var keys: [Key] = []
-    @exclusivity(unchecked) private var values: [Double] = []
-    @exclusivity(unchecked) private var used: [Bool] = []
-    @exclusivity(unchecked) private var count = 0
-    /// 64 − log2 of the capacity.
-    @exclusivity(unchecked) private var shift: UInt64 = 64
+    @exclusivity(unchecked) private var solved = OpenTable<Key, Double>(initialCapacity: 4096)
 
     /// `curve.value(at: x, epsilon: 0)`.
     func value(_ curve: CubicBezier, at x: Double) -> Double {
-        let key: Key = (curve.x1.bitPattern, curve.y1.bitPattern, curve.x2.bitPattern, curve.y2.bitPattern, x.bitPattern)
-        if count > 0 {
-            let mask = keys.count - 1
-            var i = home(key)
-            while used[i] {
-                if keys[i] == key { return values[i] }
-                i = (i + 1) & mask
-            }
-        }
+        let key = Key(x1: curve.x1.bitPattern, y1: curve.y1.bitPattern, x2: curve.x2.bitPattern, y2: curve.y2.bitPattern, x: x.bitPattern)
+        if let y = solved.value(for: key) { return y }
         let y = curve.value(at: x, epsilon: 0)
-        if count < 1 << 16 { insert(key, y) }
+        if solved.count < 1 << 16 { solved.insert(y, for: key) }
         return y
-    }
-
-    @inline(__always)
-    private func home(_ key: Key) -> Int {
-        var h = key.0 &* 0x9E37_79B9_7F4A_7C15
-        h = (h ^ key.1 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        h = (h ^ key.2 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        h = (h ^ key.3 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        h = (h ^ key.4 ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: (h ^ (h >> 32)) >> shift)
-    }
-
-    private func insert(_ key: Key, _ value: Double) {
-        if 2 * (count + 1) > keys.count { grow() }
-        let mask = keys.count - 1
-        var i = home(key)
-        while used[i] { i = (i + 1) & mask }
-        keys[i] = key
-        values[i] = value
-        used[i] = true
-        count += 1
-    }
-
-    private func grow() {
-        let old = (0..<keys.count).filter { used[$0] }.map { (keys[$0], values[$0]) }
-        let capacity = max(4096, 2 * keys.count)
-        keys = Array(repeating: (0, 0, 0, 0, 0), count: capacity)
-        values = Array(repeating: 0, count: capacity)
-        used = Array(repeating: false, count: capacity)
-        shift = UInt64(64 - capacity.trailingZeroBitCount)
-        count = 0
-        for (key, value) in old { insert(key, value) }
     }
 }

@@ -237,7 +237,7 @@ final class Sampler {
     func prefetch(_ times: [Double], jobs: Int) {
         guard jobs > 1, times.count >= 32 else { return }
         var wanted: [Double] = [], seen = Set<UInt64>()
-        for t in times where cache.snapshot(at: t) == nil && seen.insert((t == 0 ? 0 : t).bitPattern).inserted { wanted.append(t) }
+        for t in times where cache.snapshot(at: t) == nil && seen.insert(InstantTable.key(t)).inserted { wanted.append(t) }
         guard wanted.count >= 32 else { return }
         let first = at(wanted.removeFirst())
         guard max(first.weight, 1) * wanted.count <= Self.cacheWeight / 4, cache.count + wanted.count < Self.cacheCount / 4 else { return }
@@ -267,72 +267,28 @@ private struct SharedResults: @unchecked Sendable {
     let sorted: [Int]
 }
 
-/// Snapshots by instant: an open-addressing table keyed by the instant's bits (0 and −0 one key), so
-/// that a lookup costs a multiply and a probe or two instead of hashing a `Double` with `Hasher` (the
-/// compiler looks instants up tens of thousands of times a scene).
-///
-/// Linear probing in a power-of-two array kept at most half full; the bits are mixed by Fibonacci
-/// hashing (a multiply by 2^64/φ, the top bits taken). Instants are never removed one by one.
+/// Snapshots by instant (`OpenTable`), keyed by the instant's bits (0 and −0 one key) mixed by
+/// Fibonacci hashing (a multiply by 2^64/φ): the compiler looks instants up tens of thousands of times
+/// a scene.
 struct InstantTable {
-    private var keys: [UInt64] = []
-    private var values: [Snapshot?] = []
-    /// 64 − log2 of the capacity: the top bits of the mixed key index the arrays.
-    private var shift: UInt64 = 64
-    private(set) var count = 0
+    private struct Key: OpenTableKey {
+        let bits: UInt64
+        var mixed: UInt64 { bits &* 0x9E37_79B9_7F4A_7C15 }
+    }
+    private var table = OpenTable<Key, Snapshot>()
 
-    private static func key(_ time: Double) -> UInt64 { (time == 0 ? 0 : time).bitPattern }
+    /// An instant's key: its bits, 0 and −0 one key (what tells instants apart everywhere the compiler
+    /// keeps them).
+    static func key(_ time: Double) -> UInt64 { (time == 0 ? 0 : time).bitPattern }
 
-    @inline(__always)
-    private func home(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+    var count: Int { table.count }
 
     /// The snapshot stored for `time`, or nil.
-    func snapshot(at time: Double) -> Snapshot? {
-        guard count > 0 else { return nil }
-        let key = Self.key(time), mask = keys.count - 1
-        var i = home(key)
-        while let value = values[i] {
-            if keys[i] == key { return value }
-            i = (i + 1) & mask
-        }
-        return nil
-    }
+    func snapshot(at time: Double) -> Snapshot? { table.value(for: Key(bits: Self.key(time))) }
 
     /// Stores `snapshot` for `time` (replacing one stored for the same instant).
-    mutating func insert(_ snapshot: Snapshot, at time: Double) {
-        if 2 * (count + 1) > keys.count { grow() }
-        let key = Self.key(time), mask = keys.count - 1
-        var i = home(key)
-        while values[i] != nil {
-            if keys[i] == key {
-                values[i] = snapshot
-                return
-            }
-            i = (i + 1) & mask
-        }
-        keys[i] = key
-        values[i] = snapshot
-        count += 1
-    }
+    mutating func insert(_ snapshot: Snapshot, at time: Double) { table.insert(snapshot, for: Key(bits: Self.key(time))) }
 
-    /// Forgets every snapshot, keeping the arrays' room.
-    mutating func removeAll() {
-        for i in values.indices { values[i] = nil }
-        count = 0
-    }
-
-    private mutating func grow() {
-        let old = zip(keys, values)
-        let capacity = max(64, 2 * keys.count)
-        keys = Array(repeating: 0, count: capacity)
-        values = Array(repeating: nil, count: capacity)
-        shift = UInt64(64 - capacity.trailingZeroBitCount)
-        let mask = capacity - 1
-        for (key, value) in old {
-            guard let value else { continue }
-            var i = home(key)
-            while values[i] != nil { i = (i + 1) & mask }
-            keys[i] = key
-            values[i] = value
-        }
-    }
+    /// Forgets every snapshot, keeping the room.
+    mutating func removeAll() { table.removeAll() }
 }

@@ -121,11 +121,11 @@ struct TrackFitter {
     /// ask for them: what a caller can evaluate ahead. Adaptive sampling (`sampled`) asks for more,
     /// which depend on the values.
     static func exactSampleInstants(knots: [Double]) -> [Double] {
-        var instants = knots, seen = Set(knots.map { ($0 == 0 ? 0 : $0).bitPattern })
+        var instants = knots, seen = Set(knots.map(InstantTable.key))
         guard knots.count >= 2 else { return instants }
         for i in 0..<(knots.count - 1) {
             for j in stride(from: min(knots.count - 1, i + 12), to: i, by: -1) {
-                for t in samples(knots[i], knots[j], checks: checks(knots, i, j)).times where seen.insert((t == 0 ? 0 : t).bitPattern).inserted {
+                for t in samples(knots[i], knots[j], checks: checks(knots, i, j)).times where seen.insert(InstantTable.key(t)).inserted {
                     instants.append(t)
                 }
             }
