@@ -140,18 +140,16 @@ enum RenderCommand {
             try SceneOptions.checkCost(scene, frames: range.count, output: stdout || format == "png" ? .raster(scale: scale) : .svgFrames,
                                        file: file, limits: loader.limits)
         }
-        // The animated compile's threads (the frames' outputs choose their own from `jobs`).
-        let compileJobs = jobs ?? Scene.cores
         if let path = animatedPath {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
-                                                      jobs: compileJobs)
+                                                      jobs: jobs)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
         if let path = lottiePath {
             // Text as glyph outlines, laid out as the raster frames lay it out (--font, else DejaVu).
             let fonts = try RasterOutput.fonts(fontPath: args.options["font"]) ?? FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu")
-            let compiled = scene.animatedSVGForLottie(jobs: compileJobs)
+            let compiled = scene.animatedSVGForLottie(jobs: jobs ?? Scene.cores)
             let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount,
                                          textOutline: fonts.map { set in { set.outline(of: $0) } })
             try AtomicFile.write(Array(lottie.json.utf8), to: path)

@@ -101,11 +101,12 @@ extension Scene {
     /// place) and returns it with its report. With `strict`, a property that could not be kept within
     /// its bound is an error and nothing is written. With `css`, the tracks are CSS animations
     /// (`Scene.animatedSVGWithCSS()`) instead of SMIL. `jobs`: threads that evaluate the scene's
-    /// instants (the file does not depend on it), default 1.
+    /// instants, ≥ 1; default the machine's cores, as for `writeFrames` (the file does not depend on it).
     /// - Throws: `AnimatedSVGFallbackError` (strict), `FileError`.
     @discardableResult
-    public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int = 1) throws -> AnimatedSVG {
-        let compiled = css ? animatedSVGWithCSS(jobs: jobs) : animatedSVG(jobs: jobs)
+    public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil) throws -> AnimatedSVG {
+        let threads = jobs ?? Scene.cores
+        let compiled = css ? animatedSVGWithCSS(jobs: threads) : animatedSVG(jobs: threads)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
@@ -115,7 +116,7 @@ extension Scene {
 
     /// `writeAnimatedSVG(to:strict:)` with the path given as a string.
     @discardableResult
-    public func writeAnimatedSVG(to path: String, strict: Bool = false, css: Bool = false, jobs: Int = 1) throws -> AnimatedSVG {
+    public func writeAnimatedSVG(to path: String, strict: Bool = false, css: Bool = false, jobs: Int? = nil) throws -> AnimatedSVG {
         try writeAnimatedSVG(to: BytePath(path), strict: strict, css: css, jobs: jobs)
     }
 }
