@@ -26,6 +26,20 @@ struct CompilerPartsTests {
         #expect(loop.value(at: 1.75) == .text("inline"))
         let set = try #require(SMILTrack(#"<set attributeName="display" to="none" begin="0.75s"/>"#))
         #expect(set.value(at: 0.5) == nil && set.value(at: 0.75) == .text("none"))
+        // The check's reader without lists (`numbers(at:into:)`) gives the same numbers into a buffer
+        // it reuses, says text where the value is text and leaves the buffer alone where the element
+        // does not apply.
+        var buffer = [99.0]
+        #expect(spline.numbers(at: 0.5, into: &buffer) == .notApplied && buffer == [99])
+        #expect(spline.numbers(at: 2.5, into: &buffer) == .numbers && buffer == [15])
+        #expect(spline.numbers(at: 9, into: &buffer) == .numbers && buffer == [20])
+        _ = spline.numbers(at: 1.5, into: &buffer)
+        #expect(abs(buffer[0] - 3.1535673) < 1e-6 && buffer.count == 1)
+        #expect(loop.numbers(at: 0.1, into: &buffer) == .text && buffer.count == 1)
+        #expect(set.numbers(at: 0.5, into: &buffer) == .notApplied && set.numbers(at: 0.75, into: &buffer) == .text)
+        let pair = try #require(SMILTrack(#"<animate attributeName="stroke-dasharray" dur="2s" values="0 10;8 2" fill="freeze"/>"#))
+        #expect(pair.numbers(at: 0.5, into: &buffer) == .numbers && buffer == [2, 8])   // a quarter of the way
+        #expect(pair.value(at: 0.5) == .numbers([2, 8]))
         // Colours and path data read as numbers.
         #expect(SMILTrack.value("#ff8000") == .numbers([1, 128.0 / 255, 0]))
         #expect(SMILTrack.pathNumbers("M10-5.5C.5 1e-3,2 3") == [10, -5.5, 0.5, 0.001, 2, 3])

@@ -32,31 +32,49 @@ extension AnimatedSVGCompiler.Context {
             guard let written = SMILTrack(text) else { return (.infinity, .infinity) }
             let base = series[0].map { SVGNumber.representable($0) }   // the static attribute, as written
             var worst = 0.0, worstOnGrid = 0.0
+            // Buffers kept across instants: the check reads every instant up to three times a track.
+            var expected: [Double] = [], shown: [Double] = []
+            expected.reserveCapacity(base.count)
+            shown.reserveCapacity(base.count)
+            /// The written value at `at` into `shown` (the base value where the element does not apply);
+            /// false for text.
+            func readWritten(at: Double) -> Bool {
+                switch written.numbers(at: at, splines: splines, into: &shown) {
+                case .numbers: return true
+                case .text: return false
+                case .notApplied:
+                    shown.removeAll(keepingCapacity: true)
+                    shown.append(contentsOf: base)
+                    return true
+                }
+            }
             for (i, t) in checkTimes.enumerated() {
                 // What SVG can say of the engine's value (the frames write the same): its numbers carry
                 // three decimals and are clamped far off.
-                let expected = series[i].map { SVGNumber.representable($0) }
+                expected.removeAll(keepingCapacity: true)
+                for v in series[i] { expected.append(SVGNumber.representable(v)) }
                 var best = Double.infinity
                 // The written value at t, 1e-8 s before and 1e-8 s after (those only while t's is off).
-                var shown: [[Double]] = []
+                var probes = 0   // how many of the three were read and compared
                 for probe in 0..<3 {
                     let at = probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8
                     guard at >= 0 && at <= scene.duration else { continue }
-                    let value: [Double]
-                    switch written.value(at: at, splines: splines) {
-                    case .numbers(let v)?: value = v
-                    case .text?: return (.infinity, .infinity)
-                    case nil: value = base
-                    }
-                    guard value.count == expected.count else { return (.infinity, .infinity) }
-                    best = min(best, measure(expected, value))
+                    guard readWritten(at: at) else { return (.infinity, .infinity) }
+                    guard shown.count == expected.count else { return (.infinity, .infinity) }
+                    best = min(best, measure(expected, shown))
                     if best == 0 { break }
-                    shown.append(value)
+                    probes = probe + 1
                 }
                 if best > tolerance, t + 1e-8 <= scene.duration {
                     let later = value(t + 1e-8).map { SVGNumber.representable($0) }
                     if later.count == expected.count {
-                        best = min(best, shown.map { measure(later, $0) }.min() ?? .infinity)
+                        // The probes compared above, read again (the same numbers: the evaluation is a
+                        // pure function of the instant).
+                        for probe in 0..<probes {
+                            let at = probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8
+                            guard at >= 0 && at <= scene.duration, readWritten(at: at) else { continue }
+                            best = min(best, measure(later, shown))
+                        }
                     }
                 }
                 worst = max(worst, best)

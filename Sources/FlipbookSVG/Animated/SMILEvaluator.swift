@@ -105,13 +105,58 @@ struct SMILTrack {
         curves = keySplines.map { CubicBezier(min(max($0.0, 0), 1), $0.1, min(max($0.2, 0), 1), $0.3) }
     }
 
+    /// Where document time `t` falls among the values: what `value(at:)` returns, before any list is
+    /// made (the compiler's check reads thousands of instants a track).
+    enum Sample {
+        /// The element does not apply (before `begin`, or ended without `fill="freeze"`).
+        case notApplied
+        /// `values[i]` as it is.
+        case held(Int)
+        /// `values[i] · (1 − u) + values[i + 1] · u`, number by number.
+        case mix(Int, Double)
+    }
+
     /// The value at document time `t`, or nil when the element does not apply then. `splines`, when
     /// given, remembers the keySplines solved (the same values either way).
     func value(at t: Double, splines: SplineSolutions? = nil) -> Value? {
+        switch sample(at: t, splines: splines) {
+        case .notApplied: return nil
+        case .held(let i): return values[i]
+        case .mix(let i, let u):
+            guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1] else { return nil }
+            return .numbers(a.indices.map { a[$0] * (1 - u) + b[$0] * u })
+        }
+    }
+
+    /// What `numbers(at:into:)` found.
+    enum Read { case notApplied, text, numbers }
+
+    /// The numbers of the value at `t` written into `out` (its contents replaced, its storage kept):
+    /// `.numbers` of `value(at:)` without making a list. `out` is untouched unless `.numbers` is
+    /// returned.
+    func numbers(at t: Double, splines: SplineSolutions? = nil, into out: inout [Double]) -> Read {
+        switch sample(at: t, splines: splines) {
+        case .notApplied: return .notApplied
+        case .held(let i):
+            guard case .numbers(let a) = values[i] else { return .text }
+            out.removeAll(keepingCapacity: true)
+            out.append(contentsOf: a)
+        case .mix(let i, let u):
+            guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1] else { return .text }
+            out.removeAll(keepingCapacity: true)
+            for j in a.indices { out.append(a[j] * (1 - u) + b[j] * u) }
+        }
+        return .numbers
+    }
+
+    /// Where `t` falls: the one walk through begin, repeats, freeze and key times that `value(at:)`
+    /// and `numbers(at:into:)` share. Two values of different kinds or lengths do not mix: the earlier
+    /// one holds until u reaches 1.
+    func sample(at t: Double, splines: SplineSolutions? = nil) -> Sample {
         let local = t - begin
-        if local < 0 { return nil }
+        if local < 0 { return .notApplied }
         // A `<set>`, or an element of one value (a transform chain's constant member), holds it.
-        if isSet || values.count == 1 { return values[0] }
+        if isSet || values.count == 1 { return .held(0) }
         // The active duration is dur × repeatCount; within it the simple time repeats. Frozen after a
         // fractional repeat, the value is the one at that fraction of the simple duration (SMIL 3.0
         // §3.7.2); after a whole number of repeats, the end of the simple duration.
@@ -123,15 +168,15 @@ struct SMILTrack {
             let fraction = repeatCount - repeatCount.rounded(.down)
             p = fraction > 0 ? fraction : 1
         } else {
-            return nil
+            return .notApplied
         }
         p = min(max(p, 0), 1)
         if calcMode == "discrete" {
             var index = 0
             for (i, k) in keyTimes.enumerated() where k <= p { index = i }
-            return values[index]
+            return .held(index)
         }
-        if p >= 1 { return values[values.count - 1] }
+        if p >= 1 { return .held(values.count - 1) }
         var i = 0
         for (index, k) in keyTimes.enumerated() where k <= p && index < keyTimes.count - 1 { i = index }
         // A jump (two equal key times): the later value holds from that time on.
@@ -142,9 +187,9 @@ struct SMILTrack {
             u = splines?.value(curves[i], at: u) ?? curves[i].value(at: u, epsilon: 0)
         }
         guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1], a.count == b.count else {
-            return u < 1 ? values[i] : values[i + 1]
+            return .held(u < 1 ? i : i + 1)
         }
-        return .numbers(a.indices.map { a[$0] * (1 - u) + b[$0] * u })
+        return .mix(i, u)
     }
 
     // MARK: Reading attributes
