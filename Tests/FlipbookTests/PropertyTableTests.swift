@@ -55,4 +55,27 @@ extension PropertyTableTests {
         one["x"] = .flag(true)
         #expect(!PropertyTable().isUnchanged(from: one) && !one.isUnchanged(from: PropertyTable()))
     }
+
+    /// The choice types' names, as scene files and the SVG spell them (SVG 1.1 §11.4 stroke-linecap and
+    /// stroke-linejoin, §11.3 fill-rule in the scene format's camel case), read back to their cases;
+    /// any other spelling is refused, case and spaces included. A choice read from a layer comes back as set.
+    @Test func choiceNamesReadBack() {
+        #expect(["butt", "round", "square"].map(LineCap.init(rawValue:)) == [.butt, .round, .square])
+        #expect(["miter", "round", "bevel"].map(LineJoin.init(rawValue:)) == [.miter, .round, .bevel])
+        #expect(["nonZero", "evenOdd"].map(FillRule.init(rawValue:)) == [.nonZero, .evenOdd])
+        #expect(["left", "center", "right"].map(TextAlignment.init(rawValue:)) == [.left, .center, .right])
+        for name in ["Round", "round ", "", "nonzero", "evenodd", "middle", "mitre"] {
+            #expect(LineCap(rawValue: name) == nil && LineJoin(rawValue: name) == nil && FillRule(rawValue: name) == nil
+                        && TextAlignment(rawValue: name) == nil, "\(name)")
+        }
+        var layer = Layer(id: "a", type: ShapeLayer.self)
+        #expect(layer[.lineCap] == .butt && layer[.lineJoin] == .miter && layer[.fillRule] == .nonZero)
+        layer[.lineCap] = .square
+        layer[.lineJoin] = .bevel
+        layer[.fillRule] = .evenOdd
+        #expect(layer.properties["lineCap"] == .choice("square") && layer[.lineCap] == .square)
+        #expect(layer[.lineJoin] == .bevel && layer[.fillRule] == .evenOdd)
+        layer.properties["lineCap"] = .choice("Square")   // not a name: the key's default
+        #expect(layer[.lineCap] == .butt)
+    }
 }

@@ -7,16 +7,48 @@ public enum DrawItem: Hashable, Sendable {
 /// How the ends of open strokes are drawn.
 public enum LineCap: String, Hashable, Sendable, Codable, CaseIterable, ChoiceValue {
     case butt, round, square
+
+    /// The case named `rawValue`, by direct comparison (the synthesized initializer searched a table of
+    /// names at every read, about a third of reading a layer's stroke style).
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "butt": self = .butt
+        case "round": self = .round
+        case "square": self = .square
+        default: return nil
+        }
+    }
 }
 
 /// How stroke segments meet.
 public enum LineJoin: String, Hashable, Sendable, Codable, CaseIterable, ChoiceValue {
     case miter, round, bevel
+
+    /// The case named `rawValue`, by direct comparison (the synthesized initializer searched a table of
+    /// names at every read, about a third of reading a layer's stroke style).
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "miter": self = .miter
+        case "round": self = .round
+        case "bevel": self = .bevel
+        default: return nil
+        }
+    }
 }
 
 /// Which points a path's fill covers.
 public enum FillRule: String, Hashable, Sendable, Codable, CaseIterable, ChoiceValue {
     case nonZero, evenOdd
+
+    /// The case named `rawValue`, by direct comparison (the synthesized initializer searched a table of
+    /// names at every read, about a third of reading a layer's stroke style).
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "nonZero": self = .nonZero
+        case "evenOdd": self = .evenOdd
+        default: return nil
+        }
+    }
 }
 
 /// A filled and/or stroked path, with the stroke's semantic trim kept for renderers that can
@@ -107,6 +139,17 @@ public enum ShapeSemantic: Hashable, Sendable {
 /// Horizontal alignment of text in its layer's bounds.
 public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable, ChoiceValue {
     case left, center, right
+
+    /// The case named `rawValue`, by direct comparison (the synthesized initializer searched a table of
+    /// names at every read, about a third of reading a layer's stroke style).
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "left": self = .left
+        case "center": self = .center
+        case "right": self = .right
+        default: return nil
+        }
+    }
 }
 
 /// A line of text.
