@@ -69,6 +69,7 @@ public enum LineGraph: LayerBehavior {
         AnyPropertyKey(PropertyKey<LineGraphAxis>.axis),
     ]
 
+    public static let drawsNothing = true
     public static func draw(_ layer: Layer) -> [DrawItem] { [] }
 
     /// A Y label as seed 002 formats it: `%4.0f` above 999, else `%4.2f`.

@@ -49,6 +49,7 @@ public enum PieChart: LayerBehavior {
         AnyPropertyKey(PropertyKey<Double>.lineWidth),
     ]
 
+    public static let drawsNothing = true
     public static func draw(_ layer: Layer) -> [DrawItem] { [] }
 
     /// Start and end angle of each slice for `values` (see the type's notes); empty for a zero sum.

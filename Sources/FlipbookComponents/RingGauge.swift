@@ -33,6 +33,7 @@ public enum RingGauge: LayerBehavior {
         AnyPropertyKey(name: "startAngle", defaultValue: .angle(.twelveOClock)),
     ]
 
+    public static let drawsNothing = true
     public static func draw(_ layer: Layer) -> [DrawItem] { [] }
 
     /// The radius that fits a ring of `lineWidth` inside `bounds`.

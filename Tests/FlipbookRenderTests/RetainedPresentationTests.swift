@@ -65,6 +65,58 @@ struct RetainedPresentationTests {
         }
     }
 
+    /// A component that draws nothing itself (`drawsNothing`) and counts the calls to its `draw`: a
+    /// bar as long as its level × 10.
+    enum Gauge: LayerBehavior {
+        static let typeName = "gaugeTest"
+        static let level = PropertyKey<Double>("level", default: 0)
+        static let properties = [AnyPropertyKey(level)]
+        static let drawsNothing = true
+        static let draws = Atomic<Int>(0)
+        static func draw(_ layer: Layer) -> [DrawItem] {
+            draws.add(1, ordering: .relaxed)
+            return []
+        }
+        static func derivedSublayers(_ layer: Layer) -> [Layer] {
+            var bar = Layer(id: layer.id + ".bar")
+            bar[.bounds] = Rect(x: 0, y: 0, width: layer[level] * 10, height: 2)
+            bar[.backgroundColor] = .black
+            return [bar]
+        }
+    }
+
+    /// A group that draws nothing keeps its own render node while only its own properties move (a
+    /// ring gauge's fraction), and makes it again once a base property moves (its opacity): the
+    /// trees equal the ones built from nothing throughout, and the derived bar follows the level.
+    @Test func aGroupThatDrawsNothingIsDrawnAgainOnlyWhenABasePropertyChanges() {
+        var gauge = Layer(id: "g", type: Gauge.self)
+        gauge[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
+        gauge.add(.basic(Gauge.level, from: 0, to: 1, duration: 2))
+        var fade = Animation.basic(PropertyKey<Double>.opacity, from: 1, to: 0.5, duration: 0.5)
+        fade.timing.beginTime = 1
+        gauge.add(fade)
+        let scene = Scene(canvas: Size(40, 40), duration: 2, layers: [gauge])
+        let retained = RetainedPresentation(scene: scene)
+        func draws(at t: Double) -> Int {
+            let before = Gauge.draws.load(ordering: .relaxed)
+            _ = retained.renderTree(at: t)
+            return Gauge.draws.load(ordering: .relaxed) - before
+        }
+        #expect(draws(at: 0.1) == 1)                        // built from nothing
+        #expect(draws(at: 0.2) == 0 && draws(at: 0.9) == 0)  // the level alone moves
+        #expect(draws(at: 1.2) == 1 && draws(at: 1.4) == 1)  // the opacity moves too
+        #expect(draws(at: 1.8) == 1)                        // the fade removed: the opacity is 1 again
+        #expect(draws(at: 1.9) == 0)
+        for t in [0.0, 0.5, 1.25, 0.75, 1.5, 2.0, 0.25] {
+            Self.expectSame(retained, scene, at: t, "gauge")
+            let bar = retained.renderTree(at: t)?.children.first?.children.first
+            #expect(bar?.items.count == 1 && bar?.opacity == 1, "bar at \(t)")
+            // The level runs from 0 to 1 over 2 s, then the animation is removed (the model's 0).
+            let level = t < 2 ? t / 2 : 0
+            if case .shape(let s)? = bar?.items.first { #expect(s.path.boundingBox?.width == level * 10, "bar at \(t)") }
+        }
+    }
+
     /// A component whose derived sublayer carries an animation of its own.
     enum Spinning: LayerBehavior {
         static let typeName = "spinningTest"

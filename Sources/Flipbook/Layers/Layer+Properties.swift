@@ -70,6 +70,10 @@ extension Layer {
         AnyPropertyKey(PropertyKey<Color>.borderColor),
     ]
 
+    /// The hash codes of `baseProperties`' names: every name a layer's own render node reads besides
+    /// its type's `draw` (`renderNodeWithoutChildren`) has one of these codes.
+    static let basePropertyCodes: [UInt64] = baseProperties.map(\.propertyName.code)
+
     /// The transform from this layer's bounds coordinates to its superlayer's:
     /// translate(−anchor in bounds) · transform · scale · rotation · translate(position + translation).
     public var transformToSuperlayer: Transform2D { transformParts.transform }

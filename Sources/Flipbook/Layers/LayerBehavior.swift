@@ -30,6 +30,13 @@ public protocol LayerBehavior: Sendable {
     /// Whether `derivedSublayers` may return any sublayer: false for a type that never derives, so that
     /// presentations skip the call and the presented copy it reads. Default true (always called).
     static var derivesSublayers: Bool { get }
+    /// Whether `draw` returns nothing for every layer (a container, or a component that draws only
+    /// through its derived sublayers): a layer's own render node then follows from its base properties
+    /// (`Layer.baseProperties`) and id alone, and `RetainedPresentation` keeps it while only the type's
+    /// own properties change (a ring gauge's fraction). Default false (the node is made again whenever
+    /// a value changes). Declaring true for a type that draws is a bug the retained-presentation tests
+    /// catch (they compare the kept nodes with fresh ones at every frame).
+    static var drawsNothing: Bool { get }
     /// The implicit animation for `change` inside `transaction`, as CALayer's `actionForKey:`; nil for
     /// none. `layer` is the model layer with the new value already set. Its `beginTime` is set to the
     /// instant of the change. Default: `transaction.defaultAction(for: change)`, a basic animation over
@@ -40,6 +47,7 @@ public protocol LayerBehavior: Sendable {
 extension LayerBehavior {
     public static func derivedSublayers(_ layer: Layer) -> [Layer] { [] }
     public static var derivesSublayers: Bool { true }
+    public static var drawsNothing: Bool { false }
 
     public static func action(for change: PropertyChange, of layer: Layer, in transaction: Transaction) -> Animation? {
         transaction.defaultAction(for: change)
@@ -57,11 +65,14 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let declaredDefaults: DeclaredDefaults
     /// `behavior.derivesSublayers`, read once.
     let derivesSublayers: Bool
+    /// `behavior.drawsNothing`, read once.
+    let drawsNothing: Bool
 
     public init(_ behavior: any LayerBehavior.Type) {
         self.behavior = behavior
         declaredDefaults = DefaultsCache.shared.defaults(for: behavior)
         derivesSublayers = behavior.derivesSublayers
+        drawsNothing = behavior.drawsNothing
     }
 
     public var name: String { behavior.typeName }

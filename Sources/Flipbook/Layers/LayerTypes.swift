@@ -130,6 +130,7 @@ public enum PlainLayer: LayerBehavior {
     public static let typeName = "layer"
     public static let derivesSublayers = false
     public static let properties: [AnyPropertyKey] = []
+    public static let drawsNothing = true
     public static func draw(_ layer: Layer) -> [DrawItem] { [] }
 }
 

@@ -170,6 +170,19 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         return true
     }
 
+    /// Whether this table and `other` have the same names in the same order, and the same values
+    /// (`isUnchanged`'s test) under every name whose hash code is one of `codes`: what differs lies
+    /// under other names. A name of another spelling with one of those codes counts as one of them,
+    /// so the answer errs towards false.
+    func isUnchanged(from other: PropertyTable, underCodes codes: [UInt64]) -> Bool {
+        guard entries.count == other.entries.count, filter == other.filter else { return false }
+        for i in entries.indices {
+            guard entries[i].name == other.entries[i].name else { return false }
+            if !Self.same(entries[i].value, other.entries[i].value), codes.contains(entries[i].name.code) { return false }
+        }
+        return true
+    }
+
     /// Equal bit for bit where the value is numbers, equal by `==` otherwise.
     private static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
         @inline(__always) func eq(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }

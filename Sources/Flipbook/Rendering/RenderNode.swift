@@ -31,6 +31,10 @@ extension Layer {
 
     /// This layer's own render node (transform, opacity, clip, content) with no children, or nil when
     /// the layer is hidden: what renderers that walk the sublayers themselves take.
+    ///
+    /// Besides `draw`, it reads the id and `Layer.baseProperties` only: `RetainedPresentation` keeps the
+    /// node of a type that draws nothing while no base property changes. Read another property here
+    /// and add it to `baseProperties`.
     public func renderNodeWithoutChildren() -> RenderNode? {
         if self[.hidden] { return nil }
         // The content array as the type drew it (no copy), with the background put first when set.

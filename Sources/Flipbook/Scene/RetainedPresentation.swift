@@ -14,7 +14,9 @@
 ///   sublayers. A derived sublayer equal to the last one (same id, type, timing, animations and
 ///   sublayers, and unchanged values) keeps its presentation.
 /// - **Render nodes.** A layer's own node (`renderNodeWithoutChildren`) is rebuilt only when its
-///   values changed, and a subtree's render tree only when something in it changed.
+///   values changed (for a type that draws nothing, only when a base property changed: a ring
+///   gauge's group is not made again as its fraction moves), and a subtree's render tree only when
+///   something in it changed.
 ///
 /// The model is shared by every instant between two timed changes (`Scene.model(at:)`); an instant
 /// with another model starts afresh. A ring gauge's track arc is thus derived and drawn once, and an
@@ -174,9 +176,14 @@ public final class RetainedPresentation {
             }
             guard valuesChanged || sublayersChanged || derivedChanged else { return false }
             if valuesChanged {
+                // A type that draws nothing has the same own node while its base properties stay (its
+                // own, such as a ring gauge's fraction, reach only its derived sublayers).
+                if !(hasOwnNode && source.type.drawsNothing
+                     && values.isUnchanged(from: presented.properties, underCodes: Layer.basePropertyCodes)) {
+                    hasOwnNode = false
+                    ownNode = nil
+                }
                 presented.properties = values
-                hasOwnNode = false
-                ownNode = nil
                 version += 1
             }
             sublayersStale = true
