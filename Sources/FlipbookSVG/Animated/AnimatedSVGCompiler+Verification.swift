@@ -48,6 +48,8 @@ extension AnimatedSVGCompiler.Context {
                     return true
                 }
             }
+            /// Probe 0 is the instant itself, 1 and 2 are 1e-8 s before and after it.
+            func probeTime(_ probe: Int, _ t: Double) -> Double { probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8 }
             for (i, t) in checkTimes.enumerated() {
                 // What SVG can say of the engine's value (the frames write the same): its numbers carry
                 // three decimals and are clamped far off.
@@ -57,7 +59,7 @@ extension AnimatedSVGCompiler.Context {
                 // The written value at t, 1e-8 s before and 1e-8 s after (those only while t's is off).
                 var probes = 0   // how many of the three were read and compared
                 for probe in 0..<3 {
-                    let at = probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8
+                    let at = probeTime(probe, t)
                     guard at >= 0 && at <= scene.duration else { continue }
                     guard readWritten(at: at) else { return (.infinity, .infinity) }
                     guard shown.count == expected.count else { return (.infinity, .infinity) }
@@ -71,7 +73,7 @@ extension AnimatedSVGCompiler.Context {
                         // The probes compared above, read again (the same numbers: the evaluation is a
                         // pure function of the instant).
                         for probe in 0..<probes {
-                            let at = probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8
+                            let at = probeTime(probe, t)
                             guard at >= 0 && at <= scene.duration, readWritten(at: at) else { continue }
                             best = min(best, measure(later, shown))
                         }
