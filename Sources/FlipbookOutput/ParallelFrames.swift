@@ -82,9 +82,9 @@ struct ParallelFrames<Worker> {
 /// So frame k is taken only after frame k − size was consumed and its slot emptied.
 ///
 /// The consumer gives permits back half a window at a time (and all it holds before it waits for a
-/// frame, and at the end), not one per frame: where frames render faster than they are written (SVG
-/// frames), a permit a frame woke a waiting worker for every frame, two futex calls and a context
-/// switch for 12 µs of rendering. Giving back later only tightens the window's bound.
+/// frame, and at the end), not one per frame: where frames render about as fast as they are written
+/// (SVG frames, 12 µs each), a permit a frame woke a waiting worker for every frame, a futex call and
+/// a context switch each time. Giving back later only tightens the window's bound.
 private final class Window: @unchecked Sendable {
     let frames: [Int]
     let size: Int
