@@ -222,6 +222,33 @@ struct CompilerPartsTests {
         #expect(table.snapshot(at: 0.5) === marker)
     }
 
+    /// Knots merged with 0 and the duration: what a set of the instants in [0, duration], sorted,
+    /// gives (the reference, computed with `Set`), bit for bit, with −0 as 0; on lists with repeats,
+    /// −0, instants outside and a duration of 0.
+    @Test func mergedKnotsAreTheSortedSetOfInstants() {
+        var state: UInt64 = 0x9E37_79B9
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let pick = Double(state >> 40) / Double(1 << 24)
+            switch state % 5 {
+            case 0: return (pick * 30).rounded() / 10 - 0.5   // repeats, and some outside
+            case 1: return -0.0
+            case 2: return 0
+            default: return pick * 2.5
+            }
+        }
+        for duration in [2.5, 1, 0] {
+            for count in [0, 1, 7, 100] {
+                let knots = (0..<count).map { _ in next() }
+                var reference = Set([0.0, duration])
+                for t in knots where t >= 0 && t <= duration { reference.insert(t) }
+                let expected = reference.sorted().map { $0 == 0 ? 0.0 : $0 }
+                let merged = AnimatedSVGCompiler.Context.merge(knots, grid: duration)
+                #expect(merged.map(\.bitPattern) == expected.map(\.bitPattern), "\(knots) to \(duration)")
+            }
+        }
+    }
+
     /// Remembered spline solutions are the solver's, bit for bit: 5,000 inputs on a few curves (past the
     /// first room of 2,048, so the table grows), each asked twice, with 0, −0, the ends and NaN.
     @Test func splineSolutionsAreTheSolversOwn() {

@@ -87,10 +87,18 @@ extension AnimatedSVGCompiler.Context {
             return grid + checkTimes + [scene.duration] + (fitted.count <= checkTimes.count ? fitted : [])
         }
 
+        /// 0, the duration and the knots within [0, duration], sorted, each once (−0 as 0). Sorted and
+        /// then thinned, not hashed: a compile merges knots about 600 times, and a `Set` hashed every
+        /// instant (0.7 M instructions of the rings' compile, all on the calling thread).
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
-            var kept = Set([0, duration])
-            for t in knots where t >= 0 && t <= duration { kept.insert(t) }
-            return kept.sorted()
+            var all: [Double] = [0, duration == 0 ? 0 : duration]
+            all.reserveCapacity(knots.count + 2)
+            for t in knots where t >= 0 && t <= duration { all.append(t == 0 ? 0 : t) }
+            all.sort()
+            var kept: [Double] = []
+            kept.reserveCapacity(all.count)
+            for t in all where kept.last != t { kept.append(t) }
+            return kept
         }
 
         /// A discrete track; records the report entry.
