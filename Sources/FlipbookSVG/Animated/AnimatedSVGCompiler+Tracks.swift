@@ -88,8 +88,8 @@ extension AnimatedSVGCompiler.Context {
         }
 
         /// 0, the duration and the knots within [0, duration], sorted, each once (−0 as 0). Sorted and
-        /// then thinned, not hashed: a compile merges knots about 600 times, and a `Set` hashed every
-        /// instant (0.7 M instructions of the rings' compile, all on the calling thread).
+        /// then thinned, not hashed: the rings' compile merges about 20 lists of some 1,600 instants
+        /// in all, and a `Set` hashed every one (0.9 M instructions, all on the calling thread).
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
             var all: [Double] = [0, duration == 0 ? 0 : duration]
             all.reserveCapacity(knots.count + 2)
