@@ -32,7 +32,7 @@ let package = Package(
         // binding at start and direct calls into the standard library, so `flipbook validate` runs in
         // 4.5-5.9 ms instead of 6.0-7.7 and 1,201 rings SVG frames render 16 % faster; one file to
         // copy, twice the size (24 MB). Tools/check-cli checks that it loads no Swift library.
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Easing", "Flipbook", "FlipbookComponents", "FlipbookFiles", "FlipbookOutput", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"],
+        .executableTarget(name: "FlipbookCLI", dependencies: ["CFlipbookSystem", "Easing", "Flipbook", "FlipbookComponents", "FlipbookFiles", "FlipbookOutput", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
         .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookComponents"]),

@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -36,6 +39,13 @@ int flipbook_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, c
 
 int flipbook_syncfs(int fd) {
     return syncfs(fd);
+}
+
+void flipbook_keep_freed_memory(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
 }
 
 // The interruption state, shared by the signal handler and the thread that writes outputs. One atomic
