@@ -87,7 +87,7 @@ let rawArguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
 }
 
 Interruption.install()
-// Freed frame buffers are kept for the next frame (151 rings PNG frames with --jobs 2: 165.7 -> 143.6 ms).
+// Freed frame buffers are kept for the next frame (151 rings PNG frames with --jobs 2: 163.4 -> 147.9 ms).
 flipbook_keep_freed_memory()
 // Commands run on a thread with a 512 MiB stack (reserved, not used): every recursion over user input
 // has a depth limit, and the limits (--max-depth at most 1000) fit in this stack with room to spare,
