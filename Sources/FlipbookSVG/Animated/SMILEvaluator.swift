@@ -123,8 +123,8 @@ struct SMILTrack {
         case .notApplied: return nil
         case .held(let i): return values[i]
         case .mix(let i, let u):
-            guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1] else { return nil }
-            return .numbers(a.indices.map { a[$0] * (1 - u) + b[$0] * u })
+            var out: [Double] = []
+            return mix(i, u, into: &out) ? .numbers(out) : nil
         }
     }
 
@@ -142,11 +142,20 @@ struct SMILTrack {
             out.removeAll(keepingCapacity: true)
             out.append(contentsOf: a)
         case .mix(let i, let u):
-            guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1] else { return .text }
-            out.removeAll(keepingCapacity: true)
-            for j in a.indices { out.append(a[j] * (1 - u) + b[j] * u) }
+            guard mix(i, u, into: &out) else { return .text }
         }
         return .numbers
+    }
+
+    /// `values[i] · (1 − u) + values[i + 1] · u`, number by number, into `out` (its contents
+    /// replaced); false, with `out` untouched, when either value is text. The one mixing rule of
+    /// `value(at:)` and `numbers(at:into:)`.
+    private func mix(_ i: Int, _ u: Double, into out: inout [Double]) -> Bool {
+        guard case .numbers(let a) = values[i], case .numbers(let b) = values[i + 1] else { return false }
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(a.count)
+        for j in a.indices { out.append(a[j] * (1 - u) + b[j] * u) }
+        return true
     }
 
     /// Where `t` falls: the one walk through begin, repeats, freeze and key times that `value(at:)`
