@@ -125,6 +125,7 @@ public final class FrameFolder {
         if let code = failure { throw FileError("cannot write '\(name)' for '\(destination)': \(FileError.reason(code)); '\(destination)' was left as it was", code: code) }
         guard closed == 0 else { throw FileError.system("cannot write '\(name)' for '\(destination)'") }
         written.append(file)
+        if written.count == 1 { TestHooks.pause("writing") }
     }
 
     /// Writes the frame `name` from an array of bytes.

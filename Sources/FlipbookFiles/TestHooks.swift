@@ -4,8 +4,9 @@ import Glibc
 
 /// Pauses at a named step for the kill tests: when the environment variable FLIPBOOK_TEST_PAUSE
 /// names the step, the process prints `paused STEP` on standard error and stops itself (SIGSTOP), so
-/// a test can kill it exactly there. Steps: `staged`, `synced`, `linked`, `exchanged`, `cleaned`
-/// (frame folders), `marked`, `moving` (frame folders on a mount point), `atomic-renaming`.
+/// a test can kill it exactly there. Steps: `writing` (the first frame is in the staging folder, the
+/// others not yet), `staged`, `synced`, `linked`, `exchanged`, `cleaned` (frame folders), `marked`,
+/// `moving` (frame folders on a mount point), `atomic-renaming`.
 enum TestHooks {
     nonisolated(unsafe) private static var step: [UInt8]? = {
         guard let value = getenv("FLIPBOOK_TEST_PAUSE") else { return nil }
