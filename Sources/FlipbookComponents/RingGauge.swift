@@ -27,11 +27,11 @@ public enum RingGauge: LayerBehavior {
     public static let typeName = "ringGauge"
     public static let properties = [
         AnyPropertyKey(PropertyKey<Double>.fraction), AnyPropertyKey(PropertyKey<Color>.trackColor),
-        AnyPropertyKey(PropertyKey<Color>.valueColor),
-        AnyPropertyKey(name: "lineWidth", defaultValue: .number(10)),
-        AnyPropertyKey(PropertyKey<Double>.valueWidthRatio),
-        AnyPropertyKey(name: "startAngle", defaultValue: .angle(.twelveOClock)),
+        AnyPropertyKey(PropertyKey<Color>.valueColor), lineWidthKey,
+        AnyPropertyKey(PropertyKey<Double>.valueWidthRatio), startAngleKey,
     ]
+    private static let lineWidthKey = AnyPropertyKey(name: "lineWidth", defaultValue: .number(10))
+    private static let startAngleKey = AnyPropertyKey(name: "startAngle", defaultValue: .angle(.twelveOClock))
 
     public static let drawsNothing = true
     public static func draw(_ layer: Layer) -> [DrawItem] { [] }
@@ -41,31 +41,41 @@ public enum RingGauge: LayerBehavior {
         max(0, (min(bounds.width, bounds.height) - lineWidth) / 2)
     }
 
-    public static func derivedSublayers(_ layer: Layer) -> [Layer] {
-        let b = layer.bounds, width = layer[.lineWidth]
-        let radius = fittedRadius(bounds: b, lineWidth: width)
-        let start = layer[.startAngle]
-        let fraction = min(max(layer[.fraction], 0), 1)
-        func arc(_ suffix: String) -> Layer {
-            var arc = Layer(id: layer.id + suffix, type: arcType)
-            arc[.bounds] = b
-            arc[.position] = b.center
-            arc[.center] = b.center
-            arc[.radius] = radius
-            return arc
-        }
-        var track = arc(".track")
-        track[.startAngle] = .zero
-        track[.endAngle] = .fullTurn
-        track[.strokeColor] = layer[.trackColor]
-        track[.lineWidth] = width
-        var value = arc(".value")
-        value[.startAngle] = start
-        value[.endAngle] = start + .fullTurn * fraction
-        value[.strokeColor] = layer[.valueColor]
-        value[.lineWidth] = width * layer[.valueWidthRatio]
-        value[.lineCap] = .round
-        return [track, value]
+    /// Two parts: the track, and the value arc (so the track is not derived again as the fraction
+    /// moves). Each reads the properties it names and the layer's id.
+    public static let derivationParts = [
+        DerivationPart(reading: [AnyPropertyKey(PropertyKey<Rect>.bounds), lineWidthKey, AnyPropertyKey(PropertyKey<Color>.trackColor)]) { layer in
+            var track = arc(of: layer, ".track")
+            track[.startAngle] = .zero
+            track[.endAngle] = .fullTurn
+            track[.strokeColor] = layer[.trackColor]
+            track[.lineWidth] = layer[.lineWidth]
+            return [track]
+        },
+        DerivationPart(reading: [AnyPropertyKey(PropertyKey<Rect>.bounds), lineWidthKey, startAngleKey,
+                                 AnyPropertyKey(PropertyKey<Double>.fraction), AnyPropertyKey(PropertyKey<Color>.valueColor),
+                                 AnyPropertyKey(PropertyKey<Double>.valueWidthRatio)]) { layer in
+            let start = layer[.startAngle]
+            let fraction = min(max(layer[.fraction], 0), 1)
+            var value = arc(of: layer, ".value")
+            value[.startAngle] = start
+            value[.endAngle] = start + .fullTurn * fraction
+            value[.strokeColor] = layer[.valueColor]
+            value[.lineWidth] = layer[.lineWidth] * layer[.valueWidthRatio]
+            value[.lineCap] = .round
+            return [value]
+        },
+    ]
+
+    /// An arc layer named `layer.id + suffix`, centred in the gauge's bounds at the fitted radius.
+    private static func arc(of layer: Layer, _ suffix: String) -> Layer {
+        let b = layer.bounds
+        var arc = Layer(id: layer.id + suffix, type: arcType)
+        arc[.bounds] = b
+        arc[.position] = b.center
+        arc[.center] = b.center
+        arc[.radius] = fittedRadius(bounds: b, lineWidth: layer[.lineWidth])
+        return arc
     }
 }
 

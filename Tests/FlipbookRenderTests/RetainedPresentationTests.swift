@@ -117,6 +117,70 @@ struct RetainedPresentationTests {
         }
     }
 
+    /// A component in two parts that count their derivations: part a, a bar as long as `partA` × 10;
+    /// part b, one as long as `partB` × opacity × 10.
+    enum TwoParts: LayerBehavior {
+        static let typeName = "twoPartsTest"
+        static let a = PropertyKey<Double>("partA", default: 0), b = PropertyKey<Double>("partB", default: 0)
+        static let properties = [AnyPropertyKey(a), AnyPropertyKey(b)]
+        static let drawsNothing = true
+        static let derivedA = Atomic<Int>(0), derivedB = Atomic<Int>(0)
+        static func draw(_ layer: Layer) -> [DrawItem] { [] }
+        static func bar(_ layer: Layer, _ name: String, _ length: Double) -> Layer {
+            var bar = Layer(id: layer.id + "." + name)
+            bar[.bounds] = Rect(x: 0, y: 0, width: length * 10, height: 2)
+            bar[.backgroundColor] = .black
+            return bar
+        }
+        static let derivationParts = [
+            DerivationPart(reading: [AnyPropertyKey(a)]) { layer in
+                derivedA.add(1, ordering: .relaxed)
+                return [bar(layer, "a", layer[a])]
+            },
+            DerivationPart(reading: [AnyPropertyKey(b), AnyPropertyKey(PropertyKey<Double>.opacity)]) { layer in
+                derivedB.add(1, ordering: .relaxed)
+                return [bar(layer, "b", layer[b] * layer[.opacity])]
+            },
+        ]
+    }
+
+    /// A part is derived again only when a property it reads changes: while `partA` alone moves,
+    /// part b keeps its sublayer; the trees equal the ones built from nothing throughout.
+    @Test func aPartIsDerivedAgainOnlyWhenWhatItReadsChanges() {
+        var layer = Layer(id: "t", type: TwoParts.self)
+        layer[.bounds] = Rect(x: 0, y: 0, width: 20, height: 20)
+        layer[TwoParts.b] = 0.5
+        layer.add(.basic(TwoParts.a, from: 0, to: 1, duration: 2))
+        var grow = Animation.basic(TwoParts.b, from: 1, to: 2, duration: 0.5)
+        grow.timing.beginTime = 1
+        layer.add(grow)
+        let scene = Scene(canvas: Size(40, 40), duration: 2, layers: [layer])
+        let retained = RetainedPresentation(scene: scene)
+        func derivations(at t: Double) -> [Int] {
+            let a = TwoParts.derivedA.load(ordering: .relaxed), b = TwoParts.derivedB.load(ordering: .relaxed)
+            _ = retained.renderTree(at: t)
+            return [TwoParts.derivedA.load(ordering: .relaxed) - a, TwoParts.derivedB.load(ordering: .relaxed) - b]
+        }
+        #expect(derivations(at: 0.1) == [1, 1])                          // built from nothing
+        #expect(derivations(at: 0.2) == [1, 0] && derivations(at: 0.9) == [1, 0])  // partA alone moves
+        #expect(derivations(at: 0.9) == [0, 0])                          // nothing moves
+        #expect(derivations(at: 1.2) == [1, 1] && derivations(at: 1.4) == [1, 1])  // both move
+        #expect(derivations(at: 1.8) == [1, 1])                          // partB back to the model's 0.5
+        #expect(derivations(at: 1.9) == [1, 0])
+        for t in [0.0, 0.5, 1.25, 0.75, 1.5, 2.0, 0.25, 1.1] {
+            Self.expectSame(retained, scene, at: t, "two parts")
+            let bars = retained.renderTree(at: t)?.children.first?.children ?? []
+            // partA runs from 0 to 1 over 2 s, then its animation is removed (the model's 0); partB is
+            // 1 → 2 from 1 s to 1.5 s, else the model's 0.5.
+            let a = t < 2 ? t / 2 : 0, b = t >= 1 && t < 1.5 ? 1 + (t - 1) / 0.5 : 0.5
+            let widths = bars.map { bar -> Double? in
+                if case .shape(let s)? = bar.items.first { return s.path.boundingBox?.width }
+                return nil
+            }
+            if a > 0 { #expect(widths == [a * 10, b * 10], "bars at \(t)") }
+        }
+    }
+
     /// A component whose derived sublayer carries an animation of its own.
     enum Spinning: LayerBehavior {
         static let typeName = "spinningTest"

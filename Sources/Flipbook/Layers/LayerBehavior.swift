@@ -25,8 +25,14 @@ public protocol LayerBehavior: Sendable {
     /// its sublayers: `RetainedPresentation` draws a layer again only when its values change).
     static func draw(_ layer: Layer) -> [DrawItem]
     /// Sublayers that follow from the layer's properties (components); drawn above its own sublayers.
-    /// Default: none.
+    /// Default: the `derivationParts`' sublayers, part after part (none when there are no parts).
     static func derivedSublayers(_ layer: Layer) -> [Layer]
+    /// The derived sublayers in parts, each made from the properties it names: `RetainedPresentation`
+    /// derives a part again only when one of its properties changed (a ring gauge's track is not
+    /// derived again as its fraction moves). Declare either these or `derivedSublayers`, not both.
+    /// Default: none (the whole of `derivedSublayers` is one part, derived again whenever any value of
+    /// the layer or of its sublayers changed).
+    static var derivationParts: [DerivationPart] { get }
     /// Whether `derivedSublayers` may return any sublayer: false for a type that never derives, so that
     /// presentations skip the call and the presented copy it reads. Default true (always called).
     static var derivesSublayers: Bool { get }
@@ -45,7 +51,12 @@ public protocol LayerBehavior: Sendable {
 }
 
 extension LayerBehavior {
-    public static func derivedSublayers(_ layer: Layer) -> [Layer] { [] }
+    public static func derivedSublayers(_ layer: Layer) -> [Layer] {
+        let parts = derivationParts
+        if parts.count == 1 { return parts[0].derive(layer) }
+        return parts.flatMap { $0.derive(layer) }
+    }
+    public static var derivationParts: [DerivationPart] { [] }
     public static var derivesSublayers: Bool { true }
     public static var drawsNothing: Bool { false }
 
@@ -67,12 +78,15 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     let derivesSublayers: Bool
     /// `behavior.drawsNothing`, read once.
     let drawsNothing: Bool
+    /// `behavior.derivationParts`, read once (a type's parts are fixed).
+    let derivationParts: [DerivationPart]
 
     public init(_ behavior: any LayerBehavior.Type) {
         self.behavior = behavior
         declaredDefaults = DefaultsCache.shared.defaults(for: behavior)
         derivesSublayers = behavior.derivesSublayers
         drawsNothing = behavior.drawsNothing
+        derivationParts = behavior.derivationParts
     }
 
     public var name: String { behavior.typeName }

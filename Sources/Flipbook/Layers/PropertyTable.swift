@@ -170,17 +170,30 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         return true
     }
 
-    /// Whether this table and `other` have the same names in the same order, and the same values
-    /// (`isUnchanged`'s test) under every name whose hash code is one of `codes`: what differs lies
-    /// under other names. A name of another spelling with one of those codes counts as one of them,
-    /// so the answer errs towards false.
-    func isUnchanged(from other: PropertyTable, underCodes codes: [UInt64]) -> Bool {
-        guard entries.count == other.entries.count, filter == other.filter else { return false }
+    /// Which entries hold other values than `other`'s (`isUnchanged`'s test, entry by entry): bit i is
+    /// set when entry i changed, so 0 means `isUnchanged(from: other)`. Nil when the two do not list
+    /// the same names in the same order, or list more than 64: then anything may have changed.
+    func changedEntries(from other: PropertyTable) -> UInt64? {
+        guard entries.count == other.entries.count, entries.count <= 64, filter == other.filter else { return nil }
+        var changed: UInt64 = 0
         for i in entries.indices {
-            guard entries[i].name == other.entries[i].name else { return false }
-            if !Self.same(entries[i].value, other.entries[i].value), codes.contains(entries[i].name.code) { return false }
+            guard entries[i].name == other.entries[i].name else { return nil }
+            if !Self.same(entries[i].value, other.entries[i].value) { changed |= 1 << UInt64(i) }
         }
-        return true
+        return changed
+    }
+
+    /// Whether an entry marked in `changed` (from `changedEntries`) has a name whose hash code is one
+    /// of `codes`. A name of another spelling with one of those codes counts as one of them, so the
+    /// answer errs towards true.
+    func anyEntry(in changed: UInt64, hasCodeIn codes: [UInt64]) -> Bool {
+        var bits = changed
+        while bits != 0 {
+            let i = bits.trailingZeroBitCount
+            if codes.contains(entries[i].name.code) { return true }
+            bits &= bits - 1
+        }
+        return false
     }
 
     /// Equal bit for bit where the value is numbers, equal by `==` otherwise.

@@ -11,8 +11,10 @@
 ///   keeps its model's values.
 /// - **A component's derived sublayers**, derived again only when the layer they come from changed
 ///   (its values or its presented sublayers): behaviours are stateless, so equal inputs derive equal
-///   sublayers. A derived sublayer equal to the last one (same id, type, timing, animations and
-///   sublayers, and unchanged values) keeps its presentation.
+///   sublayers. A type with `derivationParts` derives again only the parts whose named properties
+///   changed (a ring gauge's track stays while its fraction moves). A derived sublayer equal to the
+///   last one (same id, type, timing, animations and sublayers, and unchanged values) keeps its
+///   presentation.
 /// - **Render nodes.** A layer's own node (`renderNodeWithoutChildren`) is rebuilt only when its
 ///   values changed (for a type that draws nothing, only when a base property changed: a ring
 ///   gauge's group is not made again as its fraction moves), and a subtree's render tree only when
@@ -87,6 +89,9 @@ public final class RetainedPresentation {
         @exclusivity(unchecked) private var sublayersStale = false
         @exclusivity(unchecked) private var sublayers: [Node]
         @exclusivity(unchecked) private var derivedCount: Int
+        /// For a type with `derivationParts`: how many of the derived sublayers each part made, in
+        /// order; empty otherwise.
+        @exclusivity(unchecked) private var partCounts: [Int]
         /// `presented.renderNodeWithoutChildren()` (nil when hidden), valid while `hasOwnNode`.
         /// (Flags, not a double optional: `RenderNode??` is copied through run-time witnesses.)
         @exclusivity(unchecked) private var ownNode: RenderNode?
@@ -110,7 +115,20 @@ public final class RetainedPresentation {
             }
             var nodes = source.sublayers.map { Node($0, parentTime: local) }
             if !nodes.isEmpty { copy.sublayers = nodes.map(\.presented) }
-            let derived = source.type.derivesSublayers ? source.type.behavior.derivedSublayers(copy) : []
+            var derived: [Layer] = []
+            var counts: [Int] = []
+            if source.type.derivesSublayers {
+                let parts = source.type.derivationParts
+                if parts.isEmpty {
+                    derived = source.type.behavior.derivedSublayers(copy)
+                } else {
+                    for part in parts {
+                        let made = part.derive(copy)
+                        counts.append(made.count)
+                        derived += made
+                    }
+                }
+            }
             if !derived.isEmpty {
                 copy.sublayers.reserveCapacity(copy.sublayers.count + derived.count)
                 for sublayer in derived {
@@ -123,6 +141,7 @@ public final class RetainedPresentation {
             presented = copy
             sublayers = nodes
             derivedCount = derived.count
+            partCounts = counts
         }
 
         /// Brings the node to `parentTime` for `source`, which is the layer it was built from (the same
@@ -131,12 +150,14 @@ public final class RetainedPresentation {
         func update(_ source: Layer, parentTime: Double) -> Bool {
             let local = source.timing.layerLocalTime(parentTime)
             var values = presented.properties
-            var valuesChanged = false
+            // The entries that changed (`PropertyTable.changedEntries`); nil when anything may have.
+            var changed: UInt64? = 0
             if !source.animations.isEmpty {
                 values = source.properties
                 for keyed in source.animations { keyed.animation.apply(to: &values, parentTime: local) }
-                valuesChanged = !values.isUnchanged(from: presented.properties)
+                changed = values.changedEntries(from: presented.properties)
             }
+            let valuesChanged = changed != 0
             let modelCount = source.sublayers.count
             var sublayersChanged = false
             for index in 0..<modelCount where sublayers[index].update(source.sublayers[index], parentTime: local) {
@@ -144,7 +165,36 @@ public final class RetainedPresentation {
             }
             var derivedChanged = false
             // (A type that never derives has no derived sublayers to update: `derivedCount` is 0.)
-            if (valuesChanged || sublayersChanged) && source.type.derivesSublayers {
+            let parts = source.type.derivationParts
+            if valuesChanged && !parts.isEmpty {
+                // Parts read values alone, never sublayers: a part whose values stay keeps its nodes.
+                var copy: Layer?
+                var nodes = Array(sublayers[..<modelCount])
+                nodes.reserveCapacity(modelCount + derivedCount)
+                var start = modelCount
+                for (p, part) in parts.enumerated() {
+                    let old = sublayers[start..<(start + partCounts[p])]
+                    start += partCounts[p]
+                    if let changed, !values.anyEntry(in: changed, hasCodeIn: part.codes) {
+                        for node in old {
+                            if node.update(node.source, parentTime: local) { derivedChanged = true }
+                            nodes.append(node)
+                        }
+                        continue
+                    }
+                    if copy == nil {
+                        var layer = source
+                        layer.properties = values
+                        if !source.animations.isEmpty { layer.animations = [] }
+                        copy = layer
+                    }
+                    let derived = part.derive(copy!)
+                    if adopt(derived, replacing: old, into: &nodes, parentTime: local) { derivedChanged = true }
+                    partCounts[p] = derived.count
+                }
+                sublayers = nodes
+                derivedCount = nodes.count - modelCount
+            } else if (valuesChanged || sublayersChanged) && source.type.derivesSublayers && parts.isEmpty {
                 // The component sees its presented values and sublayers, as in `presentation(atParentTime:)`.
                 var copy = source
                 copy.properties = values
@@ -153,20 +203,7 @@ public final class RetainedPresentation {
                 let derived = source.type.behavior.derivedSublayers(copy)
                 var nodes = Array(sublayers[..<modelCount])
                 nodes.reserveCapacity(modelCount + derived.count)
-                for (j, sublayer) in derived.enumerated() {
-                    if j < derivedCount, case let old = sublayers[modelCount + j], old.presentsAgain(sublayer) {
-                        if old.update(sublayer, parentTime: local) { derivedChanged = true }
-                        nodes.append(old)
-                    } else if j < derivedCount, case let old = sublayers[modelCount + j], old.takes(sublayer) {
-                        old.replace(with: sublayer)
-                        nodes.append(old)
-                        derivedChanged = true
-                    } else {
-                        nodes.append(Node(sublayer, parentTime: local))
-                        derivedChanged = true
-                    }
-                }
-                if derived.count != derivedCount { derivedChanged = true }
+                derivedChanged = adopt(derived, replacing: sublayers[modelCount...], into: &nodes, parentTime: local)
                 sublayers = nodes
                 derivedCount = derived.count
             } else {
@@ -178,8 +215,7 @@ public final class RetainedPresentation {
             if valuesChanged {
                 // A type that draws nothing has the same own node while its base properties stay (its
                 // own, such as a ring gauge's fraction, reach only its derived sublayers).
-                if !(hasOwnNode && source.type.drawsNothing
-                     && values.isUnchanged(from: presented.properties, underCodes: Layer.basePropertyCodes)) {
+                if !(hasOwnNode && source.type.drawsNothing && changed.map({ !values.anyEntry(in: $0, hasCodeIn: Layer.basePropertyCodes) }) == true) {
                     hasOwnNode = false
                     ownNode = nil
                 }
@@ -190,6 +226,27 @@ public final class RetainedPresentation {
             hasTree = false
             tree = nil
             return true
+        }
+
+        /// Appends to `nodes` a node for each of `derived`, a component's new derived sublayers, reusing
+        /// the nodes of `old` (the ones they replace, position by position) where they present the
+        /// same layer or can take its values; returns whether anything changed.
+        private func adopt(_ derived: [Layer], replacing old: ArraySlice<Node>, into nodes: inout [Node], parentTime local: Double) -> Bool {
+            var changed = derived.count != old.count
+            for (j, sublayer) in derived.enumerated() {
+                if j < old.count, case let node = old[old.startIndex + j], node.presentsAgain(sublayer) {
+                    if node.update(sublayer, parentTime: local) { changed = true }
+                    nodes.append(node)
+                } else if j < old.count, case let node = old[old.startIndex + j], node.takes(sublayer) {
+                    node.replace(with: sublayer)
+                    nodes.append(node)
+                    changed = true
+                } else {
+                    nodes.append(Node(sublayer, parentTime: local))
+                    changed = true
+                }
+            }
+            return changed
         }
 
         /// Whether this node can present `sublayer` by taking its values: both are leaves of the same
