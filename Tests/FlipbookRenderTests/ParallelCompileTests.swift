@@ -24,6 +24,42 @@ struct ParallelCompileTests {
         #expect(one.reportText == three.reportText)
     }
 
+    /// Top-level layers that number clip paths and gradients, written on several threads: the numbers
+    /// follow the layers' order as with one thread (a layer written after others that numbered some
+    /// is written again in order). The second layer numbers nothing, the others a clip path each and
+    /// a gradient each.
+    @Test func numberedDefinitionsDoNotDependOnJobs() {
+        var layers: [Layer] = []
+        for i in 0..<4 {
+            var group = Layer(id: "group\(i)")
+            group[.bounds] = Rect(x: 0, y: 0, width: 40, height: 40)
+            group[.masksToBounds] = i != 1
+            var square = Layer(id: "square\(i)", type: ShapeLayer.self)
+            square[.bounds] = Rect(x: 0, y: 0, width: 60, height: 60)
+            square[.position] = Point(20, 20)
+            square[.path] = Path.rect(Rect(x: 0, y: 0, width: 60, height: 60))
+            if i != 1 {
+                square[.fillGradient] = Gradient(stops: [.init(0, Color(red: 1, green: 0, blue: 0)), .init(1, Color(red: 0, green: 0, blue: Double(i) / 4))],
+                                                 start: Point(0, 0), end: Point(60, 0))
+            }
+            group.sublayers = [square]
+            group.add(.basic(PropertyKey<Point>.position, from: Point(30 + Double(i) * 50, 30), to: Point(30 + Double(i) * 50, 50), duration: 1))
+            layers.append(group)
+        }
+        let scene = Scene(canvas: Size(240, 80), duration: 1, layers: layers)
+        var compiler = AnimatedSVGCompiler(scene: scene)
+        let one = compiler.compile()
+        for jobs in [2, 3, 4] {
+            compiler.jobs = jobs
+            let many = compiler.compile()
+            #expect(one.svg == many.svg, "jobs \(jobs)")
+            #expect(one.reportText == many.reportText, "jobs \(jobs)")
+        }
+        // Three clip paths and three gradients, numbered in the layers' order.
+        for n in 1...3 { #expect(one.svg.contains("id=\"c\(n)\"") && one.svg.contains("id=\"g\(n)\""), "definition \(n)") }
+        #expect(!one.svg.contains("id=\"c4\"") && !one.svg.contains("id=\"g4\""))
+    }
+
     /// The CSS and Lottie variants too (the rings and the pie).
     @Test(arguments: ["activity-rings", "pie-chart"])
     func variantsDoNotDependOnJobs(_ name: String) throws {

@@ -10,7 +10,7 @@ extension AnimatedSVGCompiler.Context {
     /// written and the report says the drawing order is frozen.
     mutating func writeChildren(of id: String, children: [String: [String]], into out: inout String) {
         guard let orders = childOrders[id] else {
-            for child in children[id] ?? [] { writeNode(child, children: children, into: &out) }
+            out += writeNodes(children[id] ?? [], children: children)
             return
         }
         guard orders.count <= Self.drawingOrderLimit else {

@@ -47,8 +47,8 @@ public struct AnimatedSVGCompiler {
     /// circle starts at 3 o'clock and states no pathLength, the geometry both Lottie players were
     /// checked against (from a quarter radian on, rlottie drew a rim 1 px out). Default false.
     public var lottieCompatible = false
-    /// Threads that evaluate the scene's instants, ≥ 1 (the engine's part of the work, about half of a
-    /// compile; the rest stays on the calling thread). The output does not depend on it. Default 1.
+    /// Threads that evaluate the scene's instants, then write its layers (the first siblings met, each
+    /// on a thread), ≥ 1. The output does not depend on it. Default 1.
     public var jobs = 1
 
     public init(scene: Scene) {
@@ -83,11 +83,13 @@ public struct AnimatedSVGCompiler {
         let color: Double
         let cssCompatible: Bool
         var lottieCompatible = false
-        /// Threads that evaluate instants ahead (`Sampler.prefetch`).
+        /// Threads that evaluate instants ahead (`Sampler.prefetch`) and write sibling layers
+        /// (`writeNodes`); 1 in the copies that write on other threads.
         var jobs = 1
-        let sampler: Sampler
+        /// (Replaced, with `splines`, in the copies that write layers on other threads: `forked()`.)
+        var sampler: Sampler
         /// The keySplines the checks solve, shared by every track (`verify`).
-        let splines = SplineSolutions()
+        var splines = SplineSolutions()
         let spans: Timeline
         let smil: SMILWriter
         let modelIDs: Set<String>
@@ -194,8 +196,7 @@ public struct AnimatedSVGCompiler {
                 report.append(AnimatedSVG.Entry(element: id, property: "timeline", encoding: "coarse", keyframes: count,
                                                 maxError: 0, unit: ""))
             }
-            var body = ""
-            for id in roots { writeNode(id, children: children, into: &body) }
+            let body = writeNodes(roots, children: children)
 
             let w = scene.canvas.width, h = scene.canvas.height
             var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"

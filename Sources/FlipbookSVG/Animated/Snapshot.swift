@@ -225,6 +225,21 @@ final class Sampler {
         return snapshot
     }
 
+    /// A sampler for another thread: the snapshots kept and the slots numbered so far, shared with
+    /// this one (copies of its tables), and a presentation, cache and numbering of its own from then
+    /// on. Both make equal snapshots of an instant (a pure function of its time); a layer first met
+    /// after the fork may get another slot in each, which is why slots never reach the output.
+    func fork() -> Sampler {
+        let copy = Sampler(scene)
+        copy.cache = cache
+        copy.cachedWeight = cachedWeight
+        copy.last = last
+        copy.slots = slots
+        copy.ids = ids
+        copy.walked = walked
+        return copy
+    }
+
     /// Makes the snapshots of `times` ahead, the scene evaluated on `jobs` threads, and keeps them:
     /// the snapshots `at` would make, numbered and kept in the order of `times` (so the layers get the
     /// slots they would get), with the engine's work (each instant's presentation and render nodes)
