@@ -30,6 +30,9 @@ public struct SVGFrameRenderer {
     /// version), and its bytes once it has been the same in two frames running.
     private var leaves: [Leaf] = []
     private var visited = 0
+    /// How many leaves were compared by their values (for the tests: a leaf whose retained node is the
+    /// last frame's is not).
+    private(set) var valueComparisons = 0
 
     private struct Leaf {
         var layer: Layer
@@ -98,6 +101,13 @@ public struct SVGFrameRenderer {
                 same = kept.version == leaves[position].version
             } else {
                 same = Self.unchanged(leaves[position].layer, tree.leafLayer)
+                valueComparisons += 1
+                // Found the same through another node (after a timed change, every node is new): keep
+                // this one, so that the next frame asks it instead of comparing values again.
+                if same, let retained {
+                    leaves[position].node = retained
+                    leaves[position].version = retained.version
+                }
             }
         }
         if same, let bytes = leaves[position].bytes {

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookSVG
+@testable import FlipbookSVG
 import FlipbookScenes
 import Testing
 
@@ -63,6 +63,26 @@ struct SVGFrameRendererTests {
             #expect(i % 2 == 0 ? after.1 == before.1 : after.1 > before.1, "leaf \(i)")
             #expect(after.0.leafLayer.id == scene.presentation(at: 0.5).allLayers.filter(\.sublayers.isEmpty)[i].id)
         }
+    }
+
+    /// After a timed change every retained node is new, so each leaf is compared by its values once;
+    /// one found unchanged is then followed by its new node, and later frames compare no values (they
+    /// compared the rings' three tracks every frame until the next change).
+    @Test func aLeafFoundUnchangedThroughANewNodeIsFollowedByIt() throws {
+        let scene = try SceneLoader().load(contentsOf: GoldenTests.root.appendingPathComponent("Scenes/activity-rings.json").path)
+        let retained = RetainedPresentation(scene: scene)
+        var renderer = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        let writer = SVGFrameWriter(canvas: scene.canvas, background: scene.background)
+        _ = renderer.documentBytes(at: 1.1, of: retained)
+        let before = renderer.valueComparisons
+        _ = renderer.documentBytes(at: 1.2, of: retained)   // the second timed change
+        #expect(renderer.valueComparisons - before == 6)
+        let after = renderer.valueComparisons
+        for t in [1.25, 1.3, 1.5, 2.2, 2.4] {
+            let bytes = renderer.documentBytes(at: t, of: retained)
+            #expect(bytes.string == writer.document(for: scene.presentation(at: t).renderNode()), "frame at \(t)")
+        }
+        #expect(renderer.valueComparisons == after)
     }
 
     static func box(_ id: String, x: Double, type: any LayerBehavior.Type = PlainLayer.self) -> Layer {
