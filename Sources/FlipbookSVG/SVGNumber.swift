@@ -5,8 +5,9 @@
 /// `rounded()`, half away from zero) and printed from that integer, so no locale or libc printf is
 /// involved. Values beyond ±9e15 units are clamped (far outside any canvas); NaN prints as 0.
 ///
-/// The text's length is counted first, then the digits are written right to left straight into the
-/// sink's reserved bytes (divisions by the constant 10 only); `@inlinable`, so every module's calls are specialised for their sink.
+/// The digits are written right to left into a buffer on the stack (divisions by the constant 10
+/// only), then copied to the sink in one write; `@inlinable`, so every module's calls are specialised
+/// for their sink.
 public enum SVGNumber {
     /// Decimals kept: 3.
     public static let defaultDecimals = 3
@@ -38,37 +39,38 @@ public enum SVGNumber {
         }
         var n = units.magnitude
         var fractionDigits = decimals
-        while fractionDigits > 0 && n % 10 == 0 {
-            n /= 10
+        while fractionDigits > 0 {
+            let q = n / 10
+            if n != q &* 10 { break }
+            n = q
             fractionDigits -= 1
         }
-        // Digits of the whole part, then the point and the fraction, written right to left where
-        // they end (at most 16 digits, a point and a sign).
-        var wholeDigits = 1
-        var whole = n
-        for _ in 0..<fractionDigits { whole /= 10 }
-        while whole >= 10 {
-            whole /= 10
-            wholeDigits += 1
-        }
-        let length = (units < 0 ? 1 : 0) + wholeDigits + (fractionDigits > 0 ? fractionDigits + 1 : 0)
-        out.write(asciiCount: length) { start in
-            var position = length
+        // Right to left, on the stack: the fraction's digits (leading zeros included), the point, the
+        // whole part's digits (at least one), the sign; at most 16 digits, a point and a sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var position = 24
             if fractionDigits > 0 {
                 for _ in 0..<fractionDigits {
+                    let q = n / 10
                     position -= 1
-                    start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
-                    n /= 10
+                    buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n &- q &* 10)
+                    n = q
                 }
                 position -= 1
-                start[position] = UInt8(ascii: ".")
+                buffer[position] = UInt8(ascii: ".")
             }
             repeat {
+                let q = n / 10
                 position -= 1
-                start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
-                n /= 10
-            } while position > (units < 0 ? 1 : 0)
-            if units < 0 { start[0] = UInt8(ascii: "-") }
+                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n &- q &* 10)
+                n = q
+            } while n != 0
+            if units < 0 {
+                position -= 1
+                buffer[position] = UInt8(ascii: "-")
+            }
+            let start = position
+            out.write(asciiCount: 24 - start) { $0.update(from: buffer.baseAddress! + start, count: 24 - start) }
         }
     }
 
