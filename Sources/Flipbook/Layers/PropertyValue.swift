@@ -19,7 +19,7 @@ public enum PropertyValue: Hashable, Sendable {
     /// One of a fixed set of names: a line cap, a fill rule, a text alignment.
     case choice(String)
     /// A value of a type declared outside Flipbook (`AnimatableValue`).
-    case custom(CustomValue)
+    indirect case custom(CustomValue)
 
     /// Which case this is.
     public var kind: ValueKind {
