@@ -52,7 +52,7 @@ extension Layer {
             items.append(.shape(ShapeDrawing(path: .roundedRect(inset, radius: max(corner - w / 2, 0)), stroke: borderColor, lineWidth: w)))
         }
         // Numbers no output can write are clamped once, here, for every renderer (`RenderRange`).
-        for index in items.indices { items[index] = items[index].clampedToRenderRange }
+        for index in items.indices where !items[index].isInRenderRange { items[index] = items[index].clampedToRenderRange }
         let parts = transformParts
         var transform = parts.transform
         if !transform.isInRenderRange { transform = transform.clampedToRenderRange }

@@ -112,15 +112,26 @@ extension Path {
 }
 
 extension DrawItem {
+    /// Whether every number of the item is within the render range (`clampedToRenderRange` is then
+    /// the item itself). Read in place: a render node checks every item it draws.
+    var isInRenderRange: Bool {
+        switch self {
+        case .shape(let shape):
+            let gradient = shape.fillGradient
+            return shape.path.isInRenderRange && RenderRange.holds(shape.lineWidth)
+                && RenderRange.holds(shape.dashPhase) && shape.dashPattern.lengths.allSatisfy { RenderRange.holds($0) }
+                && (gradient.stops.isEmpty || (RenderRange.holds(gradient.start) && RenderRange.holds(gradient.end)))
+        case .text(let text):
+            return RenderRange.holds(text.origin) && RenderRange.holds(text.fontSize)
+        }
+    }
+
     /// The item with its numbers clamped to the render range; itself when they already are.
     var clampedToRenderRange: DrawItem {
+        if isInRenderRange { return self }
         switch self {
         case .shape(var shape):
             let gradient = shape.fillGradient
-            let inRange = shape.path.isInRenderRange && RenderRange.holds(shape.lineWidth)
-                && RenderRange.holds(shape.dashPhase) && shape.dashPattern.lengths.allSatisfy { RenderRange.holds($0) }
-                && (gradient.stops.isEmpty || (RenderRange.holds(gradient.start) && RenderRange.holds(gradient.end)))
-            if inRange { return self }
             shape.path = shape.path.clampedToRenderRange
             shape.lineWidth = RenderRange.clamp(shape.lineWidth)
             shape.dashPhase = RenderRange.clamp(shape.dashPhase)
@@ -136,7 +147,6 @@ extension DrawItem {
             }
             return .shape(shape)
         case .text(var text):
-            if RenderRange.holds(text.origin) && RenderRange.holds(text.fontSize) { return self }
             text.origin = RenderRange.clamp(text.origin)
             text.fontSize = RenderRange.clamp(text.fontSize)
             return .text(text)
