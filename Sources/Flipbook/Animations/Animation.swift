@@ -6,12 +6,14 @@ import Easing
 /// On one layer they apply in the order they were added; each non-additive one replaces the value
 /// below it, each additive one adds to it (as Core Animation's render tree composes them).
 public struct Animation: Hashable, Sendable {
-    /// What an animation does.
+    /// What an animation does. (Basic and keyframe contents are boxed, `indirect`: every instant of
+    /// every layer reads its animations' contents, and binding one held inline copied each of its
+    /// values and names.)
     public enum Content: Hashable, Sendable {
         /// From/to/by between two values (CABasicAnimation, CASpringAnimation with a spring timing).
-        case basic(BasicAnimation)
+        indirect case basic(BasicAnimation)
         /// Through a list of values or along a path (CAKeyframeAnimation).
-        case keyframe(KeyframeAnimation)
+        indirect case keyframe(KeyframeAnimation)
         /// Children timed inside this animation's time (CAAnimationGroup).
         case group([Animation])
     }

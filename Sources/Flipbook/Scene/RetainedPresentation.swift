@@ -260,9 +260,9 @@ public final class RetainedPresentation {
 
         /// Presents `sublayer` (which `takes` accepts) from now on: what `Node(sublayer, parentTime:)`
         /// would hold, in this node, with its version moved on.
-        private func replace(with sublayer: Layer) {
-            source = sublayer
+        private func replace(with sublayer: consuming Layer) {
             presented = sublayer
+            source = consume sublayer
             hasOwnNode = false
             ownNode = nil
             hasTree = false
