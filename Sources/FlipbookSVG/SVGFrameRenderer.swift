@@ -26,19 +26,28 @@ import Flipbook
 public struct SVGFrameRenderer {
     /// Writes the groups, items and the document around them.
     public let writer: SVGFrameWriter
-    /// Leaves by their position in the walk: the last frame's layer (and retained node, at its
-    /// version), and its bytes once it has been the same in two frames running.
+    /// Leaves by their position in the walk, as the last frame wrote them (`Leaf`).
     private var leaves: [Leaf] = []
     private var visited = 0
     /// How many leaves were compared by their values (for the tests: a leaf whose retained node is the
     /// last frame's is not).
     private(set) var valueComparisons = 0
 
+    /// A leaf as last written: its retained node at that version, or else (no retained tree) its
+    /// layer; and its bytes once it has been the same in two frames running.
     private struct Leaf {
-        var layer: Layer
+        var layer: Layer?
         var node: RetainedPresentation.Node?
         var version: Int
         var bytes: SVGBuffer?
+
+        /// The layer written: the one kept, or the retained node's while it is at the version written
+        /// (a node of a tree replaced since is not updated again); nil when neither can say.
+        var writtenLayer: Layer? {
+            if let layer { return layer }
+            if let node, node.version == version { return node.leafLayer }
+            return nil
+        }
     }
 
     public init(canvas: Size, background: Color = .clear) {
@@ -99,8 +108,8 @@ public struct SVGFrameRenderer {
             // compared by its values.
             if let retained, let kept = leaves[position].node, kept === retained {
                 same = kept.version == leaves[position].version
-            } else {
-                same = Self.unchanged(leaves[position].layer, tree.leafLayer)
+            } else if let written = leaves[position].writtenLayer {
+                same = Self.unchanged(written, tree.leafLayer)
                 valueComparisons += 1
                 // Found the same through another node (after a timed change, every node is new): keep
                 // this one, so that the next frame asks it instead of comparing values again.
@@ -122,7 +131,8 @@ public struct SVGFrameRenderer {
             // Unchanged for two frames: keep the bytes, unless they number a definition.
             if state.gradients == gradients && state.clips == clips { leaves[position].bytes = out.suffix(from: start) }
         } else {
-            let leaf = Leaf(layer: tree.leafLayer, node: retained, version: retained?.version ?? 0, bytes: nil)
+            // A retained node keeps its layer: only a leaf without one keeps a copy.
+            let leaf = Leaf(layer: retained == nil ? tree.leafLayer : nil, node: retained, version: retained?.version ?? 0, bytes: nil)
             if position < leaves.count { leaves[position] = leaf } else { leaves.append(leaf) }
         }
     }
