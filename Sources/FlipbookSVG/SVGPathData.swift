@@ -80,10 +80,9 @@ public enum SVGPathData {
             SVGNumber.append(arc.radius, to: &out)
             out.write(abs(piece.sweep.radians) > Double.pi ? " 0 1 " as StaticString : " 0 0 ")
             out.write(piece.sweep.radians > 0 ? "1 " as StaticString : "0 ")
-            let end = piece.endPoint
-            SVGNumber.append(end.x, to: &out)
+            SVGNumber.append(to.x, to: &out)
             out.write(" ")
-            SVGNumber.append(end.y, to: &out)
+            SVGNumber.append(to.y, to: &out)
         }
     }
 }
