@@ -50,8 +50,13 @@ public struct SVGFrameRenderer {
         }
     }
 
+    /// `writer.head()` and `writer.backdrop()`, the same for every frame.
+    private let head: SVGBuffer, backdrop: SVGBuffer
+
     public init(canvas: Size, background: Color = .clear) {
         writer = SVGFrameWriter(canvas: canvas, background: background)
+        head = writer.head()
+        backdrop = writer.backdrop()
     }
 
     /// The SVG document for a presentation tree (`Scene.presentation(at:)`); the same bytes as
@@ -75,7 +80,7 @@ public struct SVGFrameRenderer {
         if let root { write(root, into: &body, state: &state) }
         // Leaves past this frame's last belong to layers that are gone.
         if leaves.count > visited { leaves.removeLast(leaves.count - visited) }
-        return writer.document(body: body, state: state)
+        return writer.document(body: body, state: state, head: head, backdrop: backdrop)
     }
 
     private mutating func write<Tree: FrameTree>(_ tree: Tree, into out: inout SVGBuffer, state: inout SVGFrameWriter.State) {
