@@ -50,13 +50,17 @@ public struct SVGFrameRenderer {
         }
     }
 
-    /// `writer.head()` and `writer.backdrop()`, the same for every frame.
+    /// The root element's opening tag and the background (`SVGFrameWriter.writeHead`,
+    /// `writeBackdrop`), the same for every frame.
     private let head: SVGBuffer, backdrop: SVGBuffer
 
     public init(canvas: Size, background: Color = .clear) {
         writer = SVGFrameWriter(canvas: canvas, background: background)
-        head = writer.head()
-        backdrop = writer.backdrop()
+        var head = SVGBuffer(capacity: 128), backdrop = SVGBuffer()
+        writer.writeHead(into: &head)
+        writer.writeBackdrop(into: &backdrop)
+        self.head = head
+        self.backdrop = backdrop
     }
 
     /// The SVG document for a presentation tree (`Scene.presentation(at:)`); the same bytes as

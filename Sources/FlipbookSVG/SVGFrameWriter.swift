@@ -41,20 +41,22 @@ public struct SVGFrameWriter {
     /// The document around a written body: the root element, the definitions the body used, the
     /// background.
     func document(body: SVGBuffer, state: State) -> SVGBuffer {
-        document(body: body, state: state, head: head(), backdrop: backdrop())
+        var out = SVGBuffer(capacity: body.count + state.defs.count + 256)
+        writeHead(into: &out)
+        writeDefinitions(state, into: &out)
+        writeBackdrop(into: &out)
+        out.write(body)
+        out.write("</svg>\n")
+        return out
     }
 
-    /// `document(body:state:)` with the root element's opening tag (`head()`) and the background
-    /// (`backdrop()`) written already: the same for every frame of a canvas, so a renderer of many
+    /// `document(body:state:)` with the root element's opening tag (`writeHead`) and the background
+    /// (`writeBackdrop`) written already: the same for every frame of a canvas, so a renderer of many
     /// frames writes them once.
     func document(body: SVGBuffer, state: State, head: SVGBuffer, backdrop: SVGBuffer) -> SVGBuffer {
         var out = SVGBuffer(capacity: head.count + state.defs.count + backdrop.count + body.count + 32)
         out.write(head)
-        if state.defs.count > 0 {
-            out.write("<defs>\n")
-            out.write(state.defs)
-            out.write("</defs>\n")
-        }
+        writeDefinitions(state, into: &out)
         out.write(backdrop)
         out.write(body)
         out.write("</svg>\n")
@@ -62,8 +64,7 @@ public struct SVGFrameWriter {
     }
 
     /// The root element's opening tag: the canvas's size and view box, Core Animation's miter limit.
-    func head() -> SVGBuffer {
-        var out = SVGBuffer(capacity: 128)
+    func writeHead(into out: inout SVGBuffer) {
         out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         SVGNumber.append(canvas.width, to: &out)
         out.write("\" height=\"")
@@ -73,18 +74,22 @@ public struct SVGFrameWriter {
         out.write(" ")
         SVGNumber.append(canvas.height, to: &out)
         out.write("\" stroke-miterlimit=\"10\">\n")
-        return out
+    }
+
+    /// The definitions the body used, if any.
+    private func writeDefinitions(_ state: State, into out: inout SVGBuffer) {
+        guard state.defs.count > 0 else { return }
+        out.write("<defs>\n")
+        out.write(state.defs)
+        out.write("</defs>\n")
     }
 
     /// The background: a rectangle over the whole canvas, or nothing when it is clear.
-    func backdrop() -> SVGBuffer {
-        var out = SVGBuffer()
-        if background.alpha > 0 {
-            out.write("<rect width=\"100%\" height=\"100%\"")
-            appendPaint("fill", background, to: &out)
-            out.write("/>\n")
-        }
-        return out
+    func writeBackdrop(into out: inout SVGBuffer) {
+        guard background.alpha > 0 else { return }
+        out.write("<rect width=\"100%\" height=\"100%\"")
+        appendPaint("fill", background, to: &out)
+        out.write("/>\n")
     }
 
     /// Counters for the ids of gradients and clip paths, and the definitions written so far.
