@@ -182,12 +182,7 @@ public final class RetainedPresentation {
                         }
                         continue
                     }
-                    if copy == nil {
-                        var layer = source
-                        layer.properties = values
-                        if !source.animations.isEmpty { layer.animations = [] }
-                        copy = layer
-                    }
+                    if copy == nil { copy = Self.presented(source, values: values) }
                     let derived = part.derive(copy!)
                     if adopt(derived, replacing: old, into: &nodes, parentTime: local) { derivedChanged = true }
                     partCounts[p] = derived.count
@@ -196,9 +191,7 @@ public final class RetainedPresentation {
                 derivedCount = nodes.count - modelCount
             } else if (valuesChanged || sublayersChanged) && source.type.derivesSublayers && parts.isEmpty {
                 // The component sees its presented values and sublayers, as in `presentation(atParentTime:)`.
-                var copy = source
-                copy.properties = values
-                if !source.animations.isEmpty { copy.animations = [] }
+                var copy = Self.presented(source, values: values)
                 if modelCount > 0 { copy.sublayers = sublayers[..<modelCount].map(\.presentedLayer) }
                 let derived = source.type.behavior.derivedSublayers(copy)
                 var nodes = Array(sublayers[..<modelCount])
@@ -226,6 +219,14 @@ public final class RetainedPresentation {
             hasTree = false
             tree = nil
             return true
+        }
+
+        /// `source` with the presented `values` and no animations: what a component derives from.
+        private static func presented(_ source: Layer, values: PropertyTable) -> Layer {
+            var layer = source
+            layer.properties = values
+            if !source.animations.isEmpty { layer.animations = [] }
+            return layer
         }
 
         /// Appends to `nodes` a node for each of `derived`, a component's new derived sublayers, reusing
