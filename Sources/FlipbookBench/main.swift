@@ -10,7 +10,7 @@ import Foundation
 //   flipbook-bench limit FILE            the format limit: the rings frame's SVG bytes from a table
 //   flipbook-bench raster FILE [FRAMES]  rasterizing prebuilt render trees only (for callgrind)
 //   flipbook-bench png FILE [FRAMES]     PNG encoding of prebuilt raster frames only (for callgrind)
-//   flipbook-bench svg FILE [FRAMES]     SVG frames in memory only (for callgrind)
+//   flipbook-bench svg FILE [FRAMES] [FIRST-LAST]  SVG frames in memory only (for callgrind)
 //   flipbook-bench tree FILE [FRAMES]    render trees built from nothing at each instant (for callgrind)
 //   flipbook-bench retained FILE [FRAMES] render trees from the retained presentation (for callgrind)
 //   flipbook-bench compile FILE [RUNS] [JOBS]  the animated-SVG compiler only (for callgrind)
@@ -90,9 +90,12 @@ case "svg":
     // Frames as the command line writes them: each one rewriting only the layers that changed.
     var svgFrames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
     let presenter = RetainedPresentation(scene: scene)
+    // Optionally only frames FIRST...LAST of the scene, over and over.
+    let range = args.count > 3 ? args[3].split(separator: "-").map { Int($0)! } : [0, scene.frameCount - 1]
+    let span = range[1] - range[0] + 1
     var bytes = 0
     let time = seconds {
-        for i in 0..<frames { bytes &+= svgFrames.documentBytes(at: scene.frameTime(i % scene.frameCount), of: presenter).count }
+        for i in 0..<frames { bytes &+= svgFrames.documentBytes(at: scene.frameTime(range[0] + i % span), of: presenter).count }
     }
     print("svg_memory_fps=\(Double(frames) / time) bytes=\(bytes)")
 

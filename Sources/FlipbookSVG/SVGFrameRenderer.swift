@@ -14,6 +14,11 @@ import Flipbook
 /// write equal bytes; the one state a frame's writing carries, the numbering of gradients and clip
 /// paths, is why a leaf that defines either is never kept.
 ///
+/// A group (a layer with sublayers) walked through a retained presentation keeps its opening the same
+/// way: its `<g>` tag and its own items (`SVGFrameWriter.openGroup`), reused while its retained node
+/// keeps its own render node (`ownNodeVersion`), so a ring gauge's group is not formatted again as its
+/// fraction moves. A group that clips or defines a gradient is never kept, for the same numbering.
+///
 /// "Equal" is the same retained node at the same `version` (no values of it changed since), or else
 /// `PropertyTable.isUnchanged` on the properties (bit for bit, and `==` for values that hold storage,
 /// such as a path rebuilt with the same points) with the same id, type and timing: stricter than `==`,
@@ -21,7 +26,7 @@ import Flipbook
 ///
 /// A leaf that changes every frame costs at most one comparison more than the plain writer (none when
 /// its retained node is the last frame's); everything else is the writer's own code
-/// (`SVGFrameWriter.writeGroup`), so the two cannot drift apart, and the tests compare them on every
+/// (`SVGFrameWriter.openGroup` and `closeGroup`), so the two cannot drift apart, and the tests compare them on every
 /// frame of every scene.
 public struct SVGFrameRenderer {
     /// Writes the groups, items and the document around them.
@@ -32,6 +37,8 @@ public struct SVGFrameRenderer {
     /// How many leaves were compared by their values (for the tests: a leaf whose retained node is the
     /// last frame's is not).
     private(set) var valueComparisons = 0
+    /// How many group openings were written from kept bytes (for the tests).
+    private(set) var keptOpenings = 0
 
     /// A leaf as last written: its retained node at that version, or else (no retained tree) its
     /// layer; and its bytes once it has been the same in two frames running.
@@ -48,6 +55,22 @@ public struct SVGFrameRenderer {
             if let node, node.version == version { return node.leafLayer }
             return nil
         }
+    }
+
+    /// Groups (layers with sublayers) by their position in the walk, as the last frame wrote them.
+    private var groups: [Group] = []
+    private var groupsVisited = 0
+
+    /// A group as last written: its retained node at that own-node version (`ownNodeVersion`); and,
+    /// once it has been the same in two frames running, its opening (`SVGFrameWriter.openGroup`: the
+    /// `<g>` tag and the node's items, or nothing) with its bytes.
+    private struct Group {
+        var node: RetainedPresentation.Node?
+        var version: Int
+        var isKept = false
+        /// The opening with its mark at 0; nil when the group writes nothing.
+        var opening: SVGFrameWriter.GroupOpening?
+        var bytes = SVGBuffer()
     }
 
     /// The root element's opening tag and the background (`SVGFrameWriter.writeHead`,
@@ -81,9 +104,11 @@ public struct SVGFrameRenderer {
         var state = SVGFrameWriter.State()
         var body = SVGBuffer(capacity: 2048)
         visited = 0
+        groupsVisited = 0
         if let root { write(root, into: &body, state: &state) }
-        // Leaves past this frame's last belong to layers that are gone.
+        // Leaves and groups past this frame's last belong to layers that are gone.
         if leaves.count > visited { leaves.removeLast(leaves.count - visited) }
+        if groups.count > groupsVisited { groups.removeLast(groups.count - groupsVisited) }
         return writer.document(body: body, state: state, head: head, backdrop: backdrop)
     }
 
@@ -92,11 +117,47 @@ public struct SVGFrameRenderer {
             writeLeaf(tree, into: &out, state: &state)
             return
         }
-        guard let node = tree.ownRenderNode else { return }
-        let writer = self.writer
-        writer.writeGroup(node, into: &out, state: &state) { out, state in
-            tree.forEachSublayerInDrawingOrder { sublayer in write(sublayer, into: &out, state: &state) }
+        guard let opening = openGroup(tree, into: &out, state: &state) else { return }
+        tree.forEachSublayerInDrawingOrder { sublayer in write(sublayer, into: &out, state: &state) }
+        writer.closeGroup(opening, into: &out, state: &state)
+    }
+
+    /// Opens the group of a layer with sublayers (`SVGFrameWriter.openGroup`): its opening tag and
+    /// items as kept from the last frames while its retained node stays at the same version, else
+    /// written from its own render node. Nil when the group writes nothing (hidden or transparent).
+    private mutating func openGroup<Tree: FrameTree>(_ tree: Tree, into out: inout SVGBuffer,
+                                                     state: inout SVGFrameWriter.State) -> SVGFrameWriter.GroupOpening? {
+        let position = groupsVisited
+        groupsVisited += 1
+        let retained = tree.retainedNode
+        var same = false
+        if let retained, position < groups.count, let kept = groups[position].node, kept === retained {
+            same = kept.ownNodeVersion == groups[position].version
         }
+        if same, groups[position].isKept {
+            // The same own render node as when kept: the same opening, or none.
+            guard var opening = groups[position].opening else { return nil }
+            opening.mark = out.count
+            opening.clipsBefore = state.clips
+            opening.defsBefore = state.defs.count
+            out.write(groups[position].bytes)
+            keptOpenings += 1
+            return opening
+        }
+        let start = out.count, gradients = state.gradients, clips = state.clips
+        let opening = tree.ownRenderNode.flatMap { writer.openGroup($0, into: &out, state: &state) }
+        if same {
+            // Unchanged for two frames: keep the opening, unless it numbers a definition.
+            if state.gradients == gradients && state.clips == clips {
+                groups[position].isKept = true
+                groups[position].opening = opening.map { var kept = $0; kept.mark = 0; return kept }
+                groups[position].bytes = out.suffix(from: start)
+            }
+        } else {
+            let group = Group(node: retained, version: retained?.ownNodeVersion ?? 0)
+            if position < groups.count { groups[position] = group } else { groups.append(group) }
+        }
+        return opening
     }
 
     /// Whether leaf `b` is leaf `a` again: unchanged properties and the same id, type and timing. The

@@ -109,7 +109,29 @@ public struct SVGFrameWriter {
     /// that ends up with no content is taken back, with its clip path.
     func writeGroup(_ node: RenderNode, into out: inout SVGBuffer, state: inout State,
                     children: (inout SVGBuffer, inout State) -> Void) {
-        guard node.opacity > 0 else { return }
+        guard let opening = openGroup(node, into: &out, state: &state) else { return }
+        children(&out, &state)
+        closeGroup(opening, into: &out, state: &state)
+    }
+
+    /// Where a group's text starts and what it wrote so far (`openGroup`), for `closeGroup`.
+    struct GroupOpening {
+        /// Where the group's text starts in the output.
+        var mark: Int
+        /// Whether a `<g>` element was opened.
+        var grouped: Bool
+        /// How many bytes the opening tag took (0 without a `<g>`): the content starts after them.
+        var tagCount: Int
+        /// Whether the group clips (and so numbered a clip path).
+        var clips: Bool
+        /// The clip-path counter and the definitions' length before the group.
+        var clipsBefore: Int, defsBefore: Int
+    }
+
+    /// Writes a node's opening `<g>` (transform, opacity, clip; none when it would carry nothing) and
+    /// its items; nil, writing nothing, when the node is fully transparent.
+    func openGroup(_ node: RenderNode, into out: inout SVGBuffer, state: inout State) -> GroupOpening? {
+        guard node.opacity > 0 else { return nil }
         // The group is written first and taken back if it ends up with no content.
         let mark = out.count
         var grouped = false
@@ -156,19 +178,25 @@ public struct SVGFrameWriter {
             out.write(")\"")
         }
         if grouped { out.write(">\n") }
-        let contentStart = out.count
+        let opening = GroupOpening(mark: mark, grouped: grouped, tagCount: out.count - mark, clips: node.clip != nil,
+                                   clipsBefore: clipsBefore, defsBefore: defsBefore)
         for item in node.items { write(item, into: &out, state: &state) }
-        children(&out, &state)
-        if out.count == contentStart {
+        return opening
+    }
+
+    /// Ends a group opened by `openGroup` after its children were written: closes the `<g>`, or takes
+    /// the group back (with its clip path) when nothing was drawn in it.
+    func closeGroup(_ opening: GroupOpening, into out: inout SVGBuffer, state: inout State) {
+        if out.count == opening.mark + opening.tagCount {
             // Nothing drawn: no group, and no clip path for it.
-            out.truncate(to: mark)
-            if state.clips > clipsBefore, node.clip != nil, state.defs.count > defsBefore {
-                state.clips = clipsBefore
-                state.defs.truncate(to: defsBefore)
+            out.truncate(to: opening.mark)
+            if state.clips > opening.clipsBefore, opening.clips, state.defs.count > opening.defsBefore {
+                state.clips = opening.clipsBefore
+                state.defs.truncate(to: opening.defsBefore)
             }
             return
         }
-        if grouped { out.write("</g>\n") }
+        if opening.grouped { out.write("</g>\n") }
     }
 
     private func write(_ item: DrawItem, into out: inout SVGBuffer, state: inout State) {

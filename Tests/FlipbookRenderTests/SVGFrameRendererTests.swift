@@ -85,6 +85,52 @@ struct SVGFrameRendererTests {
         #expect(renderer.valueComparisons == after)
     }
 
+    /// A group's opening (its `<g>` tag and items) is kept while its retained node keeps its own
+    /// render node, and written again when the node changes: groups that move, fade through 0, change
+    /// their background, hide, and clip (numbered, so never kept) give the plain writer's bytes at
+    /// every frame, in order and jumping about; the rings' four groups are written from kept bytes
+    /// once they have been the same for two frames, even as the gauges' fractions move.
+    @Test func groupOpeningsAreKeptOnlyWhileTheirNodeStays() throws {
+        func group(_ id: String, x: Double, _ sublayers: [Layer]) -> Layer {
+            var layer = Self.box(id, x: x)
+            layer.sublayers = sublayers
+            return layer
+        }
+        var leafA = Self.box("a", x: 5), leafB = Self.box("b", x: 5)
+        leafA[.backgroundColor] = Color(red: 1, green: 0, blue: 0)
+        leafB[.backgroundColor] = Color(red: 0, green: 0, blue: 1)
+        var moving = group("moving", x: 10, [leafA])
+        moving.add(.basic(.position, from: Point(10, 5), to: Point(30, 5), duration: 1, beginTime: 0.5))
+        var fading = group("fading", x: 40, [leafB])
+        fading.add(.basic(.opacity, from: 1, to: -1, duration: 2))
+        fading.add(.basic(.backgroundColor, from: Color(white: 0.2), to: Color(white: 0.8), duration: 0.5, beginTime: 1))
+        var clipping = group("clipping", x: 60, [Self.box("c", x: 8)])
+        clipping[.masksToBounds] = true
+        clipping[.backgroundColor] = Color(white: 0.5)
+        var hiding = group("hiding", x: 80, [group("inner", x: 5, [Self.box("d", x: 5)])])
+        hiding.add(.basic(.hidden, from: false, to: true, duration: 1, beginTime: 0.75))
+        let scene = Scene(canvas: Size(100, 10), background: .white, duration: 2, fps: 10,
+                          layers: [moving, fading, clipping, hiding])
+        let retained = RetainedPresentation(scene: scene)
+        var renderer = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        let n = scene.frameCount
+        for index in Array(0..<n) + (0..<n).map({ ($0 * 7 + 3) % n }) + Array(0..<n) {
+            let t = scene.frameTime(index)
+            let fast = renderer.documentBytes(at: t, of: retained).string
+            #expect(fast == Self.plain(scene.presentation(at: t), renderer.writer), "frame \(index)")
+        }
+
+        let rings = try SceneLoader().load(contentsOf: GoldenTests.root.appendingPathComponent("Scenes/activity-rings.json").path)
+        let ringsRetained = RetainedPresentation(scene: rings)
+        var ringsRenderer = SVGFrameRenderer(canvas: rings.canvas, background: rings.background)
+        _ = ringsRenderer.documentBytes(at: 0.1, of: ringsRetained)
+        _ = ringsRenderer.documentBytes(at: 0.2, of: ringsRetained)
+        let before = ringsRenderer.keptOpenings
+        let bytes = ringsRenderer.documentBytes(at: 0.3, of: ringsRetained)
+        #expect(ringsRenderer.keptOpenings - before == 4)
+        #expect(bytes.string == Self.plain(rings.presentation(at: 0.3), ringsRenderer.writer))
+    }
+
     static func box(_ id: String, x: Double, type: any LayerBehavior.Type = PlainLayer.self) -> Layer {
         var layer = Layer(id: id, type: type)
         layer[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)

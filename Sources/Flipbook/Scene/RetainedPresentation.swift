@@ -54,12 +54,12 @@ public final class RetainedPresentation {
 
     private func node(at time: Double) -> Node {
         let count = scene.changeCount(at: time)
-        let model = scene.model(afterChanges: count)
         if let root, count == changes {
-            root.update(model, parentTime: time)
+            // The same model as the tree was built from: each node brings its own source to `time`.
+            root.update(parentTime: time)
             return root
         }
-        let fresh = Node(model, parentTime: time)
+        let fresh = Node(scene.model(afterChanges: count), parentTime: time)
         root = fresh
         changes = count
         return fresh
@@ -102,6 +102,10 @@ public final class RetainedPresentation {
         /// Counts the changes of this node's own values: a node whose `version` is the one a renderer
         /// saw has the same `ownRenderNode` (and, for a leaf, the same `leafLayer`) as then.
         @exclusivity(unchecked) public private(set) var version = 0
+        /// Counts the times the own render node was dropped: a node whose `ownNodeVersion` is the one a
+        /// renderer saw has the same `ownRenderNode` as then, even where its values changed (a ring
+        /// gauge's group stays as its fraction moves).
+        @exclusivity(unchecked) public private(set) var ownNodeVersion = 0
 
         /// Builds the node of `source` at `parentTime` from nothing.
         init(_ source: Layer, parentTime: Double) {
@@ -144,23 +148,30 @@ public final class RetainedPresentation {
             partCounts = counts
         }
 
-        /// Brings the node to `parentTime` for `source`, which is the layer it was built from (the same
-        /// model, or a derived sublayer found equal to it); returns whether the presentation changed.
+        /// Brings the node to `parentTime` for its own `source` (the model is the same between two timed
+        /// changes, and a derived sublayer found equal to the source is kept as `presentsAgain` says);
+        /// returns whether the presentation changed.
+        ///
+        /// It reads `source` in place, field by field: passing the layer as an argument copied it (its
+        /// id, tables and lists retained and released) for every node at every instant.
         @discardableResult
-        func update(_ source: Layer, parentTime: Double) -> Bool {
+        func update(parentTime: Double) -> Bool {
             let local = source.timing.layerLocalTime(parentTime)
             var values = presented.properties
             // The entries that changed (`PropertyTable.changedEntries`); nil when anything may have.
             var changed: UInt64? = 0
             if !source.animations.isEmpty {
                 values = source.properties
-                for keyed in source.animations { keyed.animation.apply(to: &values, parentTime: local) }
+                // Each animation read where the list holds it (a `for` loop copied each one out).
+                source.animations.withUnsafeBufferPointer { animations in
+                    for index in animations.indices { animations[index].animation.apply(to: &values, parentTime: local) }
+                }
                 changed = values.changedEntries(from: presented.properties)
             }
             let valuesChanged = changed != 0
             let modelCount = source.sublayers.count
             var sublayersChanged = false
-            for index in 0..<modelCount where sublayers[index].update(source.sublayers[index], parentTime: local) {
+            for index in 0..<modelCount where sublayers[index].update(parentTime: local) {
                 sublayersChanged = true
             }
             var derivedChanged = false
@@ -169,38 +180,30 @@ public final class RetainedPresentation {
             if valuesChanged && !parts.isEmpty {
                 // Parts read values alone, never sublayers: a part whose values stay keeps its nodes.
                 var copy: Layer?
-                var nodes = Array(sublayers[..<modelCount])
-                nodes.reserveCapacity(modelCount + derivedCount)
                 var start = modelCount
                 for (p, part) in parts.enumerated() {
-                    let old = sublayers[start..<(start + partCounts[p])]
-                    start += partCounts[p]
+                    let range = start..<(start + partCounts[p])
                     if let changed, !values.anyEntry(in: changed, hasCodeIn: part.codes) {
-                        for node in old {
-                            if node.update(node.source, parentTime: local) { derivedChanged = true }
-                            nodes.append(node)
-                        }
+                        for index in range where sublayers[index].update(parentTime: local) { derivedChanged = true }
+                        start = range.upperBound
                         continue
                     }
                     if copy == nil { copy = Self.presented(source, values: values) }
                     let derived = part.derive(copy!)
-                    if adopt(derived, replacing: old, into: &nodes, parentTime: local) { derivedChanged = true }
+                    if adopt(derived, replacing: range, parentTime: local) { derivedChanged = true }
                     partCounts[p] = derived.count
+                    start += derived.count
                 }
-                sublayers = nodes
-                derivedCount = nodes.count - modelCount
+                derivedCount = sublayers.count - modelCount
             } else if (valuesChanged || sublayersChanged) && source.type.derivesSublayers && parts.isEmpty {
                 // The component sees its presented values and sublayers, as in `presentation(atParentTime:)`.
                 var copy = Self.presented(source, values: values)
                 if modelCount > 0 { copy.sublayers = sublayers[..<modelCount].map(\.presentedLayer) }
                 let derived = source.type.behavior.derivedSublayers(copy)
-                var nodes = Array(sublayers[..<modelCount])
-                nodes.reserveCapacity(modelCount + derived.count)
-                derivedChanged = adopt(derived, replacing: sublayers[modelCount...], into: &nodes, parentTime: local)
-                sublayers = nodes
+                derivedChanged = adopt(derived, replacing: modelCount..<sublayers.count, parentTime: local)
                 derivedCount = derived.count
             } else {
-                for node in sublayers[modelCount...] where node.update(node.source, parentTime: local) {
+                for node in sublayers[modelCount...] where node.update(parentTime: local) {
                     derivedChanged = true
                 }
             }
@@ -209,15 +212,13 @@ public final class RetainedPresentation {
                 // A type that draws nothing has the same own node while its base properties stay (its
                 // own, such as a ring gauge's fraction, reach only its derived sublayers).
                 if !(hasOwnNode && source.type.drawsNothing && changed.map({ !values.anyEntry(in: $0, hasCodeIn: Layer.basePropertyCodes) }) == true) {
-                    hasOwnNode = false
-                    ownNode = nil
+                    forgetOwnNode()
                 }
                 presented.properties = values
                 version += 1
             }
             sublayersStale = true
-            hasTree = false
-            tree = nil
+            forgetTree()
             return true
         }
 
@@ -229,25 +230,46 @@ public final class RetainedPresentation {
             return layer
         }
 
-        /// Appends to `nodes` a node for each of `derived`, a component's new derived sublayers, reusing
-        /// the nodes of `old` (the ones they replace, position by position) where they present the
-        /// same layer or can take its values; returns whether anything changed.
-        private func adopt(_ derived: [Layer], replacing old: ArraySlice<Node>, into nodes: inout [Node], parentTime local: Double) -> Bool {
+        /// Puts in place of the nodes at `old`, a range of `sublayers`, a node for each of `derived` (a
+        /// component's new derived sublayers), reusing the old nodes, position by position, where they
+        /// present the same layer or can take its values; returns whether anything changed. The nodes
+        /// are replaced in place (no new list) when there are as many as before.
+        private func adopt(_ derived: [Layer], replacing old: Range<Int>, parentTime local: Double) -> Bool {
             var changed = derived.count != old.count
+            if changed {
+                // Another count: build the range's nodes anew, then put them in its place.
+                var nodes: [Node] = []
+                nodes.reserveCapacity(derived.count)
+                for (j, sublayer) in derived.enumerated() {
+                    if j < old.count, case let node = sublayers[old.lowerBound + j], node.adopt(sublayer, parentTime: local) != nil {
+                        nodes.append(node)
+                    } else {
+                        nodes.append(Node(sublayer, parentTime: local))
+                    }
+                }
+                sublayers.replaceSubrange(old, with: nodes)
+                return true
+            }
             for (j, sublayer) in derived.enumerated() {
-                if j < old.count, case let node = old[old.startIndex + j], node.presentsAgain(sublayer) {
-                    if node.update(sublayer, parentTime: local) { changed = true }
-                    nodes.append(node)
-                } else if j < old.count, case let node = old[old.startIndex + j], node.takes(sublayer) {
-                    node.replace(with: sublayer)
-                    nodes.append(node)
-                    changed = true
-                } else {
-                    nodes.append(Node(sublayer, parentTime: local))
+                let index = old.lowerBound + j
+                switch sublayers[index].adopt(sublayer, parentTime: local) {
+                case .some(let nodeChanged): if nodeChanged { changed = true }
+                case .none:
+                    sublayers[index] = Node(sublayer, parentTime: local)
                     changed = true
                 }
             }
             return changed
+        }
+
+        /// Brings this node to `sublayer`, the derived sublayer that replaces its source, when it can:
+        /// updated when it presents the same layer again, or taking its values; returns whether the
+        /// node changed, or nil when it can do neither (a new node must present `sublayer`).
+        private func adopt(_ sublayer: Layer, parentTime local: Double) -> Bool? {
+            if presentsAgain(sublayer) { return update(parentTime: local) }
+            guard takes(sublayer) else { return nil }
+            replace(with: sublayer)
+            return true
         }
 
         /// Whether this node can present `sublayer` by taking its values: both are leaves of the same
@@ -264,11 +286,25 @@ public final class RetainedPresentation {
         private func replace(with sublayer: consuming Layer) {
             presented = sublayer
             source = consume sublayer
+            forgetOwnNode()
+            forgetTree()
+            version += 1
+        }
+
+        /// Drops the own render node, if one was made. (Only then: assigning nil to the optional
+        /// destroyed its old value through run-time witnesses, even a nil one.)
+        private func forgetOwnNode() {
+            ownNodeVersion += 1
+            guard hasOwnNode else { return }
             hasOwnNode = false
             ownNode = nil
+        }
+
+        /// Drops the render tree, if one was made.
+        private func forgetTree() {
+            guard hasTree else { return }
             hasTree = false
             tree = nil
-            version += 1
         }
 
         /// `source.presentation(atParentTime:)` at the last instant, sublayers included.
