@@ -179,27 +179,31 @@ public final class RetainedPresentation {
             let parts = source.type.derivationParts
             if valuesChanged && !parts.isEmpty {
                 // Parts read values alone, never sublayers: a part whose values stay keeps its nodes.
-                var copy: Layer?
+                func derivesAgain(_ part: DerivationPart) -> Bool {
+                    changed.map { values.anyEntry(in: $0, hasCodeIn: part.codes) } ?? true
+                }
+                // The input, made once if a part derives again (a constant: an optional variable
+                // unwrapped at the call copied the layer).
+                let input = parts.contains(where: derivesAgain) ? derivationInput(values) : nil
                 var start = modelCount
                 for (p, part) in parts.enumerated() {
                     let range = start..<(start + partCounts[p])
-                    if let changed, !values.anyEntry(in: changed, hasCodeIn: part.codes) {
+                    if !derivesAgain(part) {
                         for index in range where sublayers[index].update(parentTime: local) { derivedChanged = true }
                         start = range.upperBound
                         continue
                     }
-                    if copy == nil { copy = Self.presented(source, values: values) }
-                    let derived = part.derive(copy!)
-                    if adopt(derived, replacing: range, parentTime: local) { derivedChanged = true }
+                    let derived = part.derive(input!)
                     partCounts[p] = derived.count
                     start += derived.count
+                    if adopt(derived, replacing: range, parentTime: local) { derivedChanged = true }
                 }
                 derivedCount = sublayers.count - modelCount
             } else if (valuesChanged || sublayersChanged) && source.type.derivesSublayers && parts.isEmpty {
                 // The component sees its presented values and sublayers, as in `presentation(atParentTime:)`.
-                var copy = Self.presented(source, values: values)
-                if modelCount > 0 { copy.sublayers = sublayers[..<modelCount].map(\.presentedLayer) }
-                let derived = source.type.behavior.derivedSublayers(copy)
+                var input = derivationInput(values)
+                if modelCount > 0 { input.sublayers = sublayers[..<modelCount].map(\.presentedLayer) }
+                let derived = source.type.behavior.derivedSublayers(input)
                 derivedChanged = adopt(derived, replacing: modelCount..<sublayers.count, parentTime: local)
                 derivedCount = derived.count
             } else {
@@ -223,10 +227,11 @@ public final class RetainedPresentation {
         }
 
         /// `source` with the presented `values` and no animations: what a component derives from.
-        private static func presented(_ source: Layer, values: PropertyTable) -> Layer {
+        /// (Read in place: passing `source` as an argument copied it once more.)
+        private func derivationInput(_ values: PropertyTable) -> Layer {
             var layer = source
             layer.properties = values
-            if !source.animations.isEmpty { layer.animations = [] }
+            if !layer.animations.isEmpty { layer.animations = [] }
             return layer
         }
 
@@ -234,9 +239,8 @@ public final class RetainedPresentation {
         /// component's new derived sublayers), reusing the old nodes, position by position, where they
         /// present the same layer or can take its values; returns whether anything changed. The nodes
         /// are replaced in place (no new list) when there are as many as before.
-        private func adopt(_ derived: [Layer], replacing old: Range<Int>, parentTime local: Double) -> Bool {
-            var changed = derived.count != old.count
-            if changed {
+        private func adopt(_ derived: consuming [Layer], replacing old: Range<Int>, parentTime local: Double) -> Bool {
+            if derived.count != old.count {
                 // Another count: build the range's nodes anew, then put them in its place.
                 var nodes: [Node] = []
                 nodes.reserveCapacity(derived.count)
@@ -250,8 +254,11 @@ public final class RetainedPresentation {
                 sublayers.replaceSubrange(old, with: nodes)
                 return true
             }
-            for (j, sublayer) in derived.enumerated() {
-                let index = old.lowerBound + j
+            // Position by position, last first: each layer is moved out of the list, not copied.
+            var changed = false
+            var layers = derived
+            while let sublayer = layers.popLast() {
+                let index = old.lowerBound + layers.count
                 switch sublayers[index].adopt(sublayer, parentTime: local) {
                 case .some(let nodeChanged): if nodeChanged { changed = true }
                 case .none:
@@ -265,7 +272,7 @@ public final class RetainedPresentation {
         /// Brings this node to `sublayer`, the derived sublayer that replaces its source, when it can:
         /// updated when it presents the same layer again, or taking its values; returns whether the
         /// node changed, or nil when it can do neither (a new node must present `sublayer`).
-        private func adopt(_ sublayer: Layer, parentTime local: Double) -> Bool? {
+        private func adopt(_ sublayer: consuming Layer, parentTime local: Double) -> Bool? {
             if presentsAgain(sublayer) { return update(parentTime: local) }
             guard takes(sublayer) else { return nil }
             replace(with: sublayer)
@@ -341,6 +348,10 @@ public final class RetainedPresentation {
 
         /// The presented layer of a leaf (`isLeaf`), as `presentation(at:)` holds it.
         public var leafLayer: Layer { presented }
+
+        /// `leafLayer.renderNodeWithoutChildren()`, made anew (not kept), from the layer where the node
+        /// holds it (the property copied it first).
+        public func leafRenderNode() -> RenderNode? { presented.renderNodeWithoutChildren() }
 
         /// Calls `body` with each sublayer's node in drawing order (by zPosition, equal ones in order).
         public func forEachSublayerInDrawingOrder(_ body: (Node) -> Void) {
