@@ -196,7 +196,7 @@ public struct SVGFrameRenderer {
         let start = out.count, gradients = state.gradients, clips = state.clips
         // Made from the layer, not kept in the retained node: the bytes are what this renderer keeps of a
         // leaf (keeping the node too cost 12 MB more at 10,000 changing leaves).
-        if let node = tree.leafRenderNode() { writer.write(node, into: &out, state: &state) }
+        if let node = tree.leafLayer.renderNodeWithoutChildren() { writer.write(node, into: &out, state: &state) }
         if same {
             // Unchanged for two frames: keep the bytes, unless they number a definition.
             if state.gradients == gradients && state.clips == clips { leaves[position].bytes = out.suffix(from: start) }
@@ -214,8 +214,6 @@ protocol FrameTree {
     var isLeaf: Bool { get }
     /// The presented layer, for a leaf.
     var leafLayer: Layer { get }
-    /// `leafLayer.renderNodeWithoutChildren()`, for a leaf.
-    func leafRenderNode() -> RenderNode?
     /// The retained node, when walking a retained presentation.
     var retainedNode: RetainedPresentation.Node? { get }
     /// The layer's render node without children; nil when hidden.
@@ -226,7 +224,6 @@ protocol FrameTree {
 extension Layer: FrameTree {
     var isLeaf: Bool { sublayers.isEmpty }
     var leafLayer: Layer { self }
-    func leafRenderNode() -> RenderNode? { renderNodeWithoutChildren() }
     var retainedNode: RetainedPresentation.Node? { nil }
     var ownRenderNode: RenderNode? { renderNodeWithoutChildren() }
 }

@@ -349,10 +349,6 @@ public final class RetainedPresentation {
         /// The presented layer of a leaf (`isLeaf`), as `presentation(at:)` holds it.
         public var leafLayer: Layer { presented }
 
-        /// `leafLayer.renderNodeWithoutChildren()`, made anew (not kept), from the layer where the node
-        /// holds it (the property copied it first).
-        public func leafRenderNode() -> RenderNode? { presented.renderNodeWithoutChildren() }
-
         /// Calls `body` with each sublayer's node in drawing order (by zPosition, equal ones in order).
         public func forEachSublayerInDrawingOrder(_ body: (Node) -> Void) {
             Layer.forEachIndexInDrawingOrder(count: sublayers.count, depth: { sublayers[$0].presented[.zPosition] }) { body(sublayers[$0]) }
