@@ -338,7 +338,7 @@ public struct SVGFrameWriter {
         out.write(" ")
         out.write(attribute)
         out.write("=\"")
-        SVGMarkup.appendHex([color.red, color.green, color.blue], to: &out)
+        SVGMarkup.appendHex(red: color.red, green: color.green, blue: color.blue, to: &out)
         out.write("\"")
         if color.alpha < 1 {
             out.write(" ")

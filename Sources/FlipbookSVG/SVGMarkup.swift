@@ -21,17 +21,32 @@ enum SVGMarkup {
     static func hex(_ c: Color) -> String { SMILFormat.color([c.red, c.green, c.blue]) }
 
     /// Appends `#rrggbb` for the first three of `channels` (red, green, blue in [0, 1], clamped;
-    /// each rounded to 8 bits, NaN as 0).
+    /// each rounded to 8 bits, NaN as 0; a missing channel writes nothing).
     static func appendHex<Sink: SVGTextSink>(_ channels: [Double], to out: inout Sink) {
         out.write(byte: UInt8(ascii: "#"))
-        for x in channels.prefix(3) {
-            let b = Int(saturating: (min(max(x, 0), 1) * 255).rounded())
-            out.write(byte: hexDigits[b >> 4])
-            out.write(byte: hexDigits[b & 15])
-        }
+        for x in channels.prefix(3) { appendHexChannel(x, to: &out) }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// `appendHex([red, green, blue])` without making the list (the frame writer writes a colour for
+    /// every fill and stroke).
+    static func appendHex<Sink: SVGTextSink>(red: Double, green: Double, blue: Double, to out: inout Sink) {
+        out.write(byte: UInt8(ascii: "#"))
+        appendHexChannel(red, to: &out)
+        appendHexChannel(green, to: &out)
+        appendHexChannel(blue, to: &out)
+    }
+
+    /// Two lowercase hex digits for a channel in [0, 1] (clamped, rounded to 8 bits, NaN as 0).
+    @inline(__always)
+    private static func appendHexChannel<Sink: SVGTextSink>(_ x: Double, to out: inout Sink) {
+        let b = Int(saturating: (min(max(x, 0), 1) * 255).rounded())
+        out.write(byte: hexDigit(b >> 4))
+        out.write(byte: hexDigit(b & 15))
+    }
+
+    /// The ASCII lowercase hex digit of `d`, 0...15.
+    @inline(__always)
+    private static func hexDigit(_ d: Int) -> UInt8 { UInt8(truncatingIfNeeded: d < 10 ? 48 + d : 87 + d) }
 
     /// A `<linearGradient>` or `<radialGradient>` definition in user space, with the given id.
     static func gradient(_ g: Gradient, id: String) -> String {

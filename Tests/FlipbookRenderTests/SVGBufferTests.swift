@@ -1,4 +1,4 @@
-import FlipbookSVG
+@testable import FlipbookSVG
 import Testing
 
 /// The byte writer under the frame writer: numbers against an independent formatter, and the buffer's
@@ -54,6 +54,29 @@ struct SVGBufferTests {
         while whole > 0 { result *= 10; whole -= 1 }
         while whole < 0 { result /= 10; whole += 1 }
         return result * (1 + fraction * 9)
+    }
+
+    /// `#rrggbb` from three channels, with and without a list, against the standard library's
+    /// base-16 description of each channel rounded to 8 bits: clamped to [0, 1], halves rounded away
+    /// from zero, NaN as 0.
+    @Test func coloursMatchTheStandardLibrarysHexDigits() {
+        func reference(_ channels: [Double]) -> String {
+            "#" + channels.map { x in
+                let byte = x.isNaN ? 0 : Int((min(max(x, 0), 1) * 255).rounded())
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
+        }
+        var generator = SplitMix(seed: 20261125)
+        var cases: [[Double]] = [[0, 1, 0.5], [-1, 2, .nan], [0.5 / 255, 1.5 / 255, 254.5 / 255], [.infinity, -.infinity, 0.2]]
+        for _ in 0..<2_000 { cases.append((0..<3).map { _ in Double.random(in: -0.1...1.1, using: &generator) }) }
+        for c in cases {
+            var listed = SVGBuffer(), three = SVGBuffer()
+            SVGMarkup.appendHex(c, to: &listed)
+            SVGMarkup.appendHex(red: c[0], green: c[1], blue: c[2], to: &three)
+            #expect(three.string == reference(c), "\(c)")
+            #expect(listed.string == three.string, "\(c)")
+        }
     }
 
     @Test func copiesAreIndependent() {
