@@ -50,6 +50,57 @@ struct RetainedPresentationTests {
         }
     }
 
+    /// Animations of properties the model sets are computed in place, key by key, over the model's
+    /// values: stacked on one key (additive, by, to-only, cumulative repeats, keyframes), beginning late,
+    /// ending and removed, filling, and beside layers that take the general path (a property the model
+    /// does not set, a motion path, a group). Every layer's values equal the built tree's bit for bit
+    /// (`isUnchanged`) at every instant, forwards, backwards and jumping about.
+    @Test func animationsOfSetPropertiesAreAppliedInPlace() {
+        func box(_ id: String) -> Layer {
+            var layer = Layer(id: id)
+            layer[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)
+            layer[.position] = Point(5, 5)
+            layer[.opacity] = 0.5
+            layer[.backgroundColor] = Color(red: 1, green: 0, blue: 0)
+            return layer
+        }
+        var stacked = box("stacked")
+        stacked.add(.basic(.opacity, from: 0.2, to: 0.8, duration: 0.5, beginTime: 0.2))
+        var nudge = Animation.basic(PropertyKey<Double>.opacity, by: 0.1, duration: 1)
+        nudge.isAdditive = true
+        stacked.add(nudge)
+        var walk = Animation(.keyframe(KeyframeAnimation(.position, values: [Point(5, 5), Point(9, 6), Point(7, 9)])),
+                             timing: MediaTiming(duration: 0.4, repeatCount: 3))
+        walk.isCumulative = true
+        stacked.add(walk)
+        stacked.add(.basic(.backgroundColor, to: Color(red: 0, green: 0, blue: 1), duration: 0.6, beginTime: 0.9))
+        var held = Animation.basic(PropertyKey<Double>.opacity, from: 1, to: 0, duration: 0.3, beginTime: 1.2)
+        held.isRemovedOnCompletion = false
+        held.timing.fillMode = .both
+        stacked.add(held)
+        var unset = box("unset")
+        unset.add(.basic(.rotation, from: .zero, to: Angle(radians: 1), duration: 1))   // not set in the model
+        var pathed = box("pathed")
+        pathed.add(Animation(.keyframe(KeyframeAnimation(key: AnyPropertyKey(PropertyKey<Point>.position),
+                                                         path: Path([.move(Point(0, 0)), .line(Point(20, 10))]))),
+                             timing: MediaTiming(duration: 1.5)))
+        var grouped = box("grouped")
+        grouped.add(Animation(.group([.basic(.opacity, from: 0, to: 1, duration: 0.5)]), timing: MediaTiming(duration: 1)))
+        let scene = Scene(canvas: Size(40, 40), duration: 2, fps: 20, layers: [stacked, unset, pathed, grouped])
+        let retained = RetainedPresentation(scene: scene)
+        let n = scene.frameCount
+        var times = (0..<n).flatMap { [scene.frameTime($0), (Double($0) + 0.5) / scene.fps] }.filter { $0 <= scene.duration }
+        times += (0..<n).map { scene.frameTime(($0 * 13 + 5) % n) } + (0..<n).reversed().map(scene.frameTime)
+        for t in times {
+            let kept = retained.presentation(at: t).allLayers, built = scene.presentation(at: t).allLayers
+            #expect(kept.count == built.count)
+            for (a, b) in zip(kept, built) {
+                #expect(a.id == b.id && a.properties.isUnchanged(from: b.properties), "\(a.id) at \(t)")
+            }
+            Self.expectSame(retained, scene, at: t, "in place")
+        }
+    }
+
     /// A component that counts its derivations: one sublayer as wide as the layer's opacity × 10.
     enum Counting: LayerBehavior {
         static let typeName = "countingTest"

@@ -6,42 +6,83 @@ extension Animation {
     ///   removedOnCompletion Core Animation ignores: a child that fills forwards holds its end value
     ///   for as long as the group applies.
     func apply(to values: inout PropertyTable, parentTime: Double, inGroup: Bool = false) {
+        if let name = singleKey {
+            // Basic, and keyframe without a path: the key's value over the value below it.
+            if let value = value(over: values[name] ?? keyDefault, parentTime: parentTime, inGroup: inGroup) {
+                values.set(name, value)
+            }
+            return
+        }
         guard let state = timing.state(atParentTime: parentTime, removedOnCompletion: isRemovedOnCompletion && !inGroup) else { return }
-        // Paced modes give the animation a constant velocity: Apple's kCAAnimationPaced and
-        // kCAAnimationCubicPaced ignore keyTimes and the timing functions, the animation's own included.
         let eased = isPaced ? state.progress : timingFunction.value(at: state.progress, beforeFlag: state.beforeFlag)
         switch content {
-        case .basic(let basic):
-            let current = values[basic.key.propertyName] ?? basic.key.defaultValue
-            let base = isAdditive ? (PropertyValue.zero(like: basic.key.defaultValue) ?? current) : current
-            let (a, b) = basic.endpoints(current: base)
-            let value = PropertyValue.interpolate(a, b, eased, colorSpace: colorSpace)
-            values.set(basic.key.propertyName, compose(value, current: current, start: a, end: b, iteration: state.iteration))
-
         case .keyframe(let keyframe):
+            // Along a path (`singleKey` takes the others).
+            guard let path = keyframe.path else { return }
             let current = values[keyframe.key.propertyName] ?? keyframe.key.defaultValue
-            if let path = keyframe.path {
-                let paced = keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
-                guard let (point, tangent) = MotionPath(path).sample(at: eased, paced: paced, keyTimes: keyframe.keyTimes) else { return }
-                values.set(keyframe.key.propertyName, compose(.point(point), current: current, start: .point(point), end: .point(point), iteration: 0))
-                if let mode = keyframe.rotationMode {
-                    let rotationKey = PropertyKey<Angle>.rotation
-                    let model = values[rotationKey.propertyName].flatMap(Angle.init(propertyValue:)) ?? rotationKey.defaultValue
-                    let turn = mode == .autoReverse ? Angle(radians: .pi) : .zero
-                    values.set(rotationKey.propertyName, .angle(model + tangent + turn))
-                }
-                return
+            let paced = keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
+            guard let (point, tangent) = MotionPath(path).sample(at: eased, paced: paced, keyTimes: keyframe.keyTimes) else { return }
+            values.set(keyframe.key.propertyName, compose(.point(point), current: current, start: .point(point), end: .point(point), iteration: 0))
+            if let mode = keyframe.rotationMode {
+                let rotationKey = PropertyKey<Angle>.rotation
+                let model = values[rotationKey.propertyName].flatMap(Angle.init(propertyValue:)) ?? rotationKey.defaultValue
+                let turn = mode == .autoReverse ? Angle(radians: .pi) : .zero
+                values.set(rotationKey.propertyName, .angle(model + tangent + turn))
             }
-            guard !keyframe.values.isEmpty else { return }
-            let value = keyframe.value(at: eased, beforeFlag: state.beforeFlag)
-            values.set(keyframe.key.propertyName, compose(value, current: current, start: keyframe.values[0],
-                                                  end: keyframe.values[keyframe.values.count - 1], iteration: state.iteration))
 
         case .group(let children):
             let childTime = eased * timing.simpleDuration
             for child in children {
                 child.apply(to: &values, parentTime: childTime, inGroup: true)
             }
+
+        case .basic:
+            break   // (`singleKey`)
+        }
+    }
+
+    /// The key of an animation that sets one property from the value below it alone: a basic one, or
+    /// a keyframe one without a path (a path may turn the layer's rotation too); nil for the others.
+    /// Applying it is `value(over:parentTime:inGroup:)` on that key.
+    var singleKey: PropertyName? {
+        switch content {
+        case .basic(let basic): basic.key.propertyName
+        case .keyframe(let keyframe): keyframe.path == nil ? keyframe.key.propertyName : nil
+        case .group: nil
+        }
+    }
+
+    /// The default of the key of a single-key animation (`singleKey`): the value below it where nothing
+    /// is set.
+    private var keyDefault: PropertyValue {
+        switch content {
+        case .basic(let basic): basic.key.defaultValue
+        case .keyframe(let keyframe): keyframe.key.defaultValue
+        case .group: .flag(false)
+        }
+    }
+
+    /// The value a single-key animation (`singleKey`) gives its key at `parentTime`, over `current`,
+    /// the value below it (the model's, or the earlier animations' on the key); nil when the animation
+    /// does not apply at that time (the value below stays) or has no key.
+    func value(over current: PropertyValue, parentTime: Double, inGroup: Bool = false) -> PropertyValue? {
+        guard let state = timing.state(atParentTime: parentTime, removedOnCompletion: isRemovedOnCompletion && !inGroup) else { return nil }
+        // Paced modes give the animation a constant velocity: Apple's kCAAnimationPaced and
+        // kCAAnimationCubicPaced ignore keyTimes and the timing functions, the animation's own included.
+        let eased = isPaced ? state.progress : timingFunction.value(at: state.progress, beforeFlag: state.beforeFlag)
+        switch content {
+        case .basic(let basic):
+            let base = isAdditive ? (PropertyValue.zero(like: basic.key.defaultValue) ?? current) : current
+            let (a, b) = basic.endpoints(current: base)
+            let value = PropertyValue.interpolate(a, b, eased, colorSpace: colorSpace)
+            return compose(value, current: current, start: a, end: b, iteration: state.iteration)
+        case .keyframe(let keyframe):
+            guard keyframe.path == nil, !keyframe.values.isEmpty else { return nil }
+            let value = keyframe.value(at: eased, beforeFlag: state.beforeFlag)
+            return compose(value, current: current, start: keyframe.values[0],
+                           end: keyframe.values[keyframe.values.count - 1], iteration: state.iteration)
+        case .group:
+            return nil
         }
     }
 

@@ -183,6 +183,17 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         return changed
     }
 
+    /// The value of entry `index`, in the order the names were first set.
+    func value(at index: Int) -> PropertyValue { entries[index].value }
+
+    /// Puts `value` in entry `index` where it differs from the value there (`isUnchanged`'s test,
+    /// bit for bit for numbers); returns whether it did.
+    mutating func replaceValue(at index: Int, with value: PropertyValue) -> Bool {
+        if Self.same(entries[index].value, value) { return false }
+        entries[index].value = value
+        return true
+    }
+
     /// Whether an entry marked in `changed` (from `changedEntries`) has a name whose hash code is one
     /// of `codes`. A name of another spelling with one of those codes counts as one of them, so the
     /// answer errs towards true.

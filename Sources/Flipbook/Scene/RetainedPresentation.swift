@@ -89,6 +89,12 @@ public final class RetainedPresentation {
         @exclusivity(unchecked) private var sublayersStale = false
         @exclusivity(unchecked) private var sublayers: [Node]
         @exclusivity(unchecked) private var derivedCount: Int
+        /// For each animation of `source`, the index in `source.properties` of the property it sets,
+        /// when every one is a single-key animation (`Animation.singleKey`) of a property the model
+        /// sets, at an index below 64: an instant then changes those entries of the model's values alone,
+        /// and they are computed and written into the presented table in place (`applyInPlace`). Nil
+        /// otherwise: the animations are applied to a copy of the model's table.
+        @exclusivity(unchecked) private var animatedEntries: [Int]?
         /// For a type with `derivationParts`: how many of the derived sublayers each part made, in
         /// order; empty otherwise.
         @exclusivity(unchecked) private var partCounts: [Int]
@@ -146,6 +152,40 @@ public final class RetainedPresentation {
             sublayers = nodes
             derivedCount = derived.count
             partCounts = counts
+            animatedEntries = Self.animatedEntries(of: source)
+        }
+
+        /// `animatedEntries` for `source`.
+        private static func animatedEntries(of source: Layer) -> [Int]? {
+            guard !source.animations.isEmpty else { return nil }
+            var entries: [Int] = []
+            entries.reserveCapacity(source.animations.count)
+            for keyed in source.animations {
+                guard let name = keyed.animation.singleKey, let index = source.properties.index(of: name), index < 64 else { return nil }
+                entries.append(index)
+            }
+            return entries
+        }
+
+        /// The values at `local` of the entries in `entries` (`animatedEntries`), each the model's
+        /// value under the animations that set it, in their order (what applying every animation to the
+        /// model's table gives that entry: each reads only the value below it on its own key), written
+        /// into the presented table where they differ from its values; returns the entries written, as
+        /// `PropertyTable.changedEntries` would mark them. (Applying the animations to a copy of the
+        /// model's table copied the table at every instant, and freed the last one.)
+        private func applyInPlace(_ entries: [Int], parentTime local: Double) -> UInt64 {
+            var changed: UInt64 = 0
+            source.animations.withUnsafeBufferPointer { animations in
+                for a in animations.indices where !entries[..<a].contains(entries[a]) {
+                    let entry = entries[a]
+                    var value = source.properties.value(at: entry)
+                    for b in a..<animations.count where entries[b] == entry {
+                        if let over = animations[b].animation.value(over: value, parentTime: local) { value = over }
+                    }
+                    if presented.properties.replaceValue(at: entry, with: value) { changed |= 1 << UInt64(entry) }
+                }
+            }
+            return changed
         }
 
         /// Brings the node to `parentTime` for its own `source` (the model is the same between two timed
@@ -157,16 +197,23 @@ public final class RetainedPresentation {
         @discardableResult
         func update(parentTime: Double) -> Bool {
             let local = source.timing.layerLocalTime(parentTime)
-            var values = presented.properties
+            var values: PropertyTable
             // The entries that changed (`PropertyTable.changedEntries`); nil when anything may have.
             var changed: UInt64? = 0
-            if !source.animations.isEmpty {
+            if let entries = animatedEntries, presented.properties.count == source.properties.count {
+                // The presented table is the model's with the animated entries changed: those alone
+                // are computed, in place.
+                changed = applyInPlace(entries, parentTime: local)
+                values = presented.properties
+            } else if !source.animations.isEmpty {
                 values = source.properties
                 // Each animation read where the list holds it (a `for` loop copied each one out).
                 source.animations.withUnsafeBufferPointer { animations in
                     for index in animations.indices { animations[index].animation.apply(to: &values, parentTime: local) }
                 }
                 changed = values.changedEntries(from: presented.properties)
+            } else {
+                values = presented.properties
             }
             let valuesChanged = changed != 0
             let modelCount = source.sublayers.count
@@ -293,6 +340,7 @@ public final class RetainedPresentation {
         private func replace(with sublayer: consuming Layer) {
             presented = sublayer
             source = consume sublayer
+            animatedEntries = nil   // (`takes` admits layers without animations only)
             forgetOwnNode()
             forgetTree()
             version += 1
