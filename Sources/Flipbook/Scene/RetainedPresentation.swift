@@ -225,27 +225,7 @@ public final class RetainedPresentation {
             // (A type that never derives has no derived sublayers to update: `derivedCount` is 0.)
             let parts = source.type.derivationParts
             if valuesChanged && !parts.isEmpty {
-                // Parts read values alone, never sublayers: a part whose values stay keeps its nodes.
-                func derivesAgain(_ part: DerivationPart) -> Bool {
-                    changed.map { values.anyEntry(in: $0, hasCodeIn: part.codes) } ?? true
-                }
-                // The input, made once if a part derives again (a constant: an optional variable
-                // unwrapped at the call copied the layer).
-                let input = parts.contains(where: derivesAgain) ? derivationInput(values) : nil
-                var start = modelCount
-                for (p, part) in parts.enumerated() {
-                    let range = start..<(start + partCounts[p])
-                    if !derivesAgain(part) {
-                        for index in range where sublayers[index].update(parentTime: local) { derivedChanged = true }
-                        start = range.upperBound
-                        continue
-                    }
-                    let derived = part.derive(input!)
-                    partCounts[p] = derived.count
-                    start += derived.count
-                    if adopt(derived, replacing: range, parentTime: local) { derivedChanged = true }
-                }
-                derivedCount = sublayers.count - modelCount
+                derivedChanged = updateParts(parts, values: values, changed: changed, modelCount: modelCount, parentTime: local)
             } else if (valuesChanged || sublayersChanged) && source.type.derivesSublayers && parts.isEmpty {
                 // The component sees its presented values and sublayers, as in `presentation(atParentTime:)`.
                 var input = derivationInput(values)
@@ -271,6 +251,45 @@ public final class RetainedPresentation {
             sublayersStale = true
             forgetTree()
             return true
+        }
+
+        /// Derives again the parts (`derivationParts`) that read an entry in `changed` (all of them when
+        /// it is nil) from `values`, and brings the others' nodes to `local`; returns whether a derived
+        /// sublayer changed. Parts read values alone, never sublayers: a part whose values stay keeps
+        /// its nodes.
+        private func updateParts(_ parts: [DerivationPart], values: PropertyTable, changed: UInt64?, modelCount: Int,
+                                 parentTime local: Double) -> Bool {
+            func derivesAgain(_ part: DerivationPart) -> Bool {
+                changed.map { values.anyEntry(in: $0, hasCodeIn: part.codes) } ?? true
+            }
+            guard parts.contains(where: derivesAgain) else {
+                var derivedChanged = false
+                for index in modelCount..<sublayers.count where sublayers[index].update(parentTime: local) { derivedChanged = true }
+                return derivedChanged
+            }
+            return updateParts(parts, from: derivationInput(values), derivesAgain: derivesAgain, modelCount: modelCount, parentTime: local)
+        }
+
+        /// `updateParts` with the input made once (passed on: an optional unwrapped at each part's
+        /// call copied the layer).
+        private func updateParts(_ parts: [DerivationPart], from input: Layer, derivesAgain: (DerivationPart) -> Bool,
+                                 modelCount: Int, parentTime local: Double) -> Bool {
+            var derivedChanged = false
+            var start = modelCount
+            for (p, part) in parts.enumerated() {
+                let range = start..<(start + partCounts[p])
+                if !derivesAgain(part) {
+                    for index in range where sublayers[index].update(parentTime: local) { derivedChanged = true }
+                    start = range.upperBound
+                    continue
+                }
+                let derived = part.derive(input)
+                partCounts[p] = derived.count
+                start += derived.count
+                if adopt(derived, replacing: range, parentTime: local) { derivedChanged = true }
+            }
+            derivedCount = sublayers.count - modelCount
+            return derivedChanged
         }
 
         /// `source` with the presented `values` and no animations: what a component derives from.
