@@ -107,11 +107,15 @@ public final class RetainedPresentation {
         @exclusivity(unchecked) private var hasTree = false
         /// Counts the changes of this node's own values: a node whose `version` is the one a renderer
         /// saw has the same `ownRenderNode` (and, for a leaf, the same `leafLayer`) as then.
-        @exclusivity(unchecked) public private(set) var version = 0
+        public var version: Int { valueChanges }
         /// Counts the times the own render node was dropped: a node whose `ownNodeVersion` is the one a
         /// renderer saw has the same `ownRenderNode` as then, even where its values changed (a ring
         /// gauge's group stays as its fraction moves).
-        @exclusivity(unchecked) public private(set) var ownNodeVersion = 0
+        public var ownNodeVersion: Int { ownNodeDrops }
+        // The counters behind `version` and `ownNodeVersion`. (Read through getters: a renderer in
+        // another module read the stored properties with a run-time exclusivity check each time.)
+        @exclusivity(unchecked) private var valueChanges = 0
+        @exclusivity(unchecked) private var ownNodeDrops = 0
 
         /// Builds the node of `source` at `parentTime` from nothing.
         init(_ source: Layer, parentTime: Double) {
@@ -246,7 +250,7 @@ public final class RetainedPresentation {
                     forgetOwnNode()
                 }
                 presented.properties = values
-                version += 1
+                valueChanges += 1
             }
             sublayersStale = true
             forgetTree()
@@ -362,13 +366,13 @@ public final class RetainedPresentation {
             animatedEntries = nil   // (`takes` admits layers without animations only)
             forgetOwnNode()
             forgetTree()
-            version += 1
+            valueChanges += 1
         }
 
         /// Drops the own render node, if one was made. (Only then: assigning nil to the optional
         /// destroyed its old value through run-time witnesses, even a nil one.)
         private func forgetOwnNode() {
-            ownNodeVersion += 1
+            ownNodeDrops += 1
             guard hasOwnNode else { return }
             hasOwnNode = false
             ownNode = nil

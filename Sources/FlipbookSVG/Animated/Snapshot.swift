@@ -41,16 +41,18 @@ final class Snapshot {
         var walked = Walked()
         walked.nodes.reserveCapacity(count)
         walked.parents.reserveCapacity(count)
-        func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int) {
+        // (`walked` passed in, not captured: a recursive local function's captured variable was checked
+        // for exclusive access at run time on every node.)
+        func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int, to walked: inout Walked) {
             let position = walked.nodes.count
             walked.nodes.append(node)
             walked.parents.append(parent)
             walked.weight += Snapshot.weight(of: node)
             tree.forEachSublayerInDrawingOrder { sublayer in
-                if let own = sublayer.ownRenderNode { add(sublayer, own, parent: position) }
+                if let own = sublayer.ownRenderNode { add(sublayer, own, parent: position, to: &walked) }
             }
         }
-        if let own = root.ownRenderNode { add(root, own, parent: -1) }
+        if let own = root.ownRenderNode { add(root, own, parent: -1, to: &walked) }
         return walked
     }
 
