@@ -78,15 +78,15 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     let derivesSublayers: Bool
     /// `behavior.drawsNothing`, read once.
     let drawsNothing: Bool
-    /// `behavior.derivationParts`, read once (a type's parts are fixed).
-    let derivationParts: [DerivationPart]
+    /// `behavior.derivationParts`, read once (a type's parts are fixed) and kept with the declared
+    /// defaults: a layer type then holds one reference, and every copy of a layer retains one less.
+    var derivationParts: [DerivationPart] { declaredDefaults.derivationParts }
 
     public init(_ behavior: any LayerBehavior.Type) {
         self.behavior = behavior
         declaredDefaults = DefaultsCache.shared.defaults(for: behavior)
         derivesSublayers = behavior.derivesSublayers
         drawsNothing = behavior.drawsNothing
-        derivationParts = behavior.derivationParts
     }
 
     public var name: String { behavior.typeName }
@@ -110,7 +110,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A layer type's declared defaults, built once per type and shared by every layer of the type.
+/// A layer type's declared defaults (and its derivation parts), built once per type and shared by
+/// every layer of the type.
 ///
 /// Read on every property read that the layer has not set (most reads: a frame reads each drawing
 /// property of each layer), so a lookup is one bucket of 64 chosen by the name's hash code, not a
@@ -121,8 +122,11 @@ final class DeclaredDefaults: @unchecked Sendable {
     @usableFromInline let names: [PropertyName]
     @usableFromInline let values: [PropertyValue]
     @usableFromInline let start: [Int]
+    /// The type's `derivationParts` (`LayerType.derivationParts`).
+    let derivationParts: [DerivationPart]
 
-    init(_ keys: [AnyPropertyKey]) {
+    init(_ keys: [AnyPropertyKey], derivationParts: [DerivationPart] = []) {
+        self.derivationParts = derivationParts
         var entries: [(PropertyName, PropertyValue)] = []
         // A name declared twice keeps its last default.
         for key in keys {
@@ -184,7 +188,7 @@ final class DefaultsCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let hit = tables[name] { return hit }
-        let table = DeclaredDefaults(behavior.properties)
+        let table = DeclaredDefaults(behavior.properties, derivationParts: behavior.derivationParts)
         tables[name] = table
         return table
     }
