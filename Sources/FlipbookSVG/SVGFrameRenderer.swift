@@ -73,6 +73,9 @@ public struct SVGFrameRenderer {
         var bytes = SVGBuffer()
     }
 
+    /// The length of the last document, bytes (the next one's buffer is made as large).
+    private var lastCount = 0
+
     /// The root element's opening tag and the background (`SVGFrameWriter.writeHead`,
     /// `writeBackdrop`), the same for every frame.
     private let head: SVGBuffer, backdrop: SVGBuffer
@@ -102,14 +105,19 @@ public struct SVGFrameRenderer {
 
     private mutating func document<Tree: FrameTree>(_ root: Tree?) -> SVGBuffer {
         var state = SVGFrameWriter.State()
-        var body = SVGBuffer(capacity: 2048)
+        // The whole document in one buffer, as large as the last one (`SVGFrameWriter.finishDocument`).
+        var out = SVGBuffer(capacity: max(2048, lastCount + 64))
+        out.write(head)
+        out.write(backdrop)
         visited = 0
         groupsVisited = 0
-        if let root { write(root, into: &body, state: &state) }
+        if let root { write(root, into: &out, state: &state) }
         // Leaves and groups past this frame's last belong to layers that are gone.
         if leaves.count > visited { leaves.removeLast(leaves.count - visited) }
         if groups.count > groupsVisited { groups.removeLast(groups.count - groupsVisited) }
-        return writer.document(body: body, state: state, head: head, backdrop: backdrop)
+        writer.finishDocument(&out, headCount: head.count, state: state)
+        lastCount = out.count
+        return out
     }
 
     private mutating func write<Tree: FrameTree>(_ tree: Tree, into out: inout SVGBuffer, state: inout SVGFrameWriter.State) {

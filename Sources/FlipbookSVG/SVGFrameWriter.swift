@@ -33,34 +33,28 @@ public struct SVGFrameWriter {
     /// The SVG document for a render tree, as UTF-8 bytes (what files and benchmarks take).
     public func documentBytes(for root: RenderNode?) -> SVGBuffer {
         var state = State()
-        var body = SVGBuffer(capacity: 2048)
-        if let root { write(root, into: &body, state: &state) }
-        return document(body: body, state: state)
-    }
-
-    /// The document around a written body: the root element, the definitions the body used, the
-    /// background.
-    func document(body: SVGBuffer, state: State) -> SVGBuffer {
-        var out = SVGBuffer(capacity: body.count + state.defs.count + 256)
+        var out = SVGBuffer(capacity: 2048)
         writeHead(into: &out)
-        writeDefinitions(state, into: &out)
+        let headCount = out.count
         writeBackdrop(into: &out)
-        out.write(body)
-        out.write("</svg>\n")
+        if let root { write(root, into: &out, state: &state) }
+        finishDocument(&out, headCount: headCount, state: state)
         return out
     }
 
-    /// `document(body:state:)` with the root element's opening tag (`writeHead`) and the background
-    /// (`writeBackdrop`) written already: the same for every frame of a canvas, so a renderer of many
-    /// frames writes them once.
-    func document(body: SVGBuffer, state: State, head: SVGBuffer, backdrop: SVGBuffer) -> SVGBuffer {
-        var out = SVGBuffer(capacity: head.count + state.defs.count + backdrop.count + body.count + 32)
-        out.write(head)
-        writeDefinitions(state, into: &out)
-        out.write(backdrop)
-        out.write(body)
+    /// Ends a document written in one buffer: the root element's opening tag (its first `headCount`
+    /// bytes), the background, then the body. The definitions the body used (gradients, clip paths;
+    /// most frames have none) go after the opening tag, in a new buffer.
+    func finishDocument(_ out: inout SVGBuffer, headCount: Int, state: State) {
         out.write("</svg>\n")
-        return out
+        guard state.defs.count > 0 else { return }
+        var whole = SVGBuffer(capacity: out.count + state.defs.count + 32)
+        out.withUnsafeBytes { bytes in
+            whole.write(ascii: UnsafeBufferPointer(rebasing: bytes[..<headCount]))
+            writeDefinitions(state, into: &whole)
+            whole.write(ascii: UnsafeBufferPointer(rebasing: bytes[headCount...]))
+        }
+        out = whole
     }
 
     /// The root element's opening tag: the canvas's size and view box, Core Animation's miter limit.
