@@ -58,6 +58,8 @@ public enum SVGPathData {
         let sweep = max(-2 * Double.pi, min(2 * Double.pi, arc.sweep.radians))
         guard sweep != 0, arc.radius > 0 else { return }
         let pieces = max(1, min(64, Int(saturating: (abs(sweep) / (Double.pi * 2 / 3) - 1e-9).rounded(.up))))
+        // The radius is written twice in every piece: formatted once.
+        let radius = FormattedNumber(arc.radius)
         for i in 1...pieces {
             let piece = Arc(center: arc.center, radius: arc.radius,
                             startAngle: arc.startAngle + Angle(radians: sweep * Double(i - 1) / Double(pieces)),
@@ -75,14 +77,49 @@ public enum SVGPathData {
                 continue
             }
             out.write("A")
-            SVGNumber.append(arc.radius, to: &out)
+            radius.write(to: &out)
             out.write(" ")
-            SVGNumber.append(arc.radius, to: &out)
+            radius.write(to: &out)
             out.write(abs(piece.sweep.radians) > Double.pi ? " 0 1 " as StaticString : " 0 0 ")
             out.write(piece.sweep.radians > 0 ? "1 " as StaticString : "0 ")
             SVGNumber.append(to.x, to: &out)
             out.write(" ")
             SVGNumber.append(to.y, to: &out)
         }
+    }
+}
+
+/// A number's text (`SVGNumber.append`) made once, to be written several times: at most 24 bytes, held
+/// inline.
+private struct FormattedNumber: SVGTextSink {
+    private var bytes = InlineArray<24, UInt8>(repeating: 0)
+    private var count = 0
+
+    init(_ value: Double) {
+        SVGNumber.append(value, to: &self)
+    }
+
+    /// Writes the text to `out`.
+    func write<Sink: SVGTextSink>(to out: inout Sink) {
+        out.write(asciiCount: count) { target in
+            for i in 0..<count { target[i] = bytes[i] }
+        }
+    }
+
+    mutating func write(byte: UInt8) {
+        bytes[count] = byte
+        count += 1
+    }
+    mutating func write(asciiCount count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { text in
+            body(text.baseAddress!)
+            for byte in text { write(byte: byte) }
+        }
+    }
+    mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { for byte in $0 { write(byte: byte) } }
+    }
+    mutating func write(string text: String) {
+        for byte in text.utf8 { write(byte: byte) }
     }
 }
