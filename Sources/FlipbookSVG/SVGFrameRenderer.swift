@@ -26,8 +26,8 @@ import Flipbook
 ///
 /// A leaf that changes every frame costs at most one comparison more than the plain writer (none when
 /// its retained node is the last frame's); everything else is the writer's own code
-/// (`SVGFrameWriter.openGroup` and `closeGroup`), so the two cannot drift apart, and the tests compare them on every
-/// frame of every scene.
+/// (`SVGFrameWriter.openGroup` and `closeGroup`), so the two cannot drift apart, and the tests compare
+/// them on every frame of every scene.
 public struct SVGFrameRenderer {
     /// Writes the groups, items and the document around them.
     public let writer: SVGFrameWriter
@@ -66,7 +66,7 @@ public struct SVGFrameRenderer {
     /// `<g>` tag and the node's items, or nothing) with its bytes.
     private struct Group {
         var node: RetainedPresentation.Node?
-        var version: Int
+        var ownNodeVersion: Int
         var isKept = false
         /// The opening with its mark at 0; nil when the group writes nothing.
         var opening: SVGFrameWriter.GroupOpening?
@@ -131,8 +131,9 @@ public struct SVGFrameRenderer {
     }
 
     /// Opens the group of a layer with sublayers (`SVGFrameWriter.openGroup`): its opening tag and
-    /// items as kept from the last frames while its retained node stays at the same version, else
-    /// written from its own render node. Nil when the group writes nothing (hidden or transparent).
+    /// items as kept from the last frames while its retained node keeps its own render node (the same
+    /// `ownNodeVersion`), else written from that node. Nil when the group writes nothing (hidden or
+    /// transparent).
     private mutating func openGroup<Tree: FrameTree>(_ tree: Tree, into out: inout SVGBuffer,
                                                      state: inout SVGFrameWriter.State) -> SVGFrameWriter.GroupOpening? {
         let position = groupsVisited
@@ -140,7 +141,7 @@ public struct SVGFrameRenderer {
         let retained = tree.retainedNode
         var same = false
         if let retained, position < groups.count, let kept = groups[position].node, kept === retained {
-            same = kept.ownNodeVersion == groups[position].version
+            same = kept.ownNodeVersion == groups[position].ownNodeVersion
         }
         if same, groups[position].isKept {
             // The same own render node as when kept: the same opening, or none.
@@ -162,7 +163,7 @@ public struct SVGFrameRenderer {
                 groups[position].bytes = out.suffix(from: start)
             }
         } else {
-            let group = Group(node: retained, version: retained?.ownNodeVersion ?? 0)
+            let group = Group(node: retained, ownNodeVersion: retained?.ownNodeVersion ?? 0)
             if position < groups.count { groups[position] = group } else { groups.append(group) }
         }
         return opening

@@ -14,6 +14,7 @@ extension Animation {
             return
         }
         guard let state = timing.state(atParentTime: parentTime, removedOnCompletion: isRemovedOnCompletion && !inGroup) else { return }
+        // (Paced modes ignore the easing, as in `value(over:parentTime:inGroup:)`.)
         let eased = isPaced ? state.progress : timingFunction.value(at: state.progress, beforeFlag: state.beforeFlag)
         switch content {
         case .keyframe(let keyframe):
@@ -58,7 +59,7 @@ extension Animation {
         switch content {
         case .basic(let basic): basic.key.defaultValue
         case .keyframe(let keyframe): keyframe.key.defaultValue
-        case .group: .flag(false)
+        case .group: .flag(false)   // (never read: a group has no single key)
         }
     }
 
