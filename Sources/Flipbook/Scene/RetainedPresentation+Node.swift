@@ -7,9 +7,9 @@ extension RetainedPresentation {
     /// (each method reads and writes its own fields in turn; the checks cost more than the reads, as
     /// for the compiler's `Sampler`).
     ///
-    /// A renderer reads a node through `ownRenderNode`, `isLeaf`, `leafLayer`, `version` and
-    /// `forEachSublayerInDrawingOrder`; a node outlives the instant it was read at only as long as the
-    /// renderer keeps it (a kept node is never reused for another layer).
+    /// A renderer reads a node through `ownRenderNode`, `isLeaf`, `leafLayer`, `version`,
+    /// `ownNodeVersion` and `forEachSublayerInDrawingOrder`; a node outlives the instant it was read at
+    /// only as long as the renderer keeps it (a kept node is never reused for another layer).
     public final class Node {
         /// The layer presented: a model layer, or a derived sublayer as its component made it.
         @exclusivity(unchecked) private(set) var source: Layer
