@@ -42,40 +42,40 @@ public enum RingGauge: LayerBehavior {
     }
 
     /// Two parts: the track, and the value arc (so the track is not derived again as the fraction
-    /// moves). Each reads the properties it names and the layer's id.
+    /// moves). Each is one arc layer named after the gauge, whose values are set from the properties
+    /// the part names (so the value arc is brought up to date in place: `DerivationPart.refresh`).
     public static let derivationParts = [
-        DerivationPart(reading: [AnyPropertyKey(PropertyKey<Rect>.bounds), lineWidthKey, AnyPropertyKey(PropertyKey<Color>.trackColor)]) { layer in
-            var track = arc(of: layer, ".track")
+        DerivationPart(reading: [AnyPropertyKey(PropertyKey<Rect>.bounds), lineWidthKey, AnyPropertyKey(PropertyKey<Color>.trackColor)],
+                       making: { Layer(id: $0.id + ".track", type: arcType) }) { layer, track in
+            setArc(&track, of: layer)
             track[.startAngle] = .zero
             track[.endAngle] = .fullTurn
             track[.strokeColor] = layer[.trackColor]
             track[.lineWidth] = layer[.lineWidth]
-            return [track]
         },
         DerivationPart(reading: [AnyPropertyKey(PropertyKey<Rect>.bounds), lineWidthKey, startAngleKey,
                                  AnyPropertyKey(PropertyKey<Double>.fraction), AnyPropertyKey(PropertyKey<Color>.valueColor),
-                                 AnyPropertyKey(PropertyKey<Double>.valueWidthRatio)]) { layer in
+                                 AnyPropertyKey(PropertyKey<Double>.valueWidthRatio)],
+                       making: { Layer(id: $0.id + ".value", type: arcType) }) { layer, value in
             let start = layer[.startAngle]
             let fraction = min(max(layer[.fraction], 0), 1)
-            var value = arc(of: layer, ".value")
+            setArc(&value, of: layer)
             value[.startAngle] = start
             value[.endAngle] = start + .fullTurn * fraction
             value[.strokeColor] = layer[.valueColor]
             value[.lineWidth] = layer[.lineWidth] * layer[.valueWidthRatio]
             value[.lineCap] = .round
-            return [value]
         },
     ]
 
-    /// An arc layer named `layer.id + suffix`, centred in the gauge's bounds at the fitted radius.
-    private static func arc(of layer: Layer, _ suffix: String) -> Layer {
+    /// Sets an arc's bounds, position, centre and radius: centred in the gauge's bounds at the fitted
+    /// radius.
+    private static func setArc(_ arc: inout Layer, of layer: Layer) {
         let b = layer.bounds
-        var arc = Layer(id: layer.id + suffix, type: arcType)
         arc[.bounds] = b
         arc[.position] = b.center
         arc[.center] = b.center
         arc[.radius] = fittedRadius(bounds: b, lineWidth: layer[.lineWidth])
-        return arc
     }
 }
 

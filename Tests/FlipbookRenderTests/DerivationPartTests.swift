@@ -61,4 +61,53 @@ struct DerivationPartTests {
         // The ring gauge: 21 properties, two parts.
         #expect(checked == 2 * (Layer.baseProperties.count + RingGauge.properties.count))
     }
+    /// Every built-in part with `refresh` (the ring gauge's two): refreshing the sublayer it derived
+    /// from one input with another gives, in place, the sublayer it derives from the other, bit for bit
+    /// and with its names in the same order (`isUnchanged`), and the table's `changeCount` moves exactly
+    /// when a value changed. Inputs: no values set, every value set, each of those changed, and the
+    /// fraction below, at and past its ends (clamped: 2 and 3 derive the same arc).
+    @Test func refreshedPartsAreTheDerivedOnes() {
+        var pairs = 0, unchangedPairs = 0
+        for behavior in LayerTypes.builtIn where behavior.derivationParts.contains(where: { $0.refresh != nil }) {
+            let type = LayerType(behavior)
+            var inputs = [Layer(id: "g", type: type)]
+            var all = Layer(id: "g", type: type)
+            for key in type.allProperties {
+                all.properties[key.propertyName] = Self.other(key.defaultValue, choices: key.choices) ?? key.defaultValue
+            }
+            inputs.append(all)
+            for key in type.allProperties {
+                guard let value = all.properties[key.propertyName], let changed = Self.other(value, choices: key.choices) else { continue }
+                var moved = all
+                moved.properties[key.propertyName] = changed
+                inputs.append(moved)
+            }
+            for fraction in [-1, 0, 0.3, 1, 2, 3] {
+                var layer = all
+                layer[.fraction] = fraction
+                inputs.append(layer)
+            }
+            for part in behavior.derivationParts {
+                guard let refresh = part.refresh else { continue }
+                for a in inputs {
+                    let made = part.derive(a)
+                    #expect(made.count == 1)
+                    for b in inputs {
+                        let wanted = part.derive(b)[0]
+                        var refreshed = made[0]
+                        let count = refreshed.properties.changeCount
+                        refresh(b, &refreshed)
+                        #expect(refreshed.properties.isUnchanged(from: wanted.properties) && refreshed == wanted, "\(type)")
+                        let same = made[0].properties.isUnchanged(from: wanted.properties)
+                        #expect((refreshed.properties.changeCount != count) == !same, "\(type)")
+                        pairs += 1
+                        if same { unchangedPairs += 1 }
+                    }
+                }
+            }
+        }
+        // The ring gauge: two parts, 2 + 21 + 6 inputs each, every pair; some derive the same sublayer.
+        #expect(pairs == 2 * 29 * 29)
+        #expect(unchangedPairs > 2 * 29 && unchangedPairs < pairs)
+    }
 }

@@ -12,6 +12,10 @@ public struct DerivationPart: Sendable {
     public let inputs: [PropertyName]
     /// The part's sublayers, from a presentation layer's id and `inputs`.
     public let derive: @Sendable (Layer) -> [Layer]
+    /// For a part made of one sublayer whose values `refresh` sets (`init(reading:making:refresh:)`):
+    /// how that sublayer, as this part made it from any input, becomes what `derive` makes from
+    /// another, in place. Nil for a part made by `derive` alone.
+    public let refresh: (@Sendable (Layer, inout Layer) -> Void)?
     /// The hash codes of `inputs`' names.
     let codes: [UInt64]
 
@@ -19,6 +23,27 @@ public struct DerivationPart: Sendable {
     public init(reading inputs: [AnyPropertyKey], derive: @escaping @Sendable (Layer) -> [Layer]) {
         self.inputs = inputs.map(\.propertyName)
         self.derive = derive
+        refresh = nil
+        codes = self.inputs.map(\.code)
+    }
+
+    /// A part of one sublayer: `make`'s layer, which reads the component's id alone (an id and a type,
+    /// no values), with its values set by `refresh` from the component's properties in `inputs`.
+    ///
+    /// `refresh` must set the same properties in the same order whatever the input, and change
+    /// nothing else: then setting them again on the sublayer made from one input gives the sublayer
+    /// made from another (the table keeps its names' order, and a value set again replaces the last),
+    /// so `RetainedPresentation` brings its node's sublayer to each instant in place instead of making
+    /// and comparing a new layer (`DerivationPartTests` checks the built-in parts both ways).
+    public init(reading inputs: [AnyPropertyKey], making make: @escaping @Sendable (Layer) -> Layer,
+                refresh: @escaping @Sendable (Layer, inout Layer) -> Void) {
+        self.inputs = inputs.map(\.propertyName)
+        derive = { layer in
+            var made = make(layer)
+            refresh(layer, &made)
+            return [made]
+        }
+        self.refresh = refresh
         codes = self.inputs.map(\.code)
     }
 }

@@ -64,6 +64,11 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     @usableFromInline var entries: [Entry] = []
     /// Bit (code mod 64) set for every name present.
     @usableFromInline var filter: UInt64 = 0
+    /// Counts the writes that changed the table: a value set where none was, set to another value
+    /// (`isUnchanged`'s test, bit for bit for numbers), or removed. Not part of the table's value
+    /// (`==` and hashing ignore it): how a caller that lets other code write into a table in place
+    /// learns whether it changed (`RetainedPresentation`, for a component's refreshed sublayer).
+    public private(set) var changeCount = 0
 
     public init() {}
 
@@ -94,11 +99,12 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     /// Sets `value` for `name`: the subscript's setter without an optional (an optional
     /// `PropertyValue` is copied through run-time witnesses; components set a dozen values a layer,
-    /// every frame). The value is taken, not copied (callers pass a value made for the call).
+    /// every frame). The value is taken, not copied (callers pass a value made for the call). A value
+    /// the same as the one set (`isUnchanged`'s test) leaves the table as it is, `changeCount` included.
     @inlinable
     public mutating func set(_ name: PropertyName, _ value: consuming PropertyValue) {
         if let i = index(of: name) {
-            entries[i].value = value
+            replaceValue(at: i, with: value)
         } else {
             append(name, value)
         }
@@ -110,6 +116,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         if entries.isEmpty { entries.reserveCapacity(12) }
         entries.append(Entry(name: name, value: value))
         filter |= 1 << (name.code & 63)
+        changeCount &+= 1
     }
 
     /// The value set for `name`, or nil. Setting nil removes it.
@@ -121,6 +128,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
             } else if let i = index(of: name) {
                 entries.remove(at: i)
                 filter = entries.reduce(0) { $0 | 1 << ($1.name.code & 63) }
+                changeCount &+= 1
             }
         }
     }
@@ -188,9 +196,11 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     /// Puts `value` in entry `index` where it differs from the value there (`isUnchanged`'s test,
     /// bit for bit for numbers); returns whether it did.
-    mutating func replaceValue(at index: Int, with value: PropertyValue) -> Bool {
+    @usableFromInline @discardableResult
+    mutating func replaceValue(at index: Int, with value: consuming PropertyValue) -> Bool {
         if Self.same(entries[index].value, value) { return false }
         entries[index].value = value
+        changeCount &+= 1
         return true
     }
 

@@ -217,6 +217,11 @@ extension RetainedPresentation {
                     start = range.upperBound
                     continue
                 }
+                if let refresh = part.refresh, partCounts[p] == 1, let changed = sublayers[range.lowerBound].refresh(refresh, from: input) {
+                    if changed { derivedChanged = true }
+                    start = range.upperBound
+                    continue
+                }
                 let derived = part.derive(input)
                 partCounts[p] = derived.count
                 start += derived.count
@@ -275,6 +280,25 @@ extension RetainedPresentation {
             if presentsAgain(sublayer) { return update(parentTime: local) }
             guard takes(sublayer) else { return nil }
             replace(with: sublayer)
+            return true
+        }
+
+        /// Brings this node, which presents the one sublayer of a part with `refresh`, to what the part
+        /// makes from `input`, in place (`DerivationPart.refresh`); returns whether its values changed,
+        /// or nil when it cannot (a node with sublayers or animations, or of a type that derives, does
+        /// not present its source as it is: the part derives and `adopt` takes the new layer).
+        private func refresh(_ refresh: (Layer, inout Layer) -> Void, from input: Layer) -> Bool? {
+            guard sublayers.isEmpty, source.animations.isEmpty, !source.type.derivesSublayers else { return nil }
+            // The presented layer is the source and shares its table: it lets go, so that the source's
+            // table is written in place, not copied.
+            presented.properties = PropertyTable()
+            let count = source.properties.changeCount
+            refresh(input, &source)
+            presented = source
+            guard source.properties.changeCount != count else { return false }
+            forgetOwnNode()
+            forgetTree()
+            valueChanges += 1
             return true
         }
 
