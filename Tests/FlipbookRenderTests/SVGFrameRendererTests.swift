@@ -131,6 +131,41 @@ struct SVGFrameRendererTests {
         #expect(bytes.string == Self.plain(rings.presentation(at: 0.3), ringsRenderer.writer))
     }
 
+    /// Text that changes to another spelling of the same characters (é as one code point, then as e
+    /// and a combining accent: equal as Swift strings, other bytes in the file) is written again: a
+    /// text value is the same only byte for byte, in the retained tree's comparisons and in its tables.
+    @Test func textChangesToAnEqualStringOfOtherBytes() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        // One layer whose model sets the text (its animation is applied in place), one whose model
+        // does not (applied to a copy of the table), and one that switches by a timed change.
+        var set = Self.box("set", x: 0, type: TextLayer.self)
+        set[.string] = composed
+        set.add(.basic(.string, from: composed, to: decomposed, duration: 1))
+        var unset = Self.box("unset", x: 30, type: TextLayer.self)
+        unset.add(.basic(.string, from: decomposed, to: composed, duration: 1))
+        var changed = Self.box("changed", x: 60, type: TextLayer.self)
+        changed[.string] = composed
+        let scene = Scene(canvas: Size(100, 10), background: .white, duration: 2, fps: 10, layers: [set, unset, changed],
+                          changes: [TimedChange(time: 1, layerID: "changed", assignments: [.init(.string, decomposed)],
+                                                     transaction: Transaction(disableActions: true))])
+        let retained = RetainedPresentation(scene: scene)
+        var renderer = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        for index in 0..<scene.frameCount {
+            let t = scene.frameTime(index)
+            let presentation = scene.presentation(at: t)
+            // The spellings each layer shows: the animations switch half way and end at 1 s (the
+            // model's value again), and the change comes at 1 s.
+            for (id, spelling) in [("set", t < 0.5 || t >= 1 ? composed : decomposed), ("unset", t < 0.5 ? decomposed : t < 1 ? composed : ""),
+                                   ("changed", t < 1 ? composed : decomposed)] {
+                let shown = presentation.layer(withID: id)?[.string] ?? ""
+                #expect(Array(shown.utf8) == Array(spelling.utf8), "\(id) at \(t) s")
+            }
+            let fast = renderer.documentBytes(at: t, of: retained).string
+            #expect(Array(fast.utf8) == Array(Self.plain(presentation, renderer.writer).utf8), "frame \(index)")
+        }
+    }
+
     static func box(_ id: String, x: Double, type: any LayerBehavior.Type = PlainLayer.self) -> Layer {
         var layer = Layer(id: id, type: type)
         layer[.bounds] = Rect(x: 0, y: 0, width: 10, height: 10)

@@ -165,11 +165,12 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     /// (the frame renderer, for every leaf layer every frame).
     ///
     /// Entries are compared side by side: numbers and the values made of numbers (angles, points,
-    /// sizes, rects, colours, transforms) by their bit patterns, flags by value, and values that hold
-    /// storage (lists, paths, gradients, text, choices, custom values) with `==`. So the test is
-    /// stricter than `==`: another order, or -0 against 0, fails it. It reads values, never memory
-    /// layout (an earlier version compared entries' bytes, which leaned on unused payload bytes being
-    /// zero: adding a wider case to PropertyValue broke that silently).
+    /// sizes, rects, colours, transforms) by their bit patterns, flags by value, text by its UTF-8
+    /// bytes, and the other values that hold storage (lists, paths, gradients, choices, custom values)
+    /// with `==`. So the test is stricter than `==`: another order, -0 against 0, or another spelling
+    /// of the same text fails it. It reads values, never memory layout (an earlier version compared
+    /// entries' bytes, which leaned on unused payload bytes being zero: adding a wider case to
+    /// PropertyValue broke that silently).
     public func isUnchanged(from other: PropertyTable) -> Bool {
         guard entries.count == other.entries.count, filter == other.filter else { return false }
         for i in entries.indices {
@@ -217,7 +218,8 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         return false
     }
 
-    /// Equal bit for bit where the value is numbers, equal by `==` otherwise.
+    /// Equal bit for bit where the value is numbers, byte for byte where it is text, equal by `==`
+    /// otherwise (`isUnchanged`).
     @inline(__always) private static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
         @inline(__always) func eq(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
         // One switch on `a`, then `b` matched in place (a switch over the pair (a, b) copies both
@@ -237,10 +239,25 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         case .transform(let x):
             if case .transform(let y) = b { return eq(x.a, y.a) && eq(x.b, y.b) && eq(x.c, y.c) && eq(x.d, y.d) && eq(x.tx, y.tx) && eq(x.ty, y.ty) }
         case .flag(let x): if case .flag(let y) = b { return x == y }
+        // Text byte for byte: `==` holds canonically equivalent spellings equal ("é" as one code point
+        // or as e and an accent), and outputs write text's bytes. A choice is read as one of its
+        // type's names (`ChoiceValue(rawValue:)`, by `==`), so equal names draw the same.
+        case .text(let x): if case .text(let y) = b { return sameBytes(x, y) }
         case .choice(let x): if case .choice(let y) = b { return x == y }
         default: return a == b
         }
         return false
+    }
+
+    /// Whether two strings have the same UTF-8 bytes: compared where they are stored (small strings
+    /// are copied to the stack for it), or byte by byte through their views where they are not.
+    private static func sameBytes(_ x: String, _ y: String) -> Bool {
+        let count = x.utf8.count
+        guard count == y.utf8.count else { return false }
+        let stored = x.utf8.withContiguousStorageIfAvailable { a in
+            y.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+        }
+        return (stored ?? nil) ?? x.utf8.elementsEqual(y.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {
