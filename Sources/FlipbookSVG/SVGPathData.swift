@@ -16,6 +16,9 @@ public enum SVGPathData {
 
     public static func append<Sink: SVGTextSink>(_ path: Path, to out: inout Sink) {
         var current: Point?
+        // After an arc, `current` is its end, computed only when another arc asks (a sine and a cosine
+        // that a path ending in an arc, such as every arc layer's, never needs).
+        var arcBefore: Arc?
         var subpathStart: Point?
         func point(_ p: Point) {
             SVGNumber.append(p.x, to: &out)
@@ -40,21 +43,27 @@ public enum SVGPathData {
                 current = p
             case .arc(let arc):
                 let start = arc.startPoint
+                if let before = arcBefore { current = before.endPoint }
                 if current == nil {
                     out.write("M"); point(start); subpathStart = start
                 } else if current != start {
                     out.write("L"); point(start)
                 }
-                appendArc(arc, to: &out)
-                current = arc.endPoint
+                appendArc(arc, from: start, to: &out)
+                arcBefore = arc
+                // (Any point stands for the arc's end until it is asked for: only its presence counts.)
+                current = start
+                continue
             case .close:
                 out.write("Z")
                 current = subpathStart
             }
+            arcBefore = nil
         }
     }
 
-    private static func appendArc<Sink: SVGTextSink>(_ arc: Arc, to out: inout Sink) {
+    /// Appends the pieces of `arc`, whose start point is `start` (`arc.startPoint`, computed once).
+    private static func appendArc<Sink: SVGTextSink>(_ arc: Arc, from start: Point, to out: inout Sink) {
         let sweep = max(-2 * Double.pi, min(2 * Double.pi, arc.sweep.radians))
         guard sweep != 0, arc.radius > 0 else { return }
         let pieces = max(1, min(64, Int(saturating: (abs(sweep) / (Double.pi * 2 / 3) - 1e-9).rounded(.up))))
@@ -67,7 +76,9 @@ public enum SVGPathData {
             // An arc shorter than the written precision has the same written ends, and SVG leaves out an
             // arc whose ends are equal (SVG 1.1 §F.6.2) with its caps; a line to that point keeps them,
             // as the tiny arc has them.
-            let from = piece.startPoint, to = piece.endPoint
+            // The first piece starts where the arc does (its start angle plus a zero, the same point
+            // but for the sign of a zero coordinate, which is written as 0 either way).
+            let from = i == 1 ? start : piece.startPoint, to = piece.endPoint
             if SVGNumber.representable(from.x) == SVGNumber.representable(to.x),
                SVGNumber.representable(from.y) == SVGNumber.representable(to.y) {
                 out.write("L")

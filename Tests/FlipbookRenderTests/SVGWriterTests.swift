@@ -37,6 +37,16 @@ struct SVGWriterTests {
         // ends, which SVG would leave out with its caps: a line to the point keeps them.
         let tiny = Path.arc(center: Point(150, 150), radius: 125, startAngle: .degrees(-90), endAngle: Angle(radians: -Double.pi / 2 + 1e-6), clockwise: true)
         #expect(SVGPathData.string(tiny) == "M150 25L150 25")
+        // Arcs after arcs: one that starts where the last ended (at exact points: angle 0 and a
+        // quarter turn from a centre 10 px away) follows it; one that starts elsewhere is joined by a
+        // line, as Core Graphics joins them; and a line after an arc starts at its end.
+        let joined = Path([
+            .arc(Arc(center: .zero, radius: 10, startAngle: Angle(radians: .pi / 2), sweep: Angle(radians: -.pi / 2))),
+            .arc(Arc(center: Point(10, -10), radius: 10, startAngle: Angle(radians: .pi / 2), sweep: Angle(radians: -.pi / 2))),
+            .arc(Arc(center: Point(100, 0), radius: 5, startAngle: .zero, sweep: Angle(radians: .pi / 2))),
+            .line(Point(0, 0)),
+        ])
+        #expect(SVGPathData.string(joined) == "M0 10A10 10 0 0 0 10 0A10 10 0 0 0 20 -10L105 0A5 5 0 0 1 100 5L0 0")
     }
 
     @Test func documentIsCompactAndComplete() {
