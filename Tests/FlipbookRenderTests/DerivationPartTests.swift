@@ -61,11 +61,12 @@ struct DerivationPartTests {
         // The ring gauge: 21 properties, two parts.
         #expect(checked == 2 * (Layer.baseProperties.count + RingGauge.properties.count))
     }
+
     /// Every built-in part with `refresh` (the ring gauge's two): refreshing the sublayer it derived
     /// from one input with another gives, in place, the sublayer it derives from the other, bit for bit
-    /// and with its names in the same order (`isUnchanged`), and the table's `changeCount` moves exactly
-    /// when a value changed. Inputs: no values set, every value set, each of those changed, and the
-    /// fraction below, at and past its ends (clamped: 2 and 3 derive the same arc).
+    /// and with its names in the same order (`isUnchanged`), and the table's `changes` marks exactly
+    /// the entries whose values changed. Inputs: no values set, every value set, each of those
+    /// changed, and the fraction below, at and past its ends (clamped: 2 and 3 derive the same arc).
     @Test func refreshedPartsAreTheDerivedOnes() {
         var pairs = 0, unchangedPairs = 0
         for behavior in LayerTypes.builtIn where behavior.derivationParts.contains(where: { $0.refresh != nil }) {
@@ -95,11 +96,15 @@ struct DerivationPartTests {
                     for b in inputs {
                         let wanted = part.derive(b)[0]
                         var refreshed = made[0]
-                        let count = refreshed.properties.changeCount
+                        refreshed.properties.changes = 0
                         refresh(b, &refreshed)
                         #expect(refreshed.properties.isUnchanged(from: wanted.properties) && refreshed == wanted, "\(type)")
                         let same = made[0].properties.isUnchanged(from: wanted.properties)
-                        #expect((refreshed.properties.changeCount != count) == !same, "\(type)")
+                        #expect((refreshed.properties.changes != 0) == !same, "\(type)")
+                        for (i, name) in wanted.properties.keys.enumerated() {
+                            let marked = refreshed.properties.changes >> UInt64(i) & 1 == 1
+                            #expect(marked == (made[0].properties[name] != wanted.properties[name]), "\(type) \(name)")
+                        }
                         pairs += 1
                         if same { unchangedPairs += 1 }
                     }

@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookScenes
+import FlipbookSVG
 import Synchronization
 import Testing
 
@@ -293,5 +294,53 @@ struct RetainedPresentationTests {
         let scene = try Self.load("activity-rings")
         let retained = RetainedPresentation(scene: scene)
         for t in [1.1, 1.2, 1.19, 1.3, 0.0, 2.5, 1.2] { Self.expectSame(retained, scene, at: t, "rings") }
+    }
+    /// A node keeps the base of its own render node (transform, opacity, clip, background, border)
+    /// while no base property changes, and makes it again when one does, on every path a layer's
+    /// values take: animated in place (position, background colour, opacity), on a copy of the model's
+    /// table (a corner radius, a border, hidden, a motion path), refreshed by a component's part (a
+    /// ring gauge whose bounds and width move its arcs), taken from a new derived layer (a pie chart's
+    /// slices as its bounds grow), and by a timed change (masksToBounds, a move). The retained render
+    /// tree equals the built one, and the frame renderer's bytes the plain writer's, at every frame and
+    /// half frame, forwards and jumping about.
+    @Test func baseOfAnOwnRenderNodeIsMadeAgainWhenABasePropertyChanges() throws {
+        let json = """
+        {"flipbook": 1, "canvas": [300, 200], "duration": 2, "fps": 20, "layers": [
+          {"id": "s", "type": "shape", "frame": [10, 10, 40, 30], "path": "M0 0H40V30Z", "fillColor": "#336699",
+           "backgroundColor": "#ffcc00", "opacity": 0.9, "rotation": 5,
+           "animations": [
+             {"property": "position", "from": [30, 25], "to": [80, 60], "duration": 1, "beginTime": 0.2},
+             {"property": "backgroundColor", "from": "#ffcc00", "to": "#00ccff", "duration": 0.5, "beginTime": 1},
+             {"property": "opacity", "from": 0.9, "to": 0.2, "duration": 0.6, "beginTime": 0.9, "fillMode": "forwards", "removedOnCompletion": false}]},
+          {"id": "t", "type": "shape", "frame": [120, 10, 40, 30], "path": "M0 0H40V30Z", "fillColor": "#993366", "rotation": 0,
+           "animations": [
+             {"property": "cornerRadius", "from": 0, "to": 12, "duration": 1},
+             {"property": "borderWidth", "from": 0, "to": 6, "duration": 1, "beginTime": 0.5},
+             {"property": "hidden", "from": false, "to": true, "duration": 0.4, "beginTime": 1.3},
+             {"property": "position", "path": "M140 25 L 200 25 A 30 30 0 0 1 200 85", "rotationMode": "auto", "duration": 1.5}]},
+          {"id": "g", "type": "ringGauge", "frame": [10, 80, 100, 100], "lineWidth": 12, "fraction": 0.3,
+           "animations": [
+             {"property": "fraction", "from": 0.1, "to": 0.9, "duration": 2},
+             {"property": "bounds", "from": [0, 0, 100, 100], "to": [0, 0, 80, 60], "duration": 0.5, "beginTime": 0.6},
+             {"property": "lineWidth", "from": 12, "to": 4, "duration": 0.5, "beginTime": 1.2}]},
+          {"id": "p", "type": "pieChart", "frame": [180, 100, 80, 80], "values": [1, 2, 3],
+           "animations": [{"property": "bounds", "from": [0, 0, 80, 80], "to": [0, 0, 110, 90], "duration": 1, "beginTime": 0.5}]}
+        ],
+        "changes": [{"at": 1.5, "layer": "t", "set": {"masksToBounds": true, "position": [150, 150]}, "disableActions": true},
+                    {"at": 1.5, "layer": "s", "set": {"backgroundColor": "#00ff00"}, "disableActions": true}]}
+        """
+        let scene = try SceneLoader().decode(Array(json.utf8), file: "bases.json")
+        let retained = RetainedPresentation(scene: scene)
+        let frames = RetainedPresentation(scene: scene)
+        var renderer = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+        let n = scene.frameCount
+        let times = (0..<n).flatMap { [scene.frameTime($0), (Double($0) + 0.5) / scene.fps] }.filter { $0 <= scene.duration }
+            + (0..<n).map { scene.frameTime(($0 * 7 + 3) % n) }
+        for t in times {
+            Self.expectSame(retained, scene, at: t, "bases")
+            let plain = SVGFrameWriter(canvas: scene.canvas, background: scene.background).documentBytes(for: scene.presentation(at: t).renderNode())
+            let same = renderer.documentBytes(at: t, of: frames).string == plain.string
+            #expect(same, "bases frame at \(t)")
+        }
     }
 }

@@ -64,11 +64,13 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     @usableFromInline var entries: [Entry] = []
     /// Bit (code mod 64) set for every name present.
     @usableFromInline var filter: UInt64 = 0
-    /// Counts the writes that changed the table: a value set where none was, set to another value
-    /// (`isUnchanged`'s test, bit for bit for numbers), or removed. Not part of the table's value
-    /// (`==` and hashing ignore it): how a caller that lets other code write into a table in place
-    /// learns whether it changed (`RetainedPresentation`, for a component's refreshed sublayer).
-    public private(set) var changeCount = 0
+    /// The entries written since this was last set to 0: bit i when entry i (in the order the names
+    /// were first set) was set where none was, or to another value (`isUnchanged`'s test, bit for bit
+    /// for numbers); bit 63 for the 64th entry and later, and every bit once an entry is removed (the
+    /// ones after it move). Not part of the table's value (`==` and hashing ignore it): how a caller
+    /// that lets other code write into a table in place learns what changed (`RetainedPresentation`,
+    /// for a component's refreshed sublayer).
+    public var changes: UInt64 = 0
 
     public init() {}
 
@@ -100,7 +102,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     /// Sets `value` for `name`: the subscript's setter without an optional (an optional
     /// `PropertyValue` is copied through run-time witnesses; components set a dozen values a layer,
     /// every frame). The value is taken, not copied (callers pass a value made for the call). A value
-    /// the same as the one set (`isUnchanged`'s test) leaves the table as it is, `changeCount` included.
+    /// the same as the one set (`isUnchanged`'s test) leaves the table as it is, `changes` included.
     @inlinable
     public mutating func set(_ name: PropertyName, _ value: consuming PropertyValue) {
         if let i = index(of: name) {
@@ -116,7 +118,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         if entries.isEmpty { entries.reserveCapacity(12) }
         entries.append(Entry(name: name, value: value))
         filter |= 1 << (name.code & 63)
-        changeCount &+= 1
+        changes |= 1 << UInt64(min(entries.count - 1, 63))
     }
 
     /// The value set for `name`, or nil. Setting nil removes it.
@@ -128,7 +130,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
             } else if let i = index(of: name) {
                 entries.remove(at: i)
                 filter = entries.reduce(0) { $0 | 1 << ($1.name.code & 63) }
-                changeCount &+= 1
+                changes = ~0
             }
         }
     }
@@ -201,7 +203,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     mutating func replaceValue(at index: Int, with value: consuming PropertyValue) -> Bool {
         if Self.same(entries[index].value, value) { return false }
         entries[index].value = value
-        changeCount &+= 1
+        changes |= 1 << UInt64(min(index, 63))
         return true
     }
 

@@ -32,34 +32,54 @@ extension Layer {
     /// This layer's own render node (transform, opacity, clip, content) with no children, or nil when
     /// the layer is hidden: what renderers that walk the sublayers themselves take.
     ///
-    /// Besides `draw`, it reads the id and `Layer.baseProperties` only: `RetainedPresentation` keeps the
-    /// node of a type that draws nothing while no base property changes. Read another property here
-    /// and add it to `baseProperties`.
+    /// Besides `draw`, it reads the id and `Layer.baseProperties` only (`renderBase`):
+    /// `RetainedPresentation` keeps the node of a type that draws nothing while no base property
+    /// changes, and a leaf's base likewise. Read another property in `renderBase` and add it to
+    /// `baseProperties`.
     public func renderNodeWithoutChildren() -> RenderNode? {
+        renderBase().map(renderNode(base:))
+    }
+
+    /// The part of this layer's own render node that its type's `draw` has no say in: the id,
+    /// transform, opacity, clip, background and border, made from the id and `baseProperties`
+    /// alone; nil when the layer is hidden.
+    func renderBase() -> RenderBase? {
         if self[.hidden] { return nil }
-        // The content array as the type drew it (no copy), with the background put first when set.
-        var items = type.behavior.draw(self)
-        let background = self[.backgroundColor], corner = self[.cornerRadius]
-        if background.alpha > 0 {
-            items.insert(.shape(ShapeDrawing(path: corner > 0 ? .roundedRect(bounds, radius: corner) : .rect(bounds), fill: background)), at: 0)
+        var background: [DrawItem] = [], border: [DrawItem] = []
+        let fill = self[.backgroundColor], corner = self[.cornerRadius]
+        if fill.alpha > 0 {
+            background = [.shape(ShapeDrawing(path: corner > 0 ? .roundedRect(bounds, radius: corner) : .rect(bounds), fill: fill))]
         }
         // The border, inside the bounds and above the layer's own content (CALayer draws it above the
         // sublayers too; here the sublayers draw above it).
-        let border = self[.borderWidth], borderColor = self[.borderColor]
-        if border > 0, borderColor.alpha > 0, border.isFinite {
-            let b = bounds, w = min(border, min(b.width, b.height))
+        let width = self[.borderWidth], borderColor = self[.borderColor]
+        if width > 0, borderColor.alpha > 0, width.isFinite {
+            let b = bounds, w = min(width, min(b.width, b.height))
             let inset = Rect(x: b.minX + w / 2, y: b.minY + w / 2, width: b.width - w, height: b.height - w)
-            items.append(.shape(ShapeDrawing(path: .roundedRect(inset, radius: max(corner - w / 2, 0)), stroke: borderColor, lineWidth: w)))
+            border = [.shape(ShapeDrawing(path: .roundedRect(inset, radius: max(corner - w / 2, 0)), stroke: borderColor, lineWidth: w))]
         }
         // Numbers no output can write are clamped once, here, for every renderer (`RenderRange`).
-        for index in items.indices where !items[index].isInRenderRange { items[index] = items[index].clampedToRenderRange }
+        RenderBase.clamp(&background)
+        RenderBase.clamp(&border)
         let parts = transformParts
         var transform = parts.transform
         if !transform.isInRenderRange { transform = transform.clampedToRenderRange }
         var clip = self[.masksToBounds] ? bounds : nil
         if let box = clip, !box.isInRenderRange { clip = box.clampedToRenderRange }
-        return RenderNode(id: id, transform: transform, parts: parts, opacity: min(max(self[.opacity], 0), 1),
-                          clip: clip, items: items, children: [])
+        return RenderBase(id: id, transform: transform, parts: parts, opacity: min(max(self[.opacity], 0), 1), clip: clip,
+                          background: background, border: border)
+    }
+
+    /// This layer's own render node on `base` (`renderBase()`, this layer's or an earlier one with
+    /// the same id and base properties): the background, what the type draws, then the border.
+    func renderNode(base: RenderBase) -> RenderNode {
+        // The content array as the type drew it (no copy), with the background put first when set.
+        var items = type.behavior.draw(self)
+        RenderBase.clamp(&items)
+        if !base.background.isEmpty { items.insert(contentsOf: base.background, at: 0) }
+        if !base.border.isEmpty { items.append(contentsOf: base.border) }
+        return RenderNode(id: base.id, transform: base.transform, parts: base.parts, opacity: base.opacity,
+                          clip: base.clip, items: items, children: [])
     }
 
     /// Calls `body` with each sublayer in drawing order: by zPosition, equal ones in their order.
@@ -116,5 +136,24 @@ extension Layer {
         return TransformParts(offset: self[.position] + self[.translation], rotation: self[.rotation], scale: self[.scale],
                               matrix: self[.transform],
                               anchor: Point(b.origin.x + a.x * b.size.width, b.origin.y + a.y * b.size.height))
+    }
+}
+
+/// What a layer's own render node holds besides what its type draws (`Layer.renderBase`), kept by
+/// `RetainedPresentation` while the layer's base properties stay.
+struct RenderBase {
+    var id: String
+    var transform: Transform2D
+    var parts: TransformParts
+    var opacity: Double
+    var clip: Rect?
+    /// The background, drawn first: none or one item.
+    var background: [DrawItem]
+    /// The border, drawn last: none or one item.
+    var border: [DrawItem]
+
+    /// Clamps the numbers of `items` no output can write (`RenderRange`).
+    static func clamp(_ items: inout [DrawItem]) {
+        for index in items.indices where !items[index].isInRenderRange { items[index] = items[index].clampedToRenderRange }
     }
 }

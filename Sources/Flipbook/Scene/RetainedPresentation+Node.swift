@@ -31,6 +31,10 @@ extension RetainedPresentation {
         /// For a type with `derivationParts`: how many of the derived sublayers each part made, in
         /// order; empty otherwise.
         @exclusivity(unchecked) private var partCounts: [Int]
+        /// `presented.renderBase()` (nil when hidden), valid while `hasBase`: kept while no base property
+        /// changes, so that a leaf whose drawing changes (a ring gauge's value arc) is drawn on it.
+        @exclusivity(unchecked) private var base: RenderBase?
+        @exclusivity(unchecked) private var hasBase = false
         /// `presented.renderNodeWithoutChildren()` (nil when hidden), valid while `hasOwnNode`.
         /// (Flags, not a double optional: `RenderNode??` is copied through run-time witnesses.)
         @exclusivity(unchecked) private var ownNode: RenderNode?
@@ -172,9 +176,9 @@ extension RetainedPresentation {
             if valuesChanged {
                 // A type that draws nothing has the same own node while its base properties stay (its
                 // own, such as a ring gauge's fraction, reach only its derived sublayers).
-                if !(hasOwnNode && source.type.drawsNothing && changed.map({ !values.anyEntry(in: $0, hasCodeIn: Layer.basePropertyCodes) }) == true) {
-                    forgetOwnNode()
-                }
+                let baseChanged = changed.map { values.anyEntry(in: $0, hasCodeIn: Layer.basePropertyCodes) } ?? true
+                if baseChanged { forgetBase() }
+                if !(hasOwnNode && source.type.drawsNothing && !baseChanged) { forgetOwnNode() }
                 presented.properties = values
                 valueChanges += 1
             }
@@ -292,10 +296,12 @@ extension RetainedPresentation {
             // The presented layer is the source and shares its table: it lets go, so that the source's
             // table is written in place, not copied.
             presented.properties = PropertyTable()
-            let count = source.properties.changeCount
+            source.properties.changes = 0
             refresh(input, &source)
             presented = source
-            guard source.properties.changeCount != count else { return false }
+            let changes = source.properties.changes
+            guard changes != 0 else { return false }
+            if changes >> 63 != 0 || source.properties.anyEntry(in: changes, hasCodeIn: Layer.basePropertyCodes) { forgetBase() }
             forgetOwnNode()
             forgetTree()
             valueChanges += 1
@@ -317,6 +323,7 @@ extension RetainedPresentation {
             presented = sublayer
             source = consume sublayer
             animatedEntries = nil   // (`takes` admits layers without animations only)
+            forgetBase()
             forgetOwnNode()
             forgetTree()
             valueChanges += 1
@@ -329,6 +336,13 @@ extension RetainedPresentation {
             guard hasOwnNode else { return }
             hasOwnNode = false
             ownNode = nil
+        }
+
+        /// Drops the render base, if one was made.
+        private func forgetBase() {
+            guard hasBase else { return }
+            hasBase = false
+            base = nil
         }
 
         /// Drops the render tree, if one was made.
@@ -361,10 +375,22 @@ extension RetainedPresentation {
         /// again only after its values change.
         public var ownRenderNode: RenderNode? {
             if !hasOwnNode {
-                ownNode = presented.renderNodeWithoutChildren()
+                ownNode = leafRenderNode
                 hasOwnNode = true
             }
             return ownNode
+        }
+
+        /// `presented.renderNodeWithoutChildren()` made again, on the base kept while no base property
+        /// changed (`Layer.renderBase`): what a renderer that keeps a leaf's output, not its node, asks
+        /// when the leaf changed.
+        public var leafRenderNode: RenderNode? {
+            if !hasBase {
+                base = presented.renderBase()
+                hasBase = true
+            }
+            guard let base else { return nil }
+            return presented.renderNode(base: base)
         }
 
         /// Whether the presented layer has no sublayers (model or derived).
