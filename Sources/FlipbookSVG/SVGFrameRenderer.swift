@@ -203,8 +203,8 @@ public struct SVGFrameRenderer {
             return
         }
         let start = out.count, gradients = state.gradients, clips = state.clips
-        // Made from the layer, not kept in the retained node: the bytes are what this renderer keeps of a
-        // leaf (keeping the node too cost 12 MB more at 10,000 changing leaves).
+        // Made again (a retained node draws it on the base it keeps), not kept: the bytes are what this
+        // renderer keeps of a leaf (keeping the node too cost 12 MB more at 10,000 changing leaves).
         if let node = tree.leafRenderNode { writer.write(node, into: &out, state: &state) }
         if same {
             // Unchanged for two frames: keep the bytes, unless they number a definition.

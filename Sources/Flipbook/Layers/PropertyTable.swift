@@ -220,6 +220,12 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         return false
     }
 
+    /// Whether an entry marked in `changes` has a name whose hash code is one of `codes` (`anyEntry`);
+    /// true whenever bit 63 is set, which stands for the 64th entry and later, and for removals.
+    func anyChange(hasCodeIn codes: [UInt64]) -> Bool {
+        changes >> 63 != 0 || anyEntry(in: changes, hasCodeIn: codes)
+    }
+
     /// Equal bit for bit where the value is numbers, byte for byte where it is text, equal by `==`
     /// otherwise (`isUnchanged`).
     @inline(__always) private static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {

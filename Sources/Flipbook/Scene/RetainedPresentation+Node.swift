@@ -2,35 +2,38 @@ extension RetainedPresentation {
     /// One layer's presentation and what it was made from, with its sublayers' nodes: the model's
     /// sublayers first, then the derived ones (as in the presentation copy).
     ///
+    /// How it takes its component's derived sublayers is in `RetainedPresentation+Derived.swift`; the
+    /// state both files write is internal for that, and nothing else in the module writes it.
+    ///
     /// Its state is read and written without run-time exclusivity checks (`@exclusivity(unchecked)`):
     /// a node serves one presentation on one thread, and no access to its state overlaps another
     /// (each method reads and writes its own fields in turn; the checks cost more than the reads, as
     /// for the compiler's `Sampler`).
     ///
-    /// A renderer reads a node through `ownRenderNode`, `isLeaf`, `leafLayer`, `version`,
-    /// `ownNodeVersion` and `forEachSublayerInDrawingOrder`; a node outlives the instant it was read at
+    /// A renderer reads a node through `ownRenderNode`, `leafRenderNode`, `isLeaf`, `leafLayer`,
+    /// `version`, `ownNodeVersion` and `forEachSublayerInDrawingOrder`; a node outlives the instant it was read at
     /// only as long as the renderer keeps it (a kept node is never reused for another layer).
     public final class Node {
         /// The layer presented: a model layer, or a derived sublayer as its component made it.
-        @exclusivity(unchecked) private(set) var source: Layer
+        @exclusivity(unchecked) var source: Layer
         /// `source.presentation(atParentTime:)` at the last instant, but for its sublayers while
         /// `sublayersStale` (`presentedLayer` brings them up to date).
-        @exclusivity(unchecked) private(set) var presented: Layer
+        @exclusivity(unchecked) var presented: Layer
         /// Whether `presented.sublayers` lags behind the sublayers' nodes. The render tree reads the
         /// nodes, not the presented sublayers, so an instant that only renders does not copy the
         /// presented layers along every changed path; a component's derivation or `presentation(at:)`
         /// brings them up to date first.
         @exclusivity(unchecked) private var sublayersStale = false
-        @exclusivity(unchecked) private var sublayers: [Node]
+        @exclusivity(unchecked) var sublayers: [Node]
         /// For each animation of `source`, the index in `source.properties` of the property it sets,
         /// when every one is a single-key animation (`Animation.singleKey`) of a property the model
         /// sets, at an index below 64: an instant then changes those entries of the model's values alone,
         /// and they are computed and written into the presented table in place (`applyInPlace`). Nil
         /// otherwise: the animations are applied to a copy of the model's table.
-        @exclusivity(unchecked) private var animatedEntries: [Int]?
+        @exclusivity(unchecked) var animatedEntries: [Int]?
         /// For a type with `derivationParts`: how many of the derived sublayers each part made, in
         /// order; empty otherwise.
-        @exclusivity(unchecked) private var partCounts: [Int]
+        @exclusivity(unchecked) var partCounts: [Int]
         /// `presented.renderBase()` (nil when hidden), valid while `hasBase`: kept while no base property
         /// changes, so that a leaf whose drawing changes (a ring gauge's value arc) is drawn on it.
         @exclusivity(unchecked) private var base: RenderBase?
@@ -51,7 +54,7 @@ extension RetainedPresentation {
         public var ownNodeVersion: Int { ownNodeDrops }
         // The counters behind `version` and `ownNodeVersion`. (Read through getters: a renderer in
         // another module read the stored properties with a run-time exclusivity check each time.)
-        @exclusivity(unchecked) private var valueChanges = 0
+        @exclusivity(unchecked) var valueChanges = 0
         @exclusivity(unchecked) private var ownNodeDrops = 0
 
         /// Builds the node of `source` at `parentTime` from nothing.
@@ -189,149 +192,15 @@ extension RetainedPresentation {
 
         /// Brings the sublayers' nodes at `range` to `local`, each from its own source; returns whether
         /// any changed.
-        private func updateSublayers(_ range: Range<Int>, parentTime local: Double) -> Bool {
+        func updateSublayers(_ range: Range<Int>, parentTime local: Double) -> Bool {
             var changed = false
             for index in range where sublayers[index].update(parentTime: local) { changed = true }
             return changed
         }
 
-        /// Derives again the parts (`derivationParts`) that read an entry in `changed` (all of them when
-        /// it is nil) from `values`, and brings the others' nodes to `local`; returns whether a derived
-        /// sublayer changed. Parts read values alone, never sublayers: a part whose values stay keeps
-        /// its nodes.
-        private func updateParts(_ parts: [DerivationPart], values: PropertyTable, changed: UInt64?, modelCount: Int,
-                                 parentTime local: Double) -> Bool {
-            func derivesAgain(_ part: DerivationPart) -> Bool {
-                changed.map { values.anyEntry(in: $0, hasCodeIn: part.codes) } ?? true
-            }
-            guard parts.contains(where: derivesAgain) else { return updateSublayers(modelCount..<sublayers.count, parentTime: local) }
-            return updateParts(parts, from: derivationInput(values), derivesAgain: derivesAgain, modelCount: modelCount, parentTime: local)
-        }
-
-        /// `updateParts` with the input made once (passed on: an optional unwrapped at each part's
-        /// call copied the layer).
-        private func updateParts(_ parts: [DerivationPart], from input: Layer, derivesAgain: (DerivationPart) -> Bool,
-                                 modelCount: Int, parentTime local: Double) -> Bool {
-            var derivedChanged = false
-            var start = modelCount
-            for (p, part) in parts.enumerated() {
-                let range = start..<(start + partCounts[p])
-                if !derivesAgain(part) {
-                    if updateSublayers(range, parentTime: local) { derivedChanged = true }
-                    start = range.upperBound
-                    continue
-                }
-                if let refresh = part.refresh, partCounts[p] == 1, let changed = sublayers[range.lowerBound].refresh(refresh, from: input) {
-                    if changed { derivedChanged = true }
-                    start = range.upperBound
-                    continue
-                }
-                let derived = part.derive(input)
-                partCounts[p] = derived.count
-                start += derived.count
-                if adopt(derived, replacing: range, parentTime: local) { derivedChanged = true }
-            }
-            return derivedChanged
-        }
-
-        /// `source` with the presented `values` and no animations: what a component derives from.
-        /// (Read in place: passing `source` as an argument copied it once more.)
-        private func derivationInput(_ values: PropertyTable) -> Layer {
-            var layer = source
-            layer.properties = values
-            if !layer.animations.isEmpty { layer.animations = [] }
-            return layer
-        }
-
-        /// Puts in place of the nodes at `old`, a range of `sublayers`, a node for each of `derived` (a
-        /// component's new derived sublayers), reusing the old nodes, position by position, where they
-        /// present the same layer or can take its values; returns whether anything changed. The nodes
-        /// are replaced in place (no new list) when there are as many as before.
-        private func adopt(_ derived: consuming [Layer], replacing old: Range<Int>, parentTime local: Double) -> Bool {
-            if derived.count != old.count {
-                // Another count: build the range's nodes anew, then put them in its place.
-                var nodes: [Node] = []
-                nodes.reserveCapacity(derived.count)
-                for (j, sublayer) in derived.enumerated() {
-                    if j < old.count, case let node = sublayers[old.lowerBound + j], node.adopt(sublayer, parentTime: local) != nil {
-                        nodes.append(node)
-                    } else {
-                        nodes.append(Node(sublayer, parentTime: local))
-                    }
-                }
-                sublayers.replaceSubrange(old, with: nodes)
-                return true
-            }
-            // Position by position, last first: each layer is moved out of the list, not copied.
-            var changed = false
-            var layers = derived
-            while let sublayer = layers.popLast() {
-                let index = old.lowerBound + layers.count
-                switch sublayers[index].adopt(sublayer, parentTime: local) {
-                case .some(let nodeChanged): if nodeChanged { changed = true }
-                case .none:
-                    sublayers[index] = Node(sublayer, parentTime: local)
-                    changed = true
-                }
-            }
-            return changed
-        }
-
-        /// Brings this node to `sublayer`, the derived sublayer that replaces its source, when it can:
-        /// updated when it presents the same layer again, or taking its values; returns whether the
-        /// node changed, or nil when it can do neither (a new node must present `sublayer`).
-        private func adopt(_ sublayer: consuming Layer, parentTime local: Double) -> Bool? {
-            if presentsAgain(sublayer) { return update(parentTime: local) }
-            guard takes(sublayer) else { return nil }
-            replace(with: sublayer)
-            return true
-        }
-
-        /// Brings this node, which presents the one sublayer of a part with `refresh`, to what the part
-        /// makes from `input`, in place (`DerivationPart.refresh`); returns whether its values changed,
-        /// or nil when it cannot (a node with sublayers or animations, or of a type that derives, does
-        /// not present its source as it is: the part derives and `adopt` takes the new layer).
-        private func refresh(_ refresh: (Layer, inout Layer) -> Void, from input: Layer) -> Bool? {
-            guard sublayers.isEmpty, source.animations.isEmpty, !source.type.derivesSublayers else { return nil }
-            // The presented layer is the source and shares its table: it lets go, so that the source's
-            // table is written in place, not copied.
-            presented.properties = PropertyTable()
-            source.properties.changes = 0
-            refresh(input, &source)
-            presented = source
-            let changes = source.properties.changes
-            guard changes != 0 else { return false }
-            if changes >> 63 != 0 || source.properties.anyEntry(in: changes, hasCodeIn: Layer.basePropertyCodes) { forgetBase() }
-            forgetOwnNode()
-            forgetTree()
-            valueChanges += 1
-            return true
-        }
-
-        /// Whether this node can present `sublayer` by taking its values: both are leaves of the same
-        /// id, type and timing that never derive sublayers and have no animations, so the presentation
-        /// of either is the layer itself.
-        private func takes(_ sublayer: Layer) -> Bool {
-            sublayers.isEmpty && sublayer.sublayers.isEmpty && source.animations.isEmpty && sublayer.animations.isEmpty
-                && !source.type.derivesSublayers && source.id == sublayer.id && source.type == sublayer.type
-                && source.timing == sublayer.timing
-        }
-
-        /// Presents `sublayer` (which `takes` accepts) from now on: what `Node(sublayer, parentTime:)`
-        /// would hold, in this node, with its version moved on.
-        private func replace(with sublayer: consuming Layer) {
-            presented = sublayer
-            source = consume sublayer
-            animatedEntries = nil   // (`takes` admits layers without animations only)
-            forgetBase()
-            forgetOwnNode()
-            forgetTree()
-            valueChanges += 1
-        }
-
         /// Drops the own render node, if one was made. (Only then: assigning nil to the optional
         /// destroyed its old value through run-time witnesses, even a nil one.)
-        private func forgetOwnNode() {
+        func forgetOwnNode() {
             ownNodeDrops += 1
             guard hasOwnNode else { return }
             hasOwnNode = false
@@ -339,14 +208,14 @@ extension RetainedPresentation {
         }
 
         /// Drops the render base, if one was made.
-        private func forgetBase() {
+        func forgetBase() {
             guard hasBase else { return }
             hasBase = false
             base = nil
         }
 
         /// Drops the render tree, if one was made.
-        private func forgetTree() {
+        func forgetTree() {
             guard hasTree else { return }
             hasTree = false
             tree = nil
@@ -359,16 +228,6 @@ extension RetainedPresentation {
                 sublayersStale = false
             }
             return presented
-        }
-
-        /// Whether derived sublayer `b` is this node's source again: the same id, type, timing,
-        /// animations and sublayers, and values unchanged bit for bit (`SVGFrameRenderer`'s test for a
-        /// leaf). Read in place: a copy of `source` retained and released each of its arrays. (The
-        /// renderer's `unchanged` is its twin; one shared `Layer` method copied `source` at this call,
-        /// 1.2 M instructions more for the rings' 1,320 SVG frames, so each keeps its own. Change both.)
-        private func presentsAgain(_ b: Layer) -> Bool {
-            source.properties.isUnchanged(from: b.properties) && source.id == b.id && source.type == b.type
-                && source.timing == b.timing && source.animations == b.animations && source.sublayers == b.sublayers
         }
 
         /// `presented.renderNodeWithoutChildren()`: this layer's own render node, nil when hidden; made
