@@ -233,6 +233,39 @@ struct RetainedPresentationTests {
         }
     }
 
+    /// A part whose refresh breaks its promise: the bar's background is set only while the size is
+    /// below 1, so a bar refreshed from a small size to a large one would keep a background that the
+    /// part does not derive.
+    enum BrokenRefresh: LayerBehavior {
+        static let typeName = "brokenRefreshTest"
+        static let size = PropertyKey<Double>("brokenSize", default: 0)
+        static let properties = [AnyPropertyKey(size)]
+        static let drawsNothing = true
+        static func draw(_ layer: Layer) -> [DrawItem] { [] }
+        static let derivationParts = [
+            DerivationPart(reading: [AnyPropertyKey(size)], making: { Layer(id: $0.id + ".bar") }) { layer, bar in
+                if layer[size] < 1 { bar[.backgroundColor] = .black }
+                bar[.bounds] = Rect(x: 0, y: 0, width: layer[size] * 10, height: 2)
+            },
+        ]
+    }
+
+    /// Debug builds check a refresh against the part's derivation at every refresh (the promise of
+    /// `DerivationPart.init(reading:making:refresh:)`): the broken part stops the process at the instant
+    /// its refreshed bar would keep the stale background. Its promise kept, the same scene runs through
+    /// (the ring gauge's parts, at every instant of `everyInstantOfEveryScene`).
+    @Test func aRefreshThatBreaksItsPromiseStopsADebugBuild() async {
+        #if DEBUG
+        await #expect(processExitsWith: .failure) {
+            var layer = Layer(id: "b", type: RetainedPresentationTests.BrokenRefresh.self)
+            layer[.bounds] = Rect(x: 0, y: 0, width: 20, height: 20)
+            layer.add(.basic(RetainedPresentationTests.BrokenRefresh.size, from: 0, to: 2, duration: 1))
+            let retained = RetainedPresentation(scene: Scene(canvas: Size(40, 40), duration: 1, layers: [layer]))
+            for t in [0.0, 0.25, 0.75, 1.0] { _ = retained.renderTree(at: t) }
+        }
+        #endif
+    }
+
     /// A component whose derived sublayer carries an animation of its own.
     enum Spinning: LayerBehavior {
         static let typeName = "spinningTest"

@@ -34,7 +34,8 @@ public struct DerivationPart: Sendable {
     /// nothing else: then setting them again on the sublayer made from one input gives the sublayer
     /// made from another (the table keeps its names' order, and a value set again replaces the last),
     /// so `RetainedPresentation` brings its node's sublayer to each instant in place instead of making
-    /// and comparing a new layer (`DerivationPartTests` checks the built-in parts both ways).
+    /// and comparing a new layer (`DerivationPartTests` checks the built-in parts both ways). Debug
+    /// builds check every refresh against `derive` and stop at one that breaks this promise.
     public init(reading inputs: [AnyPropertyKey], making make: @escaping @Sendable (Layer) -> Layer,
                 refresh: @escaping @Sendable (Layer, inout Layer) -> Void) {
         self.inputs = inputs.map(\.propertyName)

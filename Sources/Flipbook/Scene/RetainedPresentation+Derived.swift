@@ -28,7 +28,7 @@ extension RetainedPresentation.Node {
                 start = range.upperBound
                 continue
             }
-            if let refresh = part.refresh, partCounts[p] == 1, let changed = sublayers[range.lowerBound].refresh(refresh, from: input) {
+            if part.refresh != nil, partCounts[p] == 1, let changed = sublayers[range.lowerBound].refresh(by: part, from: input) {
                 if changed { derivedChanged = true }
                 start = range.upperBound
                 continue
@@ -98,17 +98,30 @@ extension RetainedPresentation.Node {
     /// makes from `input`, in place (`DerivationPart.refresh`); returns whether its values changed,
     /// or nil when it cannot (a node with sublayers or animations, or of a type that derives, does
     /// not present its source as it is: the part derives and `adopt` takes the new layer).
-    fileprivate func refresh(_ refresh: (Layer, inout Layer) -> Void, from input: Layer) -> Bool? {
-        guard sublayers.isEmpty, source.animations.isEmpty, !source.type.derivesSublayers else { return nil }
+    ///
+    /// Debug builds check the part's promise at every refresh: the sublayer refreshed is the one the part
+    /// derives from `input` (a refresh that set a value only for some inputs would leave a stale one).
+    fileprivate func refresh(by part: DerivationPart, from input: Layer) -> Bool? {
+        guard let refresh = part.refresh, sublayers.isEmpty, source.animations.isEmpty, !source.type.derivesSublayers else {
+            return nil
+        }
         // The presented layer is the source and shares its table: it lets go, so that the source's
         // table is written in place, not copied.
         presented.properties = PropertyTable()
         source.properties.changes = 0
         refresh(input, &source)
+        assert(Self.isOnlySublayer(source, of: part.derive(input)),
+               "DerivationPart.refresh must set the same properties in the same order from every input, and change nothing else (\(source.id))")
         presented = source
         guard source.properties.changes != 0 else { return false }
         ownValuesChanged(baseToo: source.properties.anyChange(hasCodeIn: Layer.basePropertyCodes))
         return true
+    }
+
+    /// Whether `layer` is the one layer of `derived`: equal, with its values bit for bit and in the same
+    /// order (`isUnchanged`).
+    private static func isOnlySublayer(_ layer: Layer, of derived: [Layer]) -> Bool {
+        derived.count == 1 && layer.properties.isUnchanged(from: derived[0].properties) && layer == derived[0]
     }
 
     /// Whether this node can present `sublayer` by taking its values: both are leaves of the same
