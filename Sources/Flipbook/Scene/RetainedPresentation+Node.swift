@@ -11,8 +11,9 @@ extension RetainedPresentation {
     /// for the compiler's `Sampler`).
     ///
     /// A renderer reads a node through `ownRenderNode`, `leafRenderNode`, `isLeaf`, `leafLayer`,
-    /// `version`, `ownNodeVersion` and `forEachSublayerInDrawingOrder`; a node outlives the instant it was read at
-    /// only as long as the renderer keeps it (a kept node is never reused for another layer).
+    /// `version`, `ownNodeVersion` and `forEachSublayerInDrawingOrder`; a node outlives the instant it
+    /// was read at only as long as the renderer keeps it (a kept node is never reused for another
+    /// layer).
     public final class Node {
         /// The layer presented: a model layer, or a derived sublayer as its component made it.
         @exclusivity(unchecked) var source: Layer
@@ -230,20 +231,23 @@ extension RetainedPresentation {
             return presented
         }
 
-        /// `presented.renderNodeWithoutChildren()`: this layer's own render node, nil when hidden; made
-        /// again only after its values change.
+        /// `presented.renderNodeWithoutChildren()`: this layer's own render node, nil when hidden; kept,
+        /// and made again only after its values change.
         public var ownRenderNode: RenderNode? {
             if !hasOwnNode {
-                ownNode = leafRenderNode
+                ownNode = madeOwnRenderNode()
                 hasOwnNode = true
             }
             return ownNode
         }
 
-        /// `presented.renderNodeWithoutChildren()` made again, on the base kept while no base property
-        /// changed (`Layer.renderBase`): what a renderer that keeps a leaf's output, not its node, asks
-        /// when the leaf changed.
-        public var leafRenderNode: RenderNode? {
+        /// `presented.renderNodeWithoutChildren()` made again, not kept: what a renderer that keeps a
+        /// leaf's output, not its node, asks when the leaf changed.
+        public var leafRenderNode: RenderNode? { madeOwnRenderNode() }
+
+        /// `presented.renderNodeWithoutChildren()`, made on the base kept while no base property changed
+        /// (`Layer.renderBase`).
+        private func madeOwnRenderNode() -> RenderNode? {
             if !hasBase {
                 base = presented.renderBase()
                 hasBase = true
