@@ -140,6 +140,10 @@ extension RetainedPresentation {
         /// id, tables and lists retained and released) for every node at every instant.
         @discardableResult
         func update(parentTime: Double) -> Bool {
+            // A leaf without animations presents its source at every instant (its source changes only
+            // by `adopt`, `refresh` and `replace`, which tell its version themselves): a ring gauge's
+            // track, every frame.
+            if sublayers.isEmpty && source.animations.isEmpty { return false }
             let local = source.timing.layerLocalTime(parentTime)
             var values: PropertyTable
             // The entries that changed (`PropertyTable.changedEntries`); nil when anything may have.
