@@ -79,3 +79,58 @@ extension PropertyTableTests {
         #expect(layer[.lineCap] == .butt)
     }
 }
+
+extension PropertyTableTests {
+    /// `isStored(as:)`, which a layer's typed setter asks before making a `PropertyValue`, is the table's
+    /// unchanged test: bit for bit for the number types (so −0 over 0, or another NaN, is a change),
+    /// `==` for flags and choices, and false against a value of another kind.
+    @Test func storedTestIsTheTablesUnchangedTest() {
+        let numbers: [Double] = [0, -0.0, 1, 1.0.nextUp, -2.5, .infinity, -.infinity, .nan, Double(nan: 7, signaling: false), 1e308]
+        func sameBits(_ a: [Double], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern } }
+        func check<V: PropertyValueConvertible>(_ values: [V], bits: (V) -> [Double]) {
+            for v in values {
+                #expect(!v.isStored(as: .text("0")), "another kind")
+                for w in values {
+                    let expected = sameBits(bits(v), bits(w))
+                    #expect(v.isStored(as: w.propertyValue) == expected, "\(v) over \(w)")
+                    #expect(PropertyTable.same(v.propertyValue, w.propertyValue) == expected, "\(v) over \(w)")
+                }
+            }
+        }
+        check(numbers) { [$0] }
+        check(numbers.map(Angle.init(radians:))) { [$0.radians] }
+        check(zip(numbers, numbers.reversed()).map { Point($0, $1) }) { [$0.x, $0.y] }
+        check(zip(numbers, numbers.reversed()).map { Size($0, $1) }) { [$0.width, $0.height] }
+        check(numbers.map { Rect(x: $0, y: 1, width: 2, height: -$0) }) { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height] }
+        check(numbers.map { Color(red: $0, green: 0.5, blue: -$0, alpha: 1) }) { [$0.red, $0.green, $0.blue, $0.alpha] }
+        for a in [false, true] {
+            for b in [false, true] { #expect(a.isStored(as: .flag(b)) == (a == b)) }
+            #expect(!a.isStored(as: .number(a ? 1 : 0)))
+        }
+        for a in LineCap.allCases {
+            for b in LineCap.allCases { #expect(a.isStored(as: .choice(b.rawValue)) == (a == b)) }
+            #expect(!a.isStored(as: .text(a.rawValue)))
+        }
+        // The types that keep the default compare as the table does: text byte for byte.
+        #expect("é".isStored(as: .text("é")) && !"é".isStored(as: .text("e\u{301}")))
+        #expect(DashPattern([2, 1]).isStored(as: .dashPattern(DashPattern([2, 1]))))
+    }
+
+    /// A layer's typed setter leaves a value it holds as it is (no entry marked changed) and replaces
+    /// any other, −0 over 0 included; reads give what was set last.
+    @Test func typedSetterMarksOnlyChanges() {
+        var layer = Layer(id: "a", type: ArcLayer.self)
+        layer[.lineWidth] = 0
+        layer[.strokeColor] = Color(red: 1, green: 0, blue: 0)
+        layer[.lineCap] = .round
+        layer.properties.changes = 0
+        layer[.lineWidth] = 0
+        layer[.strokeColor] = Color(red: 1, green: 0, blue: 0)
+        layer[.lineCap] = .round
+        #expect(layer.properties.changes == 0)
+        layer[.lineWidth] = -0.0
+        #expect(layer.properties.changes == 1 && layer[.lineWidth].sign == .minus)
+        layer[.lineCap] = .square
+        #expect(layer.properties.changes == 0b101 && layer[.lineCap] == .square)
+    }
+}

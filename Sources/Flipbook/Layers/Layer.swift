@@ -44,7 +44,16 @@ public struct Layer: Hashable, Sendable {
             if let set = properties.withValue(name, V.init(propertyValue:)) { return set ?? key.defaultValue }
             return type.declaredDefaults.withValue(name, V.init(propertyValue:))?.flatMap { $0 } ?? key.defaultValue
         }
-        set { properties.set(key.propertyName, newValue.propertyValue) }
+        set {
+            // A value the layer holds already leaves it as it is (as `PropertyTable.set`), found without
+            // making its `PropertyValue`.
+            let name = key.propertyName
+            if let index = properties.index(of: name),
+               properties.entries.withUnsafeBufferPointer({ newValue.isStored(as: $0[index].value) }) {
+                return
+            }
+            properties.set(name, newValue.propertyValue)
+        }
     }
 
     /// The value of a property by erased key: the set value, the type's default, or the key's default.

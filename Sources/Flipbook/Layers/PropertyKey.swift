@@ -6,6 +6,15 @@ public protocol PropertyValueConvertible: Hashable, Sendable {
     init?(propertyValue: PropertyValue)
     /// The kind every value of this type has.
     static var valueKind: ValueKind { get }
+    /// Whether `stored` is this value as a property table holds it, by the table's test for an
+    /// unchanged value (`PropertyTable.isUnchanged`: bit for bit for numbers). Default: that test on
+    /// `propertyValue`; the number types compare in place, so that setting a value a layer already
+    /// holds makes no `PropertyValue` (a component's refresh sets a dozen such values every frame).
+    func isStored(as stored: PropertyValue) -> Bool
+}
+
+extension PropertyValueConvertible {
+    public func isStored(as stored: PropertyValue) -> Bool { PropertyTable.same(propertyValue, stored) }
 }
 
 /// A typed layer property: its name (used only at the scene-file edge and in dumps), its value type
@@ -112,36 +121,62 @@ extension Array where Element == AnyPropertyKey {
 
 extension Double: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .number(self) }
+    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+        if case .number(let v) = stored { return v.bitPattern == bitPattern }
+        return false
+    }
     public init?(propertyValue: PropertyValue) { guard case .number(let v) = propertyValue else { return nil }; self = v }
     public static var valueKind: ValueKind { .number }
 }
 
 extension Angle: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .angle(self) }
+    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+        if case .angle(let v) = stored { return v.radians.bitPattern == radians.bitPattern }
+        return false
+    }
     public init?(propertyValue: PropertyValue) { guard case .angle(let v) = propertyValue else { return nil }; self = v }
     public static var valueKind: ValueKind { .angle }
 }
 
 extension Point: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .point(self) }
+    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+        if case .point(let v) = stored { return v.x.bitPattern == x.bitPattern && v.y.bitPattern == y.bitPattern }
+        return false
+    }
     public init?(propertyValue: PropertyValue) { guard case .point(let v) = propertyValue else { return nil }; self = v }
     public static var valueKind: ValueKind { .point }
 }
 
 extension Size: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .size(self) }
+    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+        if case .size(let v) = stored { return v.width.bitPattern == width.bitPattern && v.height.bitPattern == height.bitPattern }
+        return false
+    }
     public init?(propertyValue: PropertyValue) { guard case .size(let v) = propertyValue else { return nil }; self = v }
     public static var valueKind: ValueKind { .size }
 }
 
 extension Rect: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .rect(self) }
+    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+        if case .rect(let v) = stored { return v.origin.x.bitPattern == origin.x.bitPattern && v.origin.y.bitPattern == origin.y.bitPattern
+            && v.size.width.bitPattern == size.width.bitPattern && v.size.height.bitPattern == size.height.bitPattern }
+        return false
+    }
     public init?(propertyValue: PropertyValue) { guard case .rect(let v) = propertyValue else { return nil }; self = v }
     public static var valueKind: ValueKind { .rect }
 }
 
 extension Color: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .color(self) }
+    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+        if case .color(let v) = stored { return v.red.bitPattern == red.bitPattern && v.green.bitPattern == green.bitPattern
+            && v.blue.bitPattern == blue.bitPattern && v.alpha.bitPattern == alpha.bitPattern }
+        return false
+    }
     public init?(propertyValue: PropertyValue) { guard case .color(let v) = propertyValue else { return nil }; self = v }
     public static var valueKind: ValueKind { .color }
 }
@@ -206,6 +241,10 @@ extension String: PropertyValueConvertible {
 
 extension Bool: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .flag(self) }
+    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+        if case .flag(let v) = stored { return v == self }
+        return false
+    }
     public init?(propertyValue: PropertyValue) { guard case .flag(let v) = propertyValue else { return nil }; self = v }
     public static var valueKind: ValueKind { .flag }
 }
@@ -218,4 +257,8 @@ extension PropertyValueConvertible where Self: RawRepresentable, RawValue == Str
         self = value
     }
     public static var valueKind: ValueKind { .choice }
+    public func isStored(as stored: PropertyValue) -> Bool {
+        if case .choice(let name) = stored { return name == rawValue }
+        return false
+    }
 }

@@ -228,7 +228,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     /// Equal bit for bit where the value is numbers, byte for byte where it is text, equal by `==`
     /// otherwise (`isUnchanged`).
-    @inline(__always) private static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+    @inline(__always) static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
         @inline(__always) func eq(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
         // One switch on `a`, then `b` matched in place (a switch over the pair (a, b) copies both
         // values into a tuple first).
