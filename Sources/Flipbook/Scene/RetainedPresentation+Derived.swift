@@ -112,7 +112,14 @@ extension RetainedPresentation.Node {
         refresh(input, &source)
         assert(Self.isOnlySublayer(source, of: part.derive(input)),
                "DerivationPart.refresh must set the same properties in the same order from every input, and change nothing else (\(source.id))")
-        presented = source
+        if source.sublayers.isEmpty && source.animations.isEmpty && source.type.declaredDefaults === presented.type.declaredDefaults
+            && source.timing == presented.timing && source.id == presented.id {
+            // Only the values changed, as the part promises: the presented layer takes them (the whole
+            // layer copied retained and released each of its fields, every frame).
+            presented.properties = source.properties
+        } else {
+            presented = source
+        }
         guard source.properties.changes != 0 else { return false }
         ownValuesChanged(baseToo: source.properties.anyChange(hasCodeIn: Layer.basePropertyCodes))
         return true
