@@ -206,3 +206,29 @@ struct AnimationTests {
         }
     }
 }
+
+extension AnimationTests {
+    /// A basic animation is a value: a copy set to other values leaves the original as it was (its
+    /// values sit in a box that copies share), and equality and hashing are by key and values, as the
+    /// memberwise ones.
+    @Test func basicAnimationIsAValue() {
+        let key = AnyPropertyKey(PropertyKey<Double>.zPosition)
+        let original = BasicAnimation(key: key, from: .number(0), to: .number(100))
+        var copy = original
+        copy.to = .number(50)
+        copy.by = .number(5)
+        #expect(original.to == .number(100) && original.by == nil)
+        #expect(copy.from == .number(0) && copy.to == .number(50) && copy.by == .number(5) && copy.key == key)
+        copy.key = AnyPropertyKey(PropertyKey<Double>.opacity)
+        #expect(copy.key.name == "opacity" && original.key.name == "zPosition" && copy.to == .number(50))
+        copy.from = nil
+        #expect(copy.from == nil && original.from == .number(0))
+        // Built apart from equal parts: equal, with equal hashes; one value apart: not equal.
+        let again = BasicAnimation(key: AnyPropertyKey(PropertyKey<Double>.zPosition), from: .number(0), to: .number(100))
+        #expect(again == original && again.hashValue == original.hashValue)
+        #expect(again != BasicAnimation(key: key, from: .number(0), to: .number(100), by: .number(1)))
+        #expect(again != BasicAnimation(key: key, from: .number(1), to: .number(100)))
+        #expect(again != BasicAnimation(key: AnyPropertyKey(PropertyKey<Double>.opacity), from: .number(0), to: .number(100)))
+        #expect(Set([original, again, copy]).count == 2)
+    }
+}
