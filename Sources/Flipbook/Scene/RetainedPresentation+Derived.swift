@@ -6,34 +6,47 @@ extension RetainedPresentation.Node {
     /// it is nil) from `values`, and brings the others' nodes to `local`; returns whether a derived
     /// sublayer changed. Parts read values alone, never sublayers: a part whose values stay keeps
     /// its nodes.
+    ///
+    /// When `presentedHoldsValues` (the presented table is `values`, as after `applyInPlace`), the
+    /// presented layer itself is the parts' input: it has the source's id, type and timing, no
+    /// animations, and `values`, which is all a part may read (`DerivationPart`); its sublayers, which
+    /// no part reads, are the presented ones. Else the input is `derivationInput(values)`, a copy.
     func updateParts(_ parts: [DerivationPart], values: PropertyTable, changed: UInt64?, modelCount: Int,
-                     parentTime local: Double) -> Bool {
+                     parentTime local: Double, presentedHoldsValues: Bool) -> Bool {
         func derivesAgain(_ part: DerivationPart) -> Bool {
             changed.map { values.anyEntry(in: $0, hasCodeIn: part.codes) } ?? true
         }
         guard parts.contains(where: derivesAgain) else { return updateSublayers(modelCount..<sublayers.count, parentTime: local) }
-        return updateParts(parts, from: derivationInput(values), derivesAgain: derivesAgain, modelCount: modelCount, parentTime: local)
+        if presentedHoldsValues {
+            return updateParts(parts, from: &presented, derivesAgain: derivesAgain, modelCount: modelCount, parentTime: local)
+        }
+        var input = derivationInput(values)
+        return updateParts(parts, from: &input, derivesAgain: derivesAgain, modelCount: modelCount, parentTime: local)
     }
 
-    /// `updateParts` with the input made once (passed on: an optional unwrapped at each part's
-    /// call copied the layer).
-    fileprivate func updateParts(_ parts: [DerivationPart], from input: Layer, derivesAgain: (DerivationPart) -> Bool,
+    /// `updateParts` with the input made once, read where it is stored (`inout`, never written: an
+    /// optional unwrapped at each part's call, or the node's stored layer passed as an argument,
+    /// copied the layer).
+    fileprivate func updateParts(_ parts: [DerivationPart], from input: inout Layer, derivesAgain: (DerivationPart) -> Bool,
                                  modelCount: Int, parentTime local: Double) -> Bool {
         var derivedChanged = false
         var start = modelCount
-        for (p, part) in parts.enumerated() {
+        // Each part read where the list holds it (a `for` over the parts copied each one out: its
+        // names, codes and closures retained and released).
+        for p in parts.indices {
             let range = start..<(start + partCounts[p])
-            if !derivesAgain(part) {
+            if !derivesAgain(parts[p]) {
                 if updateSublayers(range, parentTime: local) { derivedChanged = true }
                 start = range.upperBound
                 continue
             }
-            if part.refresh != nil, partCounts[p] == 1, let changed = sublayers[range.lowerBound].refresh(by: part, from: input) {
+            if parts[p].refresh != nil, partCounts[p] == 1,
+               let changed = sublayers[range.lowerBound].refresh(by: parts[p], from: input) {
                 if changed { derivedChanged = true }
                 start = range.upperBound
                 continue
             }
-            let derived = part.derive(input)
+            let derived = parts[p].derive(input)
             partCounts[p] = derived.count
             start += derived.count
             if adopt(derived, replacing: range, parentTime: local) { derivedChanged = true }

@@ -148,11 +148,13 @@ extension RetainedPresentation {
             var values: PropertyTable
             // The entries that changed (`PropertyTable.changedEntries`); nil when anything may have.
             var changed: UInt64? = 0
+            var presentedHoldsValues = false
             if let entries = animatedEntries, presented.properties.count == source.properties.count {
                 // The presented table is the model's with the animated entries changed: those alone
                 // are computed, in place.
                 changed = applyInPlace(entries, parentTime: local)
                 values = presented.properties
+                presentedHoldsValues = true
             } else if !source.animations.isEmpty {
                 values = source.properties
                 // Each animation read where the list holds it (a `for` loop copied each one out).
@@ -170,7 +172,8 @@ extension RetainedPresentation {
             // (A type that never derives has no derived sublayers to update.)
             let parts = source.type.derivationParts
             if valuesChanged && !parts.isEmpty {
-                derivedChanged = updateParts(parts, values: values, changed: changed, modelCount: modelCount, parentTime: local)
+                derivedChanged = updateParts(parts, values: values, changed: changed, modelCount: modelCount, parentTime: local,
+                                             presentedHoldsValues: presentedHoldsValues)
             } else if (valuesChanged || sublayersChanged) && source.type.derivesSublayers && parts.isEmpty {
                 // The component sees its presented values and sublayers, as in `presentation(atParentTime:)`.
                 var input = derivationInput(values)
@@ -256,8 +259,14 @@ extension RetainedPresentation {
                 base = presented.renderBase()
                 hasBase = true
             }
-            guard let base else { return nil }
-            return presented.renderNode(base: base)
+            guard base != nil else { return nil }
+            return Self.renderNode(of: &presented, base: &base)
+        }
+
+        /// `layer.renderNode(base: base!)`, with both read where they are stored: a method called on the
+        /// node's stored layer copied it first (its id, tables and lists retained, then released).
+        private static func renderNode(of layer: inout Layer, base: inout RenderBase?) -> RenderNode {
+            layer.renderNode(base: base!)
         }
 
         /// Whether the presented layer has no sublayers (model or derived).
