@@ -124,6 +124,9 @@ final class DeclaredDefaults: @unchecked Sendable {
     @usableFromInline let start: [Int]
     /// The type's `derivationParts` (`LayerType.derivationParts`).
     let derivationParts: [DerivationPart]
+    /// The shape style of the type's layers where they set none of it (`ShapeStyle.drawing`),
+    /// converted once.
+    let shapeStyle: ShapeStyle.Defaults
 
     init(_ keys: [AnyPropertyKey], derivationParts: [DerivationPart] = []) {
         self.derivationParts = derivationParts
@@ -136,6 +139,7 @@ final class DeclaredDefaults: @unchecked Sendable {
                 entries.append((key.propertyName, key.defaultValue))
             }
         }
+        shapeStyle = ShapeStyle.Defaults { name in entries.first { $0.0 == name }?.1 }
         let sorted = entries.enumerated().sorted { a, b in
             let ba = a.element.0.code & 63, bb = b.element.0.code & 63
             return ba != bb ? ba < bb : a.offset < b.offset

@@ -91,40 +91,6 @@ extension PropertyKey where Value == String {
     @inlinable public static var fontFamily: Self { keyString_fontFamily }
 }
 
-/// The stroke and fill properties of the path-drawing layer types (CAShapeLayer's), for custom layer
-/// types that draw a path: add `ShapeStyle.properties` to the type's and draw `ShapeStyle.items`.
-public enum ShapeStyle {
-    /// fillColor, strokeColor, lineWidth, lineCap, lineJoin, miterLimit, lineDashPattern,
-    /// lineDashPhase, strokeStart, strokeEnd, fillRule and fillGradient.
-    public static let properties: [AnyPropertyKey] = [
-        AnyPropertyKey(PropertyKey<Color>.fillColor), AnyPropertyKey(PropertyKey<Color>.strokeColor),
-        AnyPropertyKey(PropertyKey<Double>.lineWidth), AnyPropertyKey(PropertyKey<LineCap>.lineCap),
-        AnyPropertyKey(PropertyKey<LineJoin>.lineJoin), AnyPropertyKey(PropertyKey<Double>.miterLimit),
-        AnyPropertyKey(PropertyKey<DashPattern>.lineDashPattern), AnyPropertyKey(PropertyKey<Double>.lineDashPhase),
-        AnyPropertyKey(PropertyKey<Double>.strokeStart), AnyPropertyKey(PropertyKey<Double>.strokeEnd),
-        AnyPropertyKey(PropertyKey<FillRule>.fillRule), AnyPropertyKey(PropertyKey<Gradient>.fillGradient),
-    ]
-
-    /// The path drawn with the layer's fill and stroke properties (lineWidth below 0 counts as 0;
-    /// strokeStart and strokeEnd are clamped to [0, 1]).
-    public static func drawing(_ path: Path, of layer: Layer) -> ShapeDrawing {
-        ShapeDrawing(path: path, fill: layer[.fillColor], fillGradient: layer[.fillGradient], fillRule: layer[.fillRule],
-                     stroke: layer[.strokeColor], lineWidth: max(layer[.lineWidth], 0), lineCap: layer[.lineCap],
-                     lineJoin: layer[.lineJoin], miterLimit: layer[.miterLimit], dashPattern: layer[.lineDashPattern],
-                     dashPhase: layer[.lineDashPhase], strokeStart: min(max(layer[.strokeStart], 0), 1),
-                     strokeEnd: min(max(layer[.strokeEnd], 0), 1))
-    }
-
-    /// The drawing, or nothing for an empty path. A drawing that shows nothing at this instant (a
-    /// zero-length arc, strokeEnd 0) is kept, so renderers that animate see its parameters at every
-    /// instant; frame renderers skip it.
-    public static func items(_ path: Path, of layer: Layer, semantic: ShapeSemantic? = nil) -> [DrawItem] {
-        var drawing = drawing(path, of: layer)
-        drawing.semantic = semantic
-        return path.isEmpty && semantic == nil ? [] : [.shape(drawing)]
-    }
-}
-
 /// A plain layer (CALayer): draws only its background colour; a container for sublayers.
 public enum PlainLayer: LayerBehavior {
     public static let typeName = "layer"
