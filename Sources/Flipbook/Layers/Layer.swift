@@ -39,12 +39,12 @@ public struct Layer: Hashable, Sendable {
     /// run-time witnesses: about a third of building a render tree).
     @inlinable
     public subscript<V: PropertyValueConvertible>(key: PropertyKey<V>) -> V {
-        get {
+        @inline(__always) get {
             let name = key.propertyName
             if let set = properties.withValue(name, V.init(propertyValue:)) { return set ?? key.defaultValue }
             return type.declaredDefaults.withValue(name, V.init(propertyValue:))?.flatMap { $0 } ?? key.defaultValue
         }
-        set {
+        @inline(__always) set {
             // A value the layer holds already leaves it as it is (as `PropertyTable.set`), found without
             // making its `PropertyValue`.
             let name = key.propertyName
