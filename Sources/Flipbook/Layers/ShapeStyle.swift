@@ -29,13 +29,17 @@ public enum ShapeStyle {
         var dashPattern = defaults.dashPattern, dashPhase = defaults.dashPhase
         var strokeStart = defaults.strokeStart, strokeEnd = defaults.strokeEnd
         var fillRule = defaults.fillRule, fillGradient = defaults.fillGradient
-        let names = Defaults.names, filter = Defaults.filter
+        let names = Defaults.names, codes = Defaults.codes, filter = Defaults.filter
         if layer.properties.filter & filter != 0 {
             layer.properties.entries.withUnsafeBufferPointer { entries in
                 for i in entries.indices where filter & (1 << (entries[i].name.code & 63)) != 0 {
-                    guard let index = names.firstIndex(of: entries[i].name) else { continue }
-                    let value = entries[i].value
-                    func read<V>(_ key: PropertyKey<V>) -> V { V(propertyValue: value) ?? key.defaultValue }
+                    // The style name with this hash code, confirmed by its spelling.
+                    let code = entries[i].name.code
+                    var index = 0
+                    while index < codes.count && codes[index] != code { index += 1 }
+                    guard index < codes.count, names[index].string == entries[i].name.string else { continue }
+                    // (Converted where the table holds it: a copy of the value was made and destroyed.)
+                    func read<V>(_ key: PropertyKey<V>) -> V { V(propertyValue: entries[i].value) ?? key.defaultValue }
                     switch index {
                     case 0: fill = read(.fillColor)
                     case 1: stroke = read(.strokeColor)
@@ -72,8 +76,8 @@ public enum ShapeStyle {
     /// A layer type's style values where its layers set none (`DeclaredDefaults.shapeStyle`): each the
     /// type's declared default when it is of the key's kind, else the key's default.
     final class Defaults: Sendable {
-        /// The style's names in the order of `drawing`'s switch, and the filter of their hash codes
-        /// (as `PropertyTable.filter`).
+        /// The style's names in the order of `drawing`'s switch, their hash codes, and the filter of
+        /// the codes (as `PropertyTable.filter`).
         static let names: [PropertyName] = [
             PropertyKey<Color>.fillColor.propertyName, PropertyKey<Color>.strokeColor.propertyName,
             PropertyKey<Double>.lineWidth.propertyName, PropertyKey<LineCap>.lineCap.propertyName,
@@ -82,6 +86,7 @@ public enum ShapeStyle {
             PropertyKey<Double>.strokeStart.propertyName, PropertyKey<Double>.strokeEnd.propertyName,
             PropertyKey<FillRule>.fillRule.propertyName, PropertyKey<Gradient>.fillGradient.propertyName,
         ]
+        static let codes: [UInt64] = names.map(\.code)
         static let filter: UInt64 = names.reduce(0) { $0 | 1 << ($1.code & 63) }
 
         let fill: Color, stroke: Color, lineWidth: Double, lineCap: LineCap, lineJoin: LineJoin
