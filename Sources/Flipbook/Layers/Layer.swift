@@ -62,6 +62,7 @@ public struct Layer: Hashable, Sendable {
     }
 
     /// Whether the property has been set (or animated, in a presentation layer).
+    @inlinable @inline(__always)
     public func isSet<V>(_ key: PropertyKey<V>) -> Bool { properties.contains(key.propertyName) }
 
     /// Adds an animation; one with the same key replaces the earlier one (`addAnimation:forKey:`).
@@ -76,6 +77,7 @@ public struct Layer: Hashable, Sendable {
     }
 
     /// The layer's bounds.
+    @inlinable
     public var bounds: Rect { self[.bounds] }
 
     /// The first layer in this subtree (self included) with the given id.

@@ -167,7 +167,7 @@ final class DeclaredDefaults: @unchecked Sendable {
 
     /// `convert` applied to the type's default for `name` where it sits (no copy), or nil when the
     /// type does not declare it.
-    @inlinable
+    @inlinable @inline(__always)
     func withValue<R>(_ name: PropertyName, _ convert: (PropertyValue) -> R) -> R? {
         let bucket = Int(name.code & 63)
         var i = start[bucket]

@@ -89,14 +89,14 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     /// `convert` applied to the value set for `name` where it sits (no copy of the value), or nil when
     /// the name is not set: how typed reads take a number out of a table without copying the enum.
-    @inlinable
+    @inlinable @inline(__always)
     public func withValue<R>(_ name: PropertyName, _ convert: (PropertyValue) -> R) -> R? {
         guard let i = index(of: name) else { return nil }
         return entries.withUnsafeBufferPointer { convert($0[i].value) }
     }
 
     /// Whether a value is set for `name` (without copying it, as `self[name] != nil` would).
-    @inlinable
+    @inlinable @inline(__always)
     public func contains(_ name: PropertyName) -> Bool { index(of: name) != nil }
 
     /// Sets `value` for `name`: the subscript's setter without an optional (an optional
