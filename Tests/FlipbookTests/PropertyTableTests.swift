@@ -134,3 +134,21 @@ extension PropertyTableTests {
         #expect(layer.properties.changes == 0b101 && layer[.lineCap] == .square)
     }
 }
+
+extension PropertyTableTests {
+    /// A code set answers as a search of its codes would: every code in it (including ones that share
+    /// their filter bit with a code not in it) is found, and every other code is not.
+    @Test func codeSetIsItsCodes() {
+        let names = (0..<20).map { PropertyName("p\($0)") } + Layer.baseProperties.map(\.propertyName)
+        let set = CodeSet(names)
+        for name in names { #expect(set.contains(name.code)) }
+        let others = (0..<2000).map { PropertyName("q\($0)").code }
+        var sharedBits = 0
+        for code in others {
+            #expect(set.contains(code) == names.contains { $0.code == code })
+            if set.filter & (1 << (code & 63)) != 0 { sharedBits += 1 }
+        }
+        #expect(sharedBits > 100, "the filter lets some codes through to the search")
+        #expect(!CodeSet([]).contains(0) && CodeSet([]).filter == 0)
+    }
+}

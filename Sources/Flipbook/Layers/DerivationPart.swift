@@ -17,14 +17,14 @@ public struct DerivationPart: Sendable {
     /// another, in place. Nil for a part made by `derive` alone.
     public let refresh: (@Sendable (Layer, inout Layer) -> Void)?
     /// The hash codes of `inputs`' names.
-    let codes: [UInt64]
+    let codes: CodeSet
 
     /// A part made by `derive`, which reads the layer's id and the properties in `inputs` alone.
     public init(reading inputs: [AnyPropertyKey], derive: @escaping @Sendable (Layer) -> [Layer]) {
         self.inputs = inputs.map(\.propertyName)
         self.derive = derive
         refresh = nil
-        codes = self.inputs.map(\.code)
+        codes = CodeSet(self.inputs)
     }
 
     /// A part of one sublayer: `make`'s layer, which reads the component's id alone (an id and a type,
@@ -45,6 +45,6 @@ public struct DerivationPart: Sendable {
             return [made]
         }
         self.refresh = refresh
-        codes = self.inputs.map(\.code)
+        codes = CodeSet(self.inputs)
     }
 }

@@ -72,7 +72,7 @@ extension Layer {
 
     /// The hash codes of `baseProperties`' names: every name a layer's own render node reads besides
     /// its type's `draw` (`renderNodeWithoutChildren`) has one of these codes.
-    static let basePropertyCodes: [UInt64] = baseProperties.map(\.propertyName.code)
+    static let basePropertyCodes = CodeSet(baseProperties.map(\.propertyName))
 
     /// The transform from this layer's bounds coordinates to its superlayer's:
     /// translate(−anchor in bounds) · transform · scale · rotation · translate(position + translation).

@@ -50,6 +50,23 @@ public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
     public var description: String { string }
 }
 
+/// Property names' hash codes (`PropertyName.code`), with a 64-bit filter of them (bit code mod 64)
+/// that answers most codes that are not among them without a search: which names a derivation part or
+/// a layer's render base reads, asked of every changed value at every instant.
+struct CodeSet: Sendable {
+    let codes: [UInt64]
+    let filter: UInt64
+
+    init(_ names: [PropertyName]) {
+        codes = names.map(\.code)
+        filter = codes.reduce(0) { $0 | 1 << ($1 & 63) }
+    }
+
+    func contains(_ code: UInt64) -> Bool {
+        filter & (1 << (code & 63)) != 0 && codes.contains(code)
+    }
+}
+
 /// Property values by name, as a layer holds what the user set: a short list searched linearly by
 /// hash code (a layer sets a handful of properties; below a few dozen entries this beats a hashed
 /// dictionary, which hashes the whole name on every read). A 64-bit filter of the codes present
@@ -210,7 +227,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     /// Whether an entry marked in `changed` (from `changedEntries`) has a name whose hash code is one
     /// of `codes`. A name of another spelling with one of those codes counts as one of them, so the
     /// answer errs towards true.
-    func anyEntry(in changed: UInt64, hasCodeIn codes: [UInt64]) -> Bool {
+    func anyEntry(in changed: UInt64, hasCodeIn codes: CodeSet) -> Bool {
         var bits = changed
         while bits != 0 {
             let i = bits.trailingZeroBitCount
@@ -222,7 +239,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     /// Whether an entry marked in `changes` has a name whose hash code is one of `codes` (`anyEntry`);
     /// true whenever bit 63 is set, which stands for the 64th entry and later, and for removals.
-    func anyChange(hasCodeIn codes: [UInt64]) -> Bool {
+    func anyChange(hasCodeIn codes: CodeSet) -> Bool {
         changes >> 63 != 0 || anyEntry(in: changes, hasCodeIn: codes)
     }
 
