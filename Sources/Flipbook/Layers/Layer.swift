@@ -78,7 +78,9 @@ public struct Layer: Hashable, Sendable {
 
     /// The layer's bounds.
     @inlinable
-    public var bounds: Rect { self[.bounds] }
+    public var bounds: Rect {
+        @inline(__always) get { self[.bounds] }
+    }
 
     /// The first layer in this subtree (self included) with the given id.
     public func layer(withID id: String) -> Layer? {
