@@ -30,18 +30,33 @@ enum SVGMarkup {
     /// `appendHex([red, green, blue])` without making the list (the frame writer writes a colour for
     /// every fill and stroke).
     static func appendHex<Sink: SVGTextSink>(red: Double, green: Double, blue: Double, to out: inout Sink) {
-        out.write(byte: UInt8(ascii: "#"))
-        appendHexChannel(red, to: &out)
-        appendHexChannel(green, to: &out)
-        appendHexChannel(blue, to: &out)
+        // Seven bytes in one write (a write a byte checked the buffer seven times).
+        let r = channelByte(red), g = channelByte(green), b = channelByte(blue)
+        out.write(asciiCount: 7) { text in
+            text[0] = UInt8(ascii: "#")
+            text[1] = hexDigit(r >> 4)
+            text[2] = hexDigit(r & 15)
+            text[3] = hexDigit(g >> 4)
+            text[4] = hexDigit(g & 15)
+            text[5] = hexDigit(b >> 4)
+            text[6] = hexDigit(b & 15)
+        }
     }
 
     /// Two lowercase hex digits for a channel in [0, 1] (clamped, rounded to 8 bits, NaN as 0).
     @inline(__always)
     private static func appendHexChannel<Sink: SVGTextSink>(_ x: Double, to out: inout Sink) {
-        let b = Int(saturating: (min(max(x, 0), 1) * 255).rounded())
+        let b = channelByte(x)
         out.write(byte: hexDigit(b >> 4))
         out.write(byte: hexDigit(b & 15))
+    }
+
+    /// A channel in [0, 1] as 0…255: clamped, rounded half away from zero, NaN as 0.
+    @inline(__always)
+    private static func channelByte(_ x: Double) -> Int {
+        // Clamped, the rounded value is NaN or a whole number in 0…255, which converts exactly.
+        let v = (min(max(x, 0), 1) * 255).rounded()
+        return v == v ? Int(v) : 0
     }
 
     /// The ASCII lowercase hex digit of `d`, 0...15.
