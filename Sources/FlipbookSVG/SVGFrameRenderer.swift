@@ -205,7 +205,7 @@ public struct SVGFrameRenderer {
         let start = out.count, gradients = state.gradients, clips = state.clips
         // Made again (a retained node draws it on the base it keeps), not kept: the bytes are what this
         // renderer keeps of a leaf (keeping the node too cost 12 MB more at 10,000 changing leaves).
-        if let node = tree.leafRenderNode { writer.write(node, into: &out, state: &state) }
+        tree.withLeafRenderNode { writer.write($0, into: &out, state: &state) }
         if same {
             // Unchanged for two frames: keep the bytes, unless they number a definition.
             if state.gradients == gradients && state.clips == clips { leaves[position].bytes = out.suffix(from: start) }
@@ -227,8 +227,9 @@ protocol FrameTree {
     var retainedNode: RetainedPresentation.Node? { get }
     /// The layer's render node without children; nil when hidden.
     var ownRenderNode: RenderNode? { get }
-    /// The same, made again for a leaf (a retained node draws it on the base it keeps).
-    var leafRenderNode: RenderNode? { get }
+    /// Calls `body` with the layer's render node without children, made again for a leaf (a retained
+    /// node draws it on the base it keeps); not when hidden.
+    func withLeafRenderNode(_ body: (RenderNode) -> Void)
     func forEachSublayerInDrawingOrder(_ body: (Self) -> Void)
 }
 
@@ -237,7 +238,7 @@ extension Layer: FrameTree {
     var leafLayer: Layer { self }
     var retainedNode: RetainedPresentation.Node? { nil }
     var ownRenderNode: RenderNode? { renderNodeWithoutChildren() }
-    var leafRenderNode: RenderNode? { renderNodeWithoutChildren() }
+    func withLeafRenderNode(_ body: (RenderNode) -> Void) { if let node = renderNodeWithoutChildren() { body(node) } }
 }
 
 extension RetainedPresentation.Node: FrameTree {

@@ -10,7 +10,7 @@ extension RetainedPresentation {
     /// (each method reads and writes its own fields in turn; the checks cost more than the reads, as
     /// for the compiler's `Sampler`).
     ///
-    /// A renderer reads a node through `ownRenderNode`, `leafRenderNode`, `isLeaf`, `leafLayer`,
+    /// A renderer reads a node through `ownRenderNode`, `withLeafRenderNode`, `isLeaf`, `leafLayer`,
     /// `version`, `ownNodeVersion` and `forEachSublayerInDrawingOrder`; a node outlives the instant it
     /// was read at only as long as the renderer keeps it (a kept node is never reused for another
     /// layer).
@@ -248,19 +248,27 @@ extension RetainedPresentation {
             return ownNode
         }
 
-        /// `presented.renderNodeWithoutChildren()` made again, not kept: what a renderer that keeps a
-        /// leaf's output, not its node, asks when the leaf changed.
-        public var leafRenderNode: RenderNode? { madeOwnRenderNode() }
+        /// `body` called with `presented.renderNodeWithoutChildren()` made again, not kept, when the
+        /// layer is not hidden: what a renderer that keeps a leaf's output, not its node, asks when the
+        /// leaf changed. The node is handed over where it is made (returned through an optional, its
+        /// 232 bytes were copied at each step).
+        public func withLeafRenderNode(_ body: (RenderNode) -> Void) {
+            if hasRenderBase() { body(Self.renderNode(of: &presented, base: &base)) }
+        }
 
         /// `presented.renderNodeWithoutChildren()`, made on the base kept while no base property changed
         /// (`Layer.renderBase`).
         private func madeOwnRenderNode() -> RenderNode? {
+            hasRenderBase() ? Self.renderNode(of: &presented, base: &base) : nil
+        }
+
+        /// Whether the presented layer has a render base (it is not hidden), made if none is kept.
+        private func hasRenderBase() -> Bool {
             if !hasBase {
                 base = presented.renderBase()
                 hasBase = true
             }
-            guard base != nil else { return nil }
-            return Self.renderNode(of: &presented, base: &base)
+            return base != nil
         }
 
         /// `layer.renderNode(base: base!)`, with both read where they are stored: a method called on the
