@@ -79,3 +79,35 @@ extension Array {
         return copy
     }
 }
+
+extension ShapeStyleTests {
+    /// The style names are found by their codes' low bits: each name at its place, other names (5,000,
+    /// some sharing a name's low bits, and the style names spelt otherwise) nowhere; a slot shared by
+    /// two names is searched.
+    @Test func styleNamesAreFoundByTheirCodes() {
+        let index = ShapeStyle.Defaults.names, names = index.names
+        #expect(names.map(\.string) == ShapeStyle.properties.map(\.name))
+        for (i, name) in names.enumerated() { #expect(index.index(of: name) == i) }
+        var sharing = 0
+        for k in 0..<5_000 {
+            let other = PropertyName("other\(k)")
+            #expect(index.index(of: other) == nil)
+            if index.slots[Int(other.code & 63)] != -2 { sharing += 1 }
+        }
+        #expect(sharing > 500, "other names share the style names' low bits")
+        for name in names { #expect(index.index(of: PropertyName(name.string.uppercased())) == nil) }
+        for bits in 0..<64 {
+            let holders = names.indices.filter { Int(names[$0].code & 63) == bits }
+            #expect(index.slots[bits] == (holders.isEmpty ? -2 : holders.count == 1 ? holders[0] : -1))
+        }
+        // Names that share their low bits: the shared slot is searched.
+        let candidates = (0..<200).map { PropertyName("n\($0)") }
+        let bits = candidates[0].code & 63
+        let shared = candidates.filter { $0.code & 63 == bits }
+        #expect(shared.count >= 2)
+        let some = ShapeStyle.NameIndex(Array(shared.prefix(3)) + [PropertyName("alone")])
+        #expect(some.slots[Int(bits)] == -1)
+        for (i, name) in (Array(shared.prefix(3)) + [PropertyName("alone")]).enumerated() { #expect(some.index(of: name) == i) }
+        for name in shared.dropFirst(3) { #expect(some.index(of: name) == nil) }
+    }
+}

@@ -18,7 +18,7 @@ public enum ShapeStyle {
     /// Each property is what `layer[key]` reads through its key in `properties` (the set value, or the
     /// key's default when the set value is of another kind; else the type's declared default when of
     /// the key's kind, else the key's default), read in one pass: the type's defaults converted once
-    /// (`Defaults`), then the layer's set entries that are style properties. Twelve reads one by one
+    /// (`Defaults`), then the layer's set entries that are style properties (`NameIndex`). Twelve reads one by one
     /// searched the table twelve times and converted a default each time, a line cap's by comparing
     /// its name: about 2,300 instructions a ring gauge's arc. The tests hold this to the reads one by
     /// one for every layer type and for random tables.
@@ -29,15 +29,11 @@ public enum ShapeStyle {
         var dashPattern = defaults.dashPattern, dashPhase = defaults.dashPhase
         var strokeStart = defaults.strokeStart, strokeEnd = defaults.strokeEnd
         var fillRule = defaults.fillRule, fillGradient = defaults.fillGradient
-        let names = Defaults.names, codes = Defaults.codes, filter = Defaults.filter
-        if layer.properties.filter & filter != 0 {
+        let names = Defaults.names
+        if layer.properties.filter & names.filter != 0 {
             layer.properties.entries.withUnsafeBufferPointer { entries in
-                for i in entries.indices where filter & (1 << (entries[i].name.code & 63)) != 0 {
-                    // The style name with this hash code, confirmed by its spelling.
-                    let code = entries[i].name.code
-                    var index = 0
-                    while index < codes.count && codes[index] != code { index += 1 }
-                    guard index < codes.count, names[index].string == entries[i].name.string else { continue }
+                for i in entries.indices where names.filter & (1 << (entries[i].name.code & 63)) != 0 {
+                    guard let index = names.index(of: entries[i].name) else { continue }
                     // (Converted where the table holds it: a copy of the value was made and destroyed.)
                     func read<V>(_ key: PropertyKey<V>) -> V { V(propertyValue: entries[i].value) ?? key.defaultValue }
                     switch index {
@@ -76,18 +72,15 @@ public enum ShapeStyle {
     /// A layer type's style values where its layers set none (`DeclaredDefaults.shapeStyle`): each the
     /// type's declared default when it is of the key's kind, else the key's default.
     final class Defaults: Sendable {
-        /// The style's names in the order of `drawing`'s switch, their hash codes, and the filter of
-        /// the codes (as `PropertyTable.filter`).
-        static let names: [PropertyName] = [
+        /// The style's names in the order of `drawing`'s switch, found by their hash codes.
+        static let names = NameIndex([
             PropertyKey<Color>.fillColor.propertyName, PropertyKey<Color>.strokeColor.propertyName,
             PropertyKey<Double>.lineWidth.propertyName, PropertyKey<LineCap>.lineCap.propertyName,
             PropertyKey<LineJoin>.lineJoin.propertyName, PropertyKey<Double>.miterLimit.propertyName,
             PropertyKey<DashPattern>.lineDashPattern.propertyName, PropertyKey<Double>.lineDashPhase.propertyName,
             PropertyKey<Double>.strokeStart.propertyName, PropertyKey<Double>.strokeEnd.propertyName,
             PropertyKey<FillRule>.fillRule.propertyName, PropertyKey<Gradient>.fillGradient.propertyName,
-        ]
-        static let codes: [UInt64] = names.map(\.code)
-        static let filter: UInt64 = names.reduce(0) { $0 | 1 << ($1.code & 63) }
+        ])
 
         let fill: Color, stroke: Color, lineWidth: Double, lineCap: LineCap, lineJoin: LineJoin
         let miterLimit: Double, dashPattern: DashPattern, dashPhase: Double
@@ -108,6 +101,40 @@ public enum ShapeStyle {
             strokeEnd = value(.strokeEnd)
             fillRule = value(.fillRule)
             fillGradient = value(.fillGradient)
+        }
+    }
+
+    /// A few property names, each found by the low six bits of its hash code: one table lookup, where a
+    /// search of the twelve style names' codes for every set value was a ninth of drawing an arc.
+    struct NameIndex: Sendable {
+        let names: [PropertyName]
+        let codes: [UInt64]
+        /// The filter of the codes (as `PropertyTable.filter`).
+        let filter: UInt64
+        /// For each value of a code's low six bits: the index in `names` of the one name whose code has
+        /// them, −1 when several have (search `codes`), −2 when none has.
+        let slots: [Int]
+
+        init(_ names: [PropertyName]) {
+            self.names = names
+            codes = names.map(\.code)
+            filter = codes.reduce(0) { $0 | 1 << ($1 & 63) }
+            var slots = [Int](repeating: -2, count: 64)
+            for (index, code) in codes.enumerated() {
+                let bits = Int(code & 63)
+                slots[bits] = slots[bits] == -2 ? index : -1
+            }
+            self.slots = slots
+        }
+
+        /// Where `name` is in `names`, or nil: found by its code's low bits (searched for among the
+        /// codes when several names share them), confirmed by its code and spelling.
+        @inline(__always)
+        func index(of name: PropertyName) -> Int? {
+            var index = slots[Int(name.code & 63)]
+            if index == -1 { index = codes.firstIndex(of: name.code) ?? -2 }
+            guard index >= 0, codes[index] == name.code, names[index].string == name.string else { return nil }
+            return index
         }
     }
 }
