@@ -66,6 +66,7 @@ extension Animation {
     /// The value a single-key animation (`singleKey`) gives its key at `parentTime`, over `current`,
     /// the value below it (the model's, or the earlier animations' on the key); nil when the animation
     /// does not apply at that time (the value below stays) or has no key.
+    @inline(__always)
     func value(over current: PropertyValue, parentTime: Double, inGroup: Bool = false) -> PropertyValue? {
         guard let state = timing.state(atParentTime: parentTime, removedOnCompletion: isRemovedOnCompletion && !inGroup) else { return nil }
         // Paced modes give the animation a constant velocity: Apple's kCAAnimationPaced and
