@@ -72,15 +72,9 @@ public enum ShapeStyle {
     /// A layer type's style values where its layers set none (`DeclaredDefaults.shapeStyle`): each the
     /// type's declared default when it is of the key's kind, else the key's default.
     final class Defaults: Sendable {
-        /// The style's names in the order of `drawing`'s switch, found by their hash codes.
-        static let names = NameIndex([
-            PropertyKey<Color>.fillColor.propertyName, PropertyKey<Color>.strokeColor.propertyName,
-            PropertyKey<Double>.lineWidth.propertyName, PropertyKey<LineCap>.lineCap.propertyName,
-            PropertyKey<LineJoin>.lineJoin.propertyName, PropertyKey<Double>.miterLimit.propertyName,
-            PropertyKey<DashPattern>.lineDashPattern.propertyName, PropertyKey<Double>.lineDashPhase.propertyName,
-            PropertyKey<Double>.strokeStart.propertyName, PropertyKey<Double>.strokeEnd.propertyName,
-            PropertyKey<FillRule>.fillRule.propertyName, PropertyKey<Gradient>.fillGradient.propertyName,
-        ])
+        /// The style's names in the order of `properties` (and of `drawing`'s switch), found by their
+        /// hash codes.
+        static let names = NameIndex(properties.map(\.propertyName))
 
         let fill: Color, stroke: Color, lineWidth: Double, lineCap: LineCap, lineJoin: LineJoin
         let miterLimit: Double, dashPattern: DashPattern, dashPhase: Double
