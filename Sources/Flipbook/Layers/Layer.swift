@@ -48,11 +48,12 @@ public struct Layer: Hashable, Sendable {
             // A value the layer holds already leaves it as it is (as `PropertyTable.set`), found without
             // making its `PropertyValue`.
             let name = key.propertyName
-            if let index = properties.index(of: name),
-               properties.entries.withUnsafeBufferPointer({ newValue.isStored(as: $0[index].value) }) {
-                return
+            if let index = properties.index(of: name) {
+                if properties.entries.withUnsafeBufferPointer({ newValue.isStored(as: $0[index].value) }) { return }
+                properties.putValue(at: index, newValue.propertyValue)
+            } else {
+                properties.append(name, newValue.propertyValue)
             }
-            properties.set(name, newValue.propertyValue)
         }
     }
 

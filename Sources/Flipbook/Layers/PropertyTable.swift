@@ -219,9 +219,15 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     @usableFromInline @discardableResult
     mutating func replaceValue(at index: Int, with value: consuming PropertyValue) -> Bool {
         if Self.same(entries[index].value, value) { return false }
+        putValue(at: index, value)
+        return true
+    }
+
+    /// Puts `value` in entry `index` and marks it changed, for a caller that found it differs.
+    @usableFromInline
+    mutating func putValue(at index: Int, _ value: consuming PropertyValue) {
         entries[index].value = value
         changes |= 1 << UInt64(min(index, 63))
-        return true
     }
 
     /// Whether an entry marked in `changed` (from `changedEntries`) has a name whose hash code is one
