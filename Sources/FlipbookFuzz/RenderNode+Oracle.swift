@@ -10,7 +10,10 @@ extension RenderNode {
     /// Where librsvg, the oracle, is known to draw differently from what the SVG says, as reached by
     /// this tree drawn at `scale`:
     /// - "cairo-range": a point, or a stroke's half width, beyond ±2²³ device pixels (cairo holds
-    ///   coordinates in 24.8 fixed point);
+    ///   coordinates in 24.8 fixed point); or a number the SVG file holds beyond ±2²³, a point in its
+    ///   layer's coordinates or a layer's translation, even where they cancel to a point on the canvas
+    ///   (librsvg drew a square 20 px down at 25 px when the square and its group's translation were
+    ///   offset by 4.6e8: seed 9011's mutant 3707 moved a bar so);
     /// - "wide-stroke": a stroke wider than both sides of its path's control-point box (librsvg's
     ///   stroker leaves hollow the part of the path's inside that the stroke covers from both sides);
     /// - "huge-text": text over 10,000 device pixels tall (FreeType fails to make such fonts, then
@@ -26,8 +29,9 @@ extension RenderNode {
         let limit = Double(1 << 23)
         func check(_ p: Point) {
             let d = toDevice.apply(p)
-            if !(abs(d.x) < limit && abs(d.y) < limit) { found.insert("cairo-range") }
+            if !(abs(d.x) < limit && abs(d.y) < limit && abs(p.x) < limit && abs(p.y) < limit) { found.insert("cairo-range") }
         }
+        if !(abs(transform.tx) < limit && abs(transform.ty) < limit) { found.insert("cairo-range") }
         let deviceScale = max(abs(toDevice.a) + abs(toDevice.c), abs(toDevice.b) + abs(toDevice.d))
         if let clip { check(Point(clip.minX, clip.minY)); check(Point(clip.maxX, clip.maxY)) }
         for case .text(let text) in items where !(text.fontSize * deviceScale <= 10_000) {
