@@ -157,18 +157,18 @@ struct CoreAnimationTests {
         path.line(to: Point(0, 100))
         path.line(to: Point(0, 100))
         path.line(to: Point(100, 100))
-        let motion = MotionPath(path)
+        let motion = MotionPath(path, keyTimes: nil)
         // Paced: 200 units in all; the zero segments take no time.
-        let (start, startHeading) = motion.sample(at: 0, paced: true, keyTimes: nil)!
+        let (start, startHeading) = motion.sample(at: 0, paced: true)!
         #expect(start == Point(0, 0) && abs(startHeading.degrees - 90) < 1e-12)
-        let (middle, middleHeading) = motion.sample(at: 0.5, paced: true, keyTimes: nil)!
+        let (middle, middleHeading) = motion.sample(at: 0.5, paced: true)!
         #expect(middle == Point(0, 100) && abs(middleHeading.degrees - 90) < 1e-12)
-        let (late, lateHeading) = motion.sample(at: 0.75, paced: true, keyTimes: nil)!
+        let (late, lateHeading) = motion.sample(at: 0.75, paced: true)!
         #expect(late == Point(50, 100) && abs(lateHeading.degrees) < 1e-12)
         // Not paced: four segments, a quarter of the time each; inside a zero one the heading is kept.
-        let (_, held) = motion.sample(at: 0.6, paced: false, keyTimes: nil)!
+        let (_, held) = motion.sample(at: 0.6, paced: false)!
         #expect(abs(held.degrees - 90) < 1e-12)
-        let (_, first) = motion.sample(at: 0.1, paced: false, keyTimes: nil)!
+        let (_, first) = motion.sample(at: 0.1, paced: false)!
         #expect(abs(first.degrees - 90) < 1e-12)
     }
 

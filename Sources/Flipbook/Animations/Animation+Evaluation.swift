@@ -19,10 +19,10 @@ extension Animation {
         switch content {
         case .keyframe(let keyframe):
             // Along a path (`singleKey` takes the others).
-            guard let path = keyframe.path else { return }
+            guard keyframe.path != nil else { return }
             let current = values[keyframe.key.propertyName] ?? keyframe.key.defaultValue
             let paced = keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
-            guard let (point, tangent) = MotionPath(path).sample(at: eased, paced: paced, keyTimes: keyframe.keyTimes) else { return }
+            guard let (point, tangent) = keyframe.resolved.motion?.sample(at: eased, paced: paced) else { return }
             values.set(keyframe.key.propertyName, compose(.point(point), current: current, start: .point(point), end: .point(point), iteration: 0))
             if let mode = keyframe.rotationMode {
                 let rotationKey = PropertyKey<Angle>.rotation

@@ -1,6 +1,24 @@
 extension KeyframeAnimation {
+    /// What evaluation needs beyond the properties, derived once per animation in O(n) (n values or
+    /// path segments; cubicPaced's fixed point is O(n) a round): the effective key times with their
+    /// segment search, and the motion path. Evaluating at an instant is then O(log n).
+    struct Resolved: Sendable {
+        var keyTimes: KeyTimeIndex
+        var motion: MotionPath?
+    }
+
+    /// The derived data, made on first use and shared by copies until a property changes.
+    var resolved: Resolved {
+        derived.get {
+            Resolved(keyTimes: KeyTimeIndex(computeKeyTimes()), motion: path.map { MotionPath($0, keyTimes: keyTimes) })
+        }
+    }
+
     /// The key times the calculation mode uses (see the type's notes).
-    public var effectiveKeyTimes: [Double] {
+    public var effectiveKeyTimes: [Double] { resolved.keyTimes.times }
+
+    /// The effective key times, computed (`effectiveKeyTimes` keeps them).
+    private func computeKeyTimes() -> [Double] {
         let n = values.count
         switch calculationMode {
         case .discrete:
@@ -11,14 +29,18 @@ extension KeyframeAnimation {
         case .cubicPaced:
             // The spline's tangents depend on the key times and the key times on the spline's lengths:
             // iterate to the fixed point, so the lengths are measured on the curve that is drawn (at
-            // most 32 rounds; it settles to 1e-12 in a handful for any sensible values).
+            // most 32 rounds; it settles to 1e-12 in a handful for any sensible values). Each round
+            // measures every segment as 32 chords, with the tangents of the round's key times made
+            // once per value.
             var times = Self.uniformTimes(n)
             for _ in 0..<32 {
+                let outgoing = (0..<n).map { tangent(at: $0, keyTimes: times, outgoing: true) }
+                let incoming = (0..<n).map { tangent(at: $0, keyTimes: times, outgoing: false) }
                 let lengths = (0..<max(n - 1, 0)).map { i -> Double in
                     var length = 0.0
                     var previous = values[i]
                     for k in 1...32 {
-                        let next = cubicValue(segment: i, local: Double(k) / 32, keyTimes: times)
+                        let next = hermite(segment: i, local: Double(k) / 32, outgoing: outgoing[i], incoming: incoming[i + 1])
                         length += PropertyValue.distance(previous, next) ?? 0
                         previous = next
                     }
@@ -39,18 +61,17 @@ extension KeyframeAnimation {
     /// The value at overall progress `p` (after the animation's own easing); `p` may leave [0, 1].
     func value(at p: Double, beforeFlag: Bool) -> PropertyValue {
         guard values.count > 1 else { return values.first ?? key.defaultValue }
-        let times = effectiveKeyTimes
+        let index = resolved.keyTimes
+        let times = index.times
         if calculationMode == .discrete {
             if p >= 1 { return values[values.count - 1] }
-            var index = 0
-            for i in 0..<values.count where times[i] <= p { index = i }
-            return values[index]
+            return values[index.lastIndex(atOrBefore: p, below: values.count) ?? 0]
         }
         // Key times that start after 0 or end before 1 hold the first and last values outside them;
         // only progress outside [0, 1] itself (an overshooting easing) extrapolates the end segments.
         if p < times[0] && times[0] > 0 { return values[0] }
         if p > times[times.count - 1] && times[times.count - 1] < 1 { return values[values.count - 1] }
-        let (segment, local) = Self.locate(p, in: times)
+        let (segment, local) = index.locate(p)
         switch calculationMode {
         case .linear:
             let eased = timingFunctions.flatMap { segment < $0.count ? $0[segment] : nil }?.value(at: local, beforeFlag: beforeFlag) ?? local
@@ -74,17 +95,24 @@ extension KeyframeAnimation {
     func cubicValue(segment i: Int, local s: Double, keyTimes: [Double]) -> PropertyValue {
         if s == 0 { return values[i] }
         if s == 1 { return values[i + 1] }
-        let outgoing = tangent(at: i, keyTimes: keyTimes, outgoing: true)
-        let incoming = tangent(at: i + 1, keyTimes: keyTimes, outgoing: false)
+        return hermite(segment: i, local: s, outgoing: tangent(at: i, keyTimes: keyTimes, outgoing: true),
+                       incoming: tangent(at: i + 1, keyTimes: keyTimes, outgoing: false))
+    }
+
+    /// The Hermite segment from value i to i + 1 at local parameter s, given value i's outgoing and
+    /// value i + 1's incoming tangent (`cubicValue`); exact at s = 0 and s = 1.
+    private func hermite(segment i: Int, local s: Double, outgoing: PropertyValue, incoming: PropertyValue) -> PropertyValue {
+        if s == 0 { return values[i] }
+        if s == 1 { return values[i + 1] }
         let s2 = s * s, s3 = s2 * s
-        let terms = [(values[i], 2 * s3 - 3 * s2 + 1), (outgoing, s3 - 2 * s2 + s),
-                     (values[i + 1], -2 * s3 + 3 * s2), (incoming, s3 - s2)]
-        var sum: PropertyValue?
-        for (value, weight) in terms {
-            guard let scaled = value.scaled(weight) else { return .interpolate(values[i], values[i + 1], s) }
-            sum = sum.map { PropertyValue.add($0, scaled) ?? $0 } ?? scaled
+        guard let a = values[i].scaled(2 * s3 - 3 * s2 + 1), let b = outgoing.scaled(s3 - 2 * s2 + s),
+              let c = values[i + 1].scaled(-2 * s3 + 3 * s2), let d = incoming.scaled(s3 - s2) else {
+            return .interpolate(values[i], values[i + 1], s)
         }
-        return sum ?? values[i]
+        var sum = a
+        sum = PropertyValue.add(sum, b) ?? sum
+        sum = PropertyValue.add(sum, c) ?? sum
+        return PropertyValue.add(sum, d) ?? sum
     }
 
     private func tangent(at i: Int, keyTimes: [Double], outgoing: Bool) -> PropertyValue {
@@ -106,19 +134,6 @@ extension KeyframeAnimation {
         }
         guard let a = d0.scaled(w0), let b2 = d1.scaled(w1) else { return p }
         return PropertyValue.add(a, b2) ?? p
-    }
-
-    /// The segment holding `p` and the local parameter within it; before the first key time the first
-    /// segment and after the last the last one, extrapolated. Zero-length segments are skipped.
-    static func locate(_ p: Double, in times: [Double]) -> (Int, Double) {
-        let last = times.count - 2
-        var segment = 0
-        for i in 0...last where times[i] <= p && times[i + 1] > times[i] {
-            segment = i
-        }
-        if p >= times[last + 1] { segment = last }
-        let span = times[segment + 1] - times[segment]
-        return (segment, span > 0 ? (p - times[segment]) / span : 1)
     }
 
     static func uniformTimes(_ n: Int) -> [Double] {

@@ -36,36 +36,78 @@ public struct KeyframeAnimation: Hashable, Sendable {
     /// The animated property.
     public var key: AnyPropertyKey
     /// The values; at least one unless `path` is set.
-    public var values: [PropertyValue]
+    public var values: [PropertyValue] {
+        get { inputs.values }
+        set { inputs.values = newValue; derived = Derived() }
+        _modify { defer { derived = Derived() }; yield &inputs.values }
+    }
     /// Fractions of the duration for each value (see the type's notes); nil spaces them evenly.
-    public var keyTimes: [Double]?
+    public var keyTimes: [Double]? {
+        get { inputs.keyTimes }
+        set { inputs.keyTimes = newValue; derived = Derived() }
+        _modify { defer { derived = Derived() }; yield &inputs.keyTimes }
+    }
     /// Easing per segment, values.count − 1 entries (linear and discrete modes); nil for linear.
     public var timingFunctions: [TimingFunction]?
-    public var calculationMode: CalculationMode
+    public var calculationMode: CalculationMode {
+        get { inputs.calculationMode }
+        set { inputs.calculationMode = newValue; derived = Derived() }
+        _modify { defer { derived = Derived() }; yield &inputs.calculationMode }
+    }
     /// Kochanek–Bartels tension per value, in [−1, 1]; nil means 0. Positive tightens the curve.
-    public var tensionValues: [Double]?
+    public var tensionValues: [Double]? {
+        get { inputs.tensionValues }
+        set { inputs.tensionValues = newValue; derived = Derived() }
+        _modify { defer { derived = Derived() }; yield &inputs.tensionValues }
+    }
     /// Kochanek–Bartels continuity per value, in [−1, 1]; nil means 0. Non-zero makes corners.
-    public var continuityValues: [Double]?
+    public var continuityValues: [Double]? {
+        get { inputs.continuityValues }
+        set { inputs.continuityValues = newValue; derived = Derived() }
+        _modify { defer { derived = Derived() }; yield &inputs.continuityValues }
+    }
     /// Kochanek–Bartels bias per value, in [−1, 1]; nil means 0. Positive overshoots toward the next value.
-    public var biasValues: [Double]?
+    public var biasValues: [Double]? {
+        get { inputs.biasValues }
+        set { inputs.biasValues = newValue; derived = Derived() }
+        _modify { defer { derived = Derived() }; yield &inputs.biasValues }
+    }
     /// A path the point property follows instead of `values`.
-    public var path: Path?
+    public var path: Path? {
+        get { inputs.path }
+        set { inputs.path = newValue; derived = Derived() }
+        _modify { defer { derived = Derived() }; yield &inputs.path }
+    }
     /// With a path: whether and how the layer turns to the tangent.
     public var rotationMode: RotationMode?
+
+    /// The properties the derived data depends on. (Stored here, behind accessors that replace
+    /// `derived` when one changes, instead of as properties with observers: an observed array
+    /// property is copied on every append, so building 10⁵ values one at a time took minutes.)
+    private var inputs: Inputs
+
+    private struct Inputs: Hashable, Sendable {
+        var values: [PropertyValue]
+        var keyTimes: [Double]?
+        var calculationMode: CalculationMode
+        var tensionValues: [Double]?
+        var continuityValues: [Double]?
+        var biasValues: [Double]?
+        var path: Path?
+    }
+
+    /// Key times, segment search and motion path, derived from `inputs` on first use
+    /// (`KeyframeAnimation.resolved`) and replaced whenever one of them changes.
+    var derived = Derived<Resolved>()
 
     public init(key: AnyPropertyKey, values: [PropertyValue] = [], keyTimes: [Double]? = nil,
                 timingFunctions: [TimingFunction]? = nil, calculationMode: CalculationMode = .linear,
                 tensionValues: [Double]? = nil, continuityValues: [Double]? = nil, biasValues: [Double]? = nil,
                 path: Path? = nil, rotationMode: RotationMode? = nil) {
         self.key = key
-        self.values = values
-        self.keyTimes = keyTimes
+        inputs = Inputs(values: values, keyTimes: keyTimes, calculationMode: calculationMode, tensionValues: tensionValues,
+                        continuityValues: continuityValues, biasValues: biasValues, path: path)
         self.timingFunctions = timingFunctions
-        self.calculationMode = calculationMode
-        self.tensionValues = tensionValues
-        self.continuityValues = continuityValues
-        self.biasValues = biasValues
-        self.path = path
         self.rotationMode = rotationMode
     }
 
