@@ -42,7 +42,12 @@ enum RenderCommand {
                            PPM's pixels without headers) or rgba.
       --stdout             Stream raster frames to standard output.
       --scale <s>          Raster pixels per scene pixel (default 1).
-      --font <file.ttf>    TrueType font for text in raster frames (default: DejaVu Sans).
+      --font <file.ttf>    TrueType font text is laid out with in every output (default: DejaVu Sans,
+                           Sans Mono or Serif by the text's family and weight): raster frames and
+                           Lottie draw it, SVG frames and the animated SVG name it first.
+      --text <how>         SVG frames and the animated SVG write text as text (default), naming the
+                           face first, or as paths: its glyph outlines, the same in every viewer with
+                           no font installed.
       --animated <file>    Write one animated SVG.
       --report             With --animated: print the encoding of every animated property and the
                            error measured by reading the written SMIL back, against its bound.
@@ -74,7 +79,7 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text"]),
                                        flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
@@ -93,6 +98,12 @@ enum RenderCommand {
             }
         } else {
             guard format == "svg" || format == "png" else { throw UsageError("--format for --frames is svg or png, got '\(format)'") }
+        }
+        let textAsPaths: Bool
+        switch args.options["text"] ?? "text" {
+        case "text": textAsPaths = false
+        case "paths": textAsPaths = true
+        case let other: throw UsageError("--text is text or paths, got '\(other)'")
         }
         var scale = 1.0
         if let text = args.options["scale"] {
@@ -131,27 +142,27 @@ enum RenderCommand {
         // Every output's budget is checked before any is written.
         let file = args.positionalPaths[0]
         if animatedPath != nil || lottiePath != nil {
-            try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: file, limits: loader.limits)
+            try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: file, limits: loader.limits, jobs: jobs)
         }
         var frames: Range<Int>?
         if framesPath != nil || stdout {
             let range = try frameRange(scene, from: from, to: to, limit: loader.limits.frames, file: file)
             frames = range
-            try SceneOptions.checkCost(scene, frames: range.count, output: stdout || format == "png" ? .raster(scale: scale) : .svgFrames,
-                                       file: file, limits: loader.limits)
+            let output: SceneCost.Output = stdout ? .stream(scale: scale) : format == "png" ? .png(scale: scale) : .svgFrames
+            try SceneOptions.checkCost(scene, frames: range.count, output: output, file: file, limits: loader.limits, jobs: jobs)
         }
+        let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
         if let path = animatedPath {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
-                                                      jobs: jobs)
+                                                      jobs: jobs, fonts: fonts, textAsPaths: textAsPaths)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
         if let path = lottiePath {
             // Text as glyph outlines, laid out as the raster frames lay it out (--font, else DejaVu).
-            let fonts = try RasterOutput.fonts(fontPath: args.options["font"]) ?? FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu")
             let compiled = scene.animatedSVGForLottie(jobs: jobs ?? Scene.cores)
             let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount,
-                                         textOutline: fonts.map { set in { set.outline(of: $0) } })
+                                         textOutline: (fonts ?? FontSet.system()).map { set in { set.outline(of: $0) } })
             try AtomicFile.write(Array(lottie.json.utf8), to: path)
             if args.flags.contains("report") {
                 // The tracks the file translates, with their verified errors (as for --animated), unless
@@ -164,7 +175,6 @@ enum RenderCommand {
         guard let range = frames else { return 0 }
         let quiet = args.flags.contains("quiet")
         let progress = !quiet && isatty(STDERR_FILENO) == 1
-        let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
         if stdout {
             return try RasterOutput.stream(scene, range: range, format: format, jobs: jobs, scale: scale, fonts: fonts, progress: progress)
         }
@@ -172,7 +182,7 @@ enum RenderCommand {
         let written: FramesWritten
         do {
             written = try scene.writeFrames(to: folder, format: format == "png" ? .png : .svg, frames: range, shard: shard,
-                                            jobs: jobs, scale: scale, fonts: fonts, force: args.flags.contains("force"),
+                                            jobs: jobs, scale: scale, fonts: fonts, textAsPaths: textAsPaths, force: args.flags.contains("force"),
                                             progress: progress ? { ProgressLine.shared.draw($0, of: $1) } : nil)
             if progress { printError("") }
         } catch {

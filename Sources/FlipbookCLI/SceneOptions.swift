@@ -10,7 +10,7 @@ import Darwin
 /// Options every command that reads a scene shares: the resource limits.
 enum SceneOptions {
     static let valueOptions: Set<String> = ["max-frames", "max-canvas", "max-layers", "max-keyframes", "max-depth",
-                                            "max-text", "max-file", "max-work", "max-memory"]
+                                            "max-text", "max-file", "max-work", "max-frame-work", "max-memory"]
 
     static let help = """
       --max-frames <n>     Frames one render may write (default 100000).
@@ -21,8 +21,11 @@ enum SceneOptions {
       --max-depth <n>      Nesting of sublayers and animation groups (default 64, at most 1000).
       --max-text <bytes>   Bytes of one string (default 1048576).
       --max-file <bytes>   Bytes of a scene file (default 33554432).
-      --max-work <steps>   Estimated work of one render, in steps of about a microsecond (default
-                           20000000, about 20 s on a 2-core machine; `validate --cost` shows it).
+      --max-work <steps>   Estimated work of one render, in steps of a microsecond of one core
+                           (default 20000000 and 100000 more a frame: 20 s, and 0.1 s a frame;
+                           `validate --cost` shows the estimates).
+      --max-frame-work <steps>
+                           Estimated work of one frame (default 2000000, about 2 s).
       --max-memory <MB>    Estimated peak memory of one render, megabytes (default 2048).
     """
 
@@ -40,9 +43,10 @@ enum SceneOptions {
         if let v = try int("max-keyframes") { limits.keyframes = v }
         if let v = try int("max-text") { limits.textBytes = v }
         if let v = try int("max-file") { limits.fileBytes = v }
-        if let text = args.options["max-work"] {
-            guard let v = Double(text), v.isFinite, v > 0 else { throw UsageError("--max-work expects a number of steps > 0, got '\(text)'") }
-            limits.work = v
+        for name in ["max-work", "max-frame-work"] {
+            guard let text = args.options[name] else { continue }
+            guard let v = Double(text), v.isFinite, v > 0 else { throw UsageError("--\(name) expects a number of steps > 0, got '\(text)'") }
+            if name == "max-work" { limits.work = v } else { limits.frameWork = v }
         }
         if let v = try int("max-memory") {
             guard v <= 1 << 40 else { throw UsageError("--max-memory is in megabytes, at most \(1 << 40), got \(v)") }
@@ -57,23 +61,30 @@ enum SceneOptions {
         return SceneLoader(limits: limits)
     }
 
-    /// Refuses a render whose estimated work or memory is over the limits, before anything is written:
-    /// the message names the estimate, what drives it (with its JSON path) and the flag that raises it.
-    static func checkCost(_ scene: Scene, frames: Int, output: SceneCost.Output, file: BytePath, limits: SceneLimits) throws {
-        let cost = SceneCost(scene: scene, frames: frames)
-        let name = switch output {
-        case .svgFrames: "SVG frames"
-        case .raster: "raster frames"
-        case .animated: "the animated SVG"
-        }
+    /// Refuses a render whose estimated work (one frame's, or the whole render's) or memory is over
+    /// the limits, before anything is written: the message names the estimate, what drives it (with
+    /// its JSON path) and the flag that raises it.
+    static func checkCost(_ scene: Scene, frames: Int, output: SceneCost.Output, file: BytePath, limits: SceneLimits, jobs: Int?) throws {
+        let cost = SceneCost(scene: scene, frames: frames, jobs: jobs ?? Scene.cores)
+        let name = output.name
         let driver = cost.driver(output)
-        let work = cost.work(output), memory = cost.memory(output)
-        if work > limits.work {
-            throw InputError("\(file): \(driver.path): rendering \(name) is estimated at \(steps(work)) steps of work (\(driver.description)), over the limit of \(steps(limits.work)) (about \(Int(limits.work / 1e6)) s; raise --max-work, or render fewer frames)")
+        let frameWork = cost.frameWork(output), work = cost.work(output), memory = cost.memory(output)
+        if frameWork > limits.frameWork {
+            throw InputError("\(file): \(driver.path): one frame of \(name) is estimated at \(steps(frameWork)) steps of work (\(driver.description)), over the limit of \(steps(limits.frameWork)) a frame (about \(seconds(limits.frameWork)) s; raise --max-frame-work)")
+        }
+        let total = limits.work(frames: output == .animated ? cost.animatedFrames : frames)
+        if work > total {
+            throw InputError("\(file): \(driver.path): rendering \(name) is estimated at \(steps(work)) steps of work (\(driver.description)), over the limit of \(steps(total)) (about \(seconds(total)) s; raise --max-work, or render fewer frames)")
         }
         if memory > limits.memory {
             throw InputError("\(file): \(driver.path): rendering \(name) is estimated to need \(Int((memory / 1_048_576).rounded(.up))) MB (\(driver.description)), over the limit of \(Int(limits.memory / 1_048_576)) MB (raise --max-memory)")
         }
+    }
+
+    /// Seconds for a step count in a message: "20", "0.5".
+    static func seconds(_ steps: Double) -> String {
+        let s = steps / 1e6
+        return s >= 10 ? String(Int(s.rounded())) : String(printf: "%.2g", s)
     }
 
     /// A step count for a message: "3.2e+08" above a million, else the whole number.

@@ -162,7 +162,7 @@ for n in 0..<count {
         let rasterStart = Date()
         let tree = scene.presentation(at: scene.frameTime(scene.frameCount / 2)).renderNode()
         let middle = try? raster.render(tree)
-        budget("raster frame", SceneCost(scene: scene, frames: 1).work(.raster(scale: scale)), since: rasterStart)
+        budget("raster frame", SceneCost(scene: scene, frames: 1).work(.stream(scale: scale)), since: rasterStart)
         if let pairs, middle != nil, let tree {
             // Text is laid out by each renderer's own engine (librsvg's Pango hints glyphs, the raster
             // frames do not), so a frame with text goes twice: whole, compared outside its

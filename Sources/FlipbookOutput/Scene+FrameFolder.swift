@@ -48,18 +48,22 @@ extension Scene {
     ///   - jobs: threads that render frames, ≥ 1; default the machine's cores. The files do not
     ///     depend on it.
     ///   - scale: device pixels per scene pixel for PNG, > 0. Default 1.
-    ///   - fonts: fonts for text in PNG frames; default the system's (see `rasterRenderer`).
+    ///   - fonts: fonts text is laid out with; default the system's (`FontSet.system()`): PNG frames
+    ///     draw them, SVG frames name the face first (or, with `textAsPaths`, write its outlines).
+    ///   - textAsPaths: SVG frames write each text as its glyph outlines instead of `<text>`.
     ///   - progress: called after each frame with (frames done, frames in all).
     /// - Throws: `FileError` for the folder (nothing changed), `RasterRenderer.RenderError` when PNG
     ///   frames need a font and none is found.
     @discardableResult
     public func writeFrames(to folder: BytePath, format: FrameFormat = .svg, frames range: Range<Int>? = nil,
                             shard: Shard? = nil, jobs: Int? = nil, scale: Double = 1, fonts: FontSet? = nil,
-                            force: Bool = false, progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
+                            textAsPaths: Bool = false, force: Bool = false,
+                            progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
         let selected = self.frames(range ?? 0..<frameCount).indices
         let allNames = Self.frameFileNames(count: selected.count, format: format)
         let part = shard?.part(of: selected.count) ?? 0..<selected.count
         let raster = format == .png ? try rasterRenderer(scale: scale, fonts: fonts) : nil
+        let text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
         let output = try FrameFolder(folder, names: Array(allNames[part]), force: force)
         var bytes = 0, done = 0
         do {
@@ -69,7 +73,7 @@ extension Scene {
                 ?? ParallelFrames<FrameWorker>(jobs: threads)
             try pool.run(
                 part.map { selected.lowerBound + $0 },
-                makeWorker: { raster.map { .raster($0, scene) } ?? .svg(SVGFrameRenderer(canvas: canvas, background: background), scene) },
+                makeWorker: { raster.map { .raster($0, scene) } ?? .svg(SVGFrameRenderer(canvas: canvas, background: background, text: text), scene) },
                 render: { worker, index in try worker.render(scene, frame: index) },
                 consume: { index, frame in
                     bytes += frame.count
@@ -89,9 +93,10 @@ extension Scene {
     @discardableResult
     public func writeFrames(to folder: String, format: FrameFormat = .svg, frames range: Range<Int>? = nil,
                             shard: Shard? = nil, jobs: Int? = nil, scale: Double = 1, fonts: FontSet? = nil,
-                            force: Bool = false, progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
+                            textAsPaths: Bool = false, force: Bool = false,
+                            progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
         try writeFrames(to: BytePath(folder), format: format, frames: range, shard: shard, jobs: jobs, scale: scale,
-                        fonts: fonts, force: force, progress: progress)
+                        fonts: fonts, textAsPaths: textAsPaths, force: force, progress: progress)
     }
 
     /// The machine's cores, the default number of rendering threads.
@@ -102,11 +107,14 @@ extension Scene {
     /// its bound is an error and nothing is written. With `css`, the tracks are CSS animations
     /// (`Scene.animatedSVGWithCSS()`) instead of SMIL. `jobs`: threads that evaluate the scene's
     /// instants, ≥ 1; default the machine's cores, as for `writeFrames` (the file does not depend on it).
+    /// `fonts` and `textAsPaths` as for `writeFrames`.
     /// - Throws: `AnimatedSVGFallbackError` (strict), `FileError`.
     @discardableResult
-    public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil) throws -> AnimatedSVG {
+    public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
+                                 fonts: FontSet? = nil, textAsPaths: Bool = false) throws -> AnimatedSVG {
         let threads = jobs ?? Scene.cores
-        let compiled = css ? animatedSVGWithCSS(jobs: threads) : animatedSVG(jobs: threads)
+        let text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
+        let compiled = css ? animatedSVGWithCSS(jobs: threads, text: text) : animatedSVG(jobs: threads, text: text)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
@@ -116,8 +124,9 @@ extension Scene {
 
     /// `writeAnimatedSVG(to:strict:)` with the path given as a string.
     @discardableResult
-    public func writeAnimatedSVG(to path: String, strict: Bool = false, css: Bool = false, jobs: Int? = nil) throws -> AnimatedSVG {
-        try writeAnimatedSVG(to: BytePath(path), strict: strict, css: css, jobs: jobs)
+    public func writeAnimatedSVG(to path: String, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
+                                 fonts: FontSet? = nil, textAsPaths: Bool = false) throws -> AnimatedSVG {
+        try writeAnimatedSVG(to: BytePath(path), strict: strict, css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths)
     }
 }
 

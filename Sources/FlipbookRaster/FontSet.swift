@@ -9,7 +9,7 @@ import Darwin
 /// The fonts text is drawn with: one given font for everything, or the system's DejaVu family chosen
 /// by the CSS generic family (monospace → DejaVu Sans Mono, serif → DejaVu Serif, anything else →
 /// DejaVu Sans) and weight (≥ 600 → bold), as librsvg's fontconfig picks them on Debian.
-public final class FontSet: @unchecked Sendable {
+public final class FontSet: TextFonts, @unchecked Sendable {
     private let fixed: TrueTypeFont?
     private let folder: String
     private var loaded: [String: TrueTypeFont?] = [:]
@@ -19,6 +19,12 @@ public final class FontSet: @unchecked Sendable {
     public init(font: TrueTypeFont) {
         fixed = font
         folder = ""
+    }
+
+    /// The fonts text is drawn with when none is given: the system's DejaVu family, else the first of
+    /// `TrueTypeFont.defaultPaths` for everything; nil when there is none.
+    public static func system() -> FontSet? {
+        FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
     }
 
     /// The DejaVu fonts in `folder`, or nil when its regular sans face is missing.
@@ -31,9 +37,7 @@ public final class FontSet: @unchecked Sendable {
     /// The font for a CSS family list and weight.
     public func font(family: String, weight: Double) -> TrueTypeFont? {
         if let fixed { return fixed }
-        let generic = family.lowercased()
-        var name = generic.contains("mono") || generic.contains("courier") ? "DejaVuSansMono"
-            : (generic.contains("serif") && !generic.contains("sans") ? "DejaVuSerif" : "DejaVuSans")
+        var name = Self.dejaVuFace(family: family)
         if weight >= 600 { name += "-Bold" }
         lock.lock()
         defer { lock.unlock() }
@@ -45,6 +49,26 @@ public final class FontSet: @unchecked Sendable {
 }
 
 extension FontSet {
+    /// The DejaVu face's file name (without weight) for a CSS family list: "DejaVuSansMono",
+    /// "DejaVuSerif" or "DejaVuSans".
+    static func dejaVuFace(family: String) -> String {
+        let generic = family.lowercased()
+        return generic.contains("mono") || generic.contains("courier") ? "DejaVuSansMono"
+            : (generic.contains("serif") && !generic.contains("sans") ? "DejaVuSerif" : "DejaVuSans")
+    }
+
+    /// The family name of the face `text` is drawn with: the given font's own (its `name` table),
+    /// or "DejaVu Sans", "DejaVu Sans Mono" or "DejaVu Serif"; nil when no font serves it.
+    public func faceName(for text: TextDrawing) -> String? {
+        guard let font = font(family: text.fontFamily, weight: text.fontWeight) else { return nil }
+        if fixed != nil { return font.familyName }
+        return switch Self.dejaVuFace(family: text.fontFamily) {
+        case "DejaVuSansMono": font.familyName ?? "DejaVu Sans Mono"
+        case "DejaVuSerif": font.familyName ?? "DejaVu Serif"
+        default: font.familyName ?? "DejaVu Sans"
+        }
+    }
+
     /// A text's glyph outlines as one path in its layer's space: glyphs placed one after another by
     /// their advances and pair kerning (as the raster frames lay text out), shifted for the alignment,
     /// font units scaled by size / unitsPerEm with y flipped at the baseline. nil when no font serves

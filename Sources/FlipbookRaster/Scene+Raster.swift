@@ -17,7 +17,7 @@ extension Scene {
     public func rasterRenderer(scale: Double = 1, fonts: FontSet? = nil) throws(RasterRenderer.RenderError) -> RasterRenderer {
         var fonts = fonts
         if fonts == nil && drawsText {
-            fonts = FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
+            fonts = FontSet.system()
             guard fonts != nil else { throw .noFont }
         }
         return RasterRenderer(canvas: canvas, background: background, scale: scale, fonts: fonts)

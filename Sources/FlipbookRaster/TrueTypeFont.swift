@@ -34,6 +34,9 @@ public struct TrueTypeFont: Sendable {
     private let characterMap: [UInt32: Int]
     /// Kerning by glyph pair (left << 16 | right), font units.
     private let kerningPairs: [UInt32: Double]
+    /// The font's family name from its `name` table (the typographic family, ID 16, else the family,
+    /// ID 1; Windows Unicode records first, then Macintosh Roman ones), nil when it has none.
+    public let familyName: String?
 
     /// Fonts tried when none is given: DejaVu Sans (Debian's fonts-dejavu-core), then Liberation.
     public static let defaultPaths = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -78,6 +81,7 @@ public struct TrueTypeFont: Sendable {
         metricCount = Int(Self.u16(data, hhea + 34))
         characterMap = Self.readCmap(data, tables["cmap"]!)
         if let kern = tables["kern"] { kerningPairs = Self.readKern(data, kern) } else { kerningPairs = [:] }
+        if let name = tables["name"] { familyName = Self.readFamilyName(contents, name) } else { familyName = nil }
         guard unitsPerEm > 0, !characterMap.isEmpty else { throw fail("no usable character map") }
     }
 
@@ -290,5 +294,38 @@ public struct TrueTypeFont: Sendable {
             more = flags & 0x20 != 0
         }
         return out
+    }
+}
+
+extension TrueTypeFont {
+    /// The family name in the `name` table at `offset` (OpenType's `name`: format, count, string
+    /// offset, then 12-byte records of platform, encoding, language, name ID, length, offset):
+    /// name ID 16 before 1, Windows Unicode (platform 3, encoding 1 or 10, UTF-16BE; US English
+    /// first) before Macintosh Roman (platform 1, encoding 0, read as ASCII). Nil when none reads.
+    static func readFamilyName(_ data: [UInt8], _ offset: Int) -> String? {
+        guard offset + 6 <= data.count else { return nil }
+        let count = Int(u16(data, offset + 2)), strings = offset + Int(u16(data, offset + 4))
+        var best: (rank: Int, text: String)?
+        for i in 0..<count {
+            let record = offset + 6 + 12 * i
+            guard record + 12 <= data.count else { break }
+            let platform = u16(data, record), encoding = u16(data, record + 2), language = u16(data, record + 4)
+            let id = u16(data, record + 6), length = Int(u16(data, record + 8)), start = strings + Int(u16(data, record + 10))
+            guard id == 16 || id == 1, length > 0, start + length <= data.count else { continue }
+            var text: String?
+            var rank = id == 16 ? 0 : 4
+            if platform == 3 && (encoding == 1 || encoding == 10) {
+                var units: [UInt16] = []
+                for k in stride(from: start, to: start + length - 1, by: 2) { units.append(UInt16(data[k]) << 8 | UInt16(data[k + 1])) }
+                text = String(decoding: units, as: UTF16.self)
+                rank += language == 0x409 ? 0 : 1
+            } else if platform == 1 && encoding == 0 {
+                text = String(decoding: data[start..<start + length].map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+                rank += 2
+            }
+            guard let found = text?.whitespaceTrimmed, !found.isEmpty else { continue }
+            if best == nil || rank < best!.rank { best = (rank, found) }
+        }
+        return best?.text
     }
 }

@@ -80,8 +80,8 @@ public struct SVGFrameRenderer {
     /// `writeBackdrop`), the same for every frame.
     private let head: SVGBuffer, backdrop: SVGBuffer
 
-    public init(canvas: Size, background: Color = .clear) {
-        writer = SVGFrameWriter(canvas: canvas, background: background)
+    public init(canvas: Size, background: Color = .clear, text: SVGTextOptions = SVGTextOptions()) {
+        writer = SVGFrameWriter(canvas: canvas, background: background, text: text)
         var head = SVGBuffer(capacity: 128), backdrop = SVGBuffer()
         writer.writeHead(into: &head)
         writer.writeBackdrop(into: &backdrop)

@@ -12,17 +12,22 @@ import Flipbook
 /// - The root sets `stroke-miterlimit="10"` (Core Animation's default, not SVG's 4) once.
 /// - A stroke trimmed by strokeStart/strokeEnd is written as the trimmed path; the fill keeps the
 ///   whole path (two elements only then).
-/// - Text is `<text>` with `text-anchor` from the alignment.
+/// - Text is `<text>` with `text-anchor` from the alignment, naming the face `text.fonts` lays it out with
+///   first; with `text.asPaths`, a path of its glyph outlines.
 /// - A whole circle (one arc of one full turn) is a `<circle>`, unless its stroke is dashed.
 public struct SVGFrameWriter {
     /// Canvas size, pixels.
     public var canvas: Size
     /// Canvas background; clear for none.
     public var background: Color
+    /// How text is written: the face named first, or glyph outlines. Default: each text's own family
+    /// list.
+    public var text: SVGTextOptions
 
-    public init(canvas: Size, background: Color = .clear) {
+    public init(canvas: Size, background: Color = .clear, text: SVGTextOptions = SVGTextOptions()) {
         self.canvas = canvas
         self.background = background
+        self.text = text
     }
 
     /// The SVG document for a render tree.
@@ -206,12 +211,16 @@ public struct SVGFrameWriter {
                           into: &out, state: &state)
             }
         case .text(let text):
+            if let outlined = self.text.outlined(text) {
+                write(.shape(outlined), into: &out, state: &state)
+                return
+            }
             out.write("<text x=\"")
             SVGNumber.append(text.origin.x, to: &out)
             out.write("\" y=\"")
             SVGNumber.append(text.origin.y, to: &out)
             out.write("\" font-family=\"")
-            out.write(string: SVGMarkup.escape(text.fontFamily))
+            out.write(string: SVGMarkup.escape(self.text.familyList(text)))
             out.write("\" font-size=\"")
             SVGNumber.append(text.fontSize, to: &out)
             out.write("\"")

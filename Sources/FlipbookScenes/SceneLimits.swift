@@ -15,14 +15,17 @@ public struct SceneLimits: Hashable, Sendable {
     public var textBytes: Int
     /// Bytes of a scene file. Default 33 554 432 (32 MiB): parsing is about 5 MB a second.
     public var fileBytes: Int
-    /// Estimated work of one render, in steps of about a microsecond (`SceneCost.work`). Default
-    /// 20 000 000: about 20 s on the 2-core reference machine.
-    public var work: Double
+    /// Estimated work of one render, in steps of a microsecond of one core of the reference machine
+    /// (`SceneCost.work`). Default nil: `defaultWork(frames:)`, which grows with the frames asked for.
+    public var work: Double?
+    /// Estimated work of one frame, steps (`SceneCost.frameWork`; for the animated SVG, its compile's
+    /// share of one frame observed). Default 2 000 000: about 2 s a frame.
+    public var frameWork: Double
     /// Estimated peak memory of one render, bytes (`SceneCost.memory`). Default 2 GiB.
     public var memory: Double
 
     public init(frames: Int = 100_000, canvasSide: Double = 16_384, layers: Int = 100_000, keyframes: Int = 100_000, depth: Int = 64,
-                textBytes: Int = 1 << 20, fileBytes: Int = 32 << 20, work: Double = 20_000_000, memory: Double = Double(2 << 30)) {
+                textBytes: Int = 1 << 20, fileBytes: Int = 32 << 20, work: Double? = nil, frameWork: Double = 2_000_000, memory: Double = Double(2 << 30)) {
         self.frames = frames
         self.canvasSide = canvasSide
         self.layers = layers
@@ -31,6 +34,14 @@ public struct SceneLimits: Hashable, Sendable {
         self.textBytes = textBytes
         self.fileBytes = fileBytes
         self.work = work
+        self.frameWork = frameWork
         self.memory = memory
+    }
+
+    /// The work a render of `frames` frames may take: `work` when set, else 20 000 000 steps and
+    /// 100 000 more a frame (20 s, and 0.1 s a frame, on the reference machine): a minute of 1080p at
+    /// 60 fps of any shipped scene fits many times over, a hundred frames of 1 s each do not.
+    public func work(frames: Int) -> Double {
+        work ?? 20_000_000 + 100_000 * Double(max(frames, 0))
     }
 }

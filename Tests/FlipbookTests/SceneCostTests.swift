@@ -4,9 +4,10 @@ import Testing
 import FlipbookComponents
 
 /// The cost model counts what the renderers loop over. Counts are checked against scenes built with
-/// known numbers of layers, path elements, nesting and knots; the estimates against their documented
-/// composition and their monotonicity. (Whether the estimates bound real time and memory is
-/// `Tools/hostile`'s check, on whole processes.)
+/// known numbers of layers, path elements, nesting, knots, outline lengths, text changes and moving
+/// layers (each in closed form); the limits against their documented defaults. (Whether the estimates
+/// are within 3× of real time and memory is `Tools/check-cost`'s check, on whole processes; whether
+/// a scene within the limits renders within them, `Tools/hostile`'s.)
 struct SceneCostTests {
     /// A 4-element square path (move, two lines, close) in a shape layer.
     static func square(_ id: String) -> Layer {
@@ -33,13 +34,38 @@ struct SceneCostTests {
         #expect(cost.animations == 0 && cost.changes == 0 && cost.isolationDepth == 0)
         #expect(cost.canvasPixels == 5_000)
         #expect(cost.rows == 3 * 11)              // each square spans rows 0…10: ten rows and the edge
+        #expect(cost.coveredPixels == 3 * 100)    // three 10 × 10 boxes
+        #expect(cost.edges == 3 * (20 + 200.squareRoot()))   // three filled paths (two sides and the closing diagonal)
         #expect(cost.pixels(2) == 20_000)         // twice the resolution: four times the pixels
-        // Work is the sum of its terms, and the terms are per frame times frames.
-        for output in [SceneCost.Output.svgFrames, .raster(scale: 1), .animated] {
-            #expect(abs(cost.work(output) - cost.terms(output).reduce(0) { $0 + $1.steps }) < 1e-6)
-        }
+        // Per-frame terms times the frames: five frames' estimate is the paid-once part and 5/11 of the rest.
         let half = SceneCost(scene: Self.scene([Self.square("a"), Self.square("b"), Self.square("c")]), frames: 5)
-        #expect(abs(cost.work(.svgFrames) / half.work(.svgFrames) - 11.0 / 5.0) < 1e-12)
+        for output in [SceneCost.Output.svgFrames, .png(scale: 1), .stream(scale: 3)] {
+            let once = cost.terms(output).filter { !$0.perFrame }.reduce(0) { $0 + $1.steps }
+            #expect(abs((cost.work(output) - once) * 5 / 11 - (half.work(output) - once)) < 1e-6)
+            #expect(abs(cost.frameWork(output) * 11 - (cost.work(output) - once)) < 1e-6)
+        }
+    }
+
+    /// The outline the raster coverage walks, in closed form: a filled path's length (the test path's
+    /// two sides and closing diagonal, 20 + 10√2), a stroked one's twice over (both sides), a stroke
+    /// trimmed to its first half half of that, a scaled layer's outline scaled, and a text three times
+    /// its font size a byte.
+    @Test func outlinesAreMeasured() {
+        let perimeter = 20 + 200.squareRoot()
+        var stroked = Self.square("s")
+        stroked[.fillColor] = .clear
+        stroked[.strokeColor] = .black
+        #expect(abs(SceneCost(scene: Self.scene([stroked])).edges - 2 * perimeter) < 1e-9)
+        stroked[.strokeEnd] = 0.5
+        #expect(abs(SceneCost(scene: Self.scene([stroked])).edges - perimeter) < 1e-9)
+        var scaled = Self.square("big")
+        scaled[.scale] = Size(3, 3)
+        #expect(abs(SceneCost(scene: Self.scene([scaled], canvas: Size(100, 100))).edges - 3 * perimeter) < 1e-9)
+        var text = Layer(id: "t", type: TextLayer.self)
+        text[.bounds] = Rect(x: 0, y: 0, width: 100, height: 20)
+        text[.string] = "hello"
+        text[.fontSize] = 10
+        #expect(SceneCost(scene: Self.scene([text])).edges == 3 * 10 * 5)
     }
 
     @Test func generatedSublayersAreCounted() {
@@ -56,23 +82,23 @@ struct SceneCostTests {
         inner[.opacity] = 0.5
         var middle = Layer(id: "middle", sublayers: [inner])
         middle[.masksToBounds] = true
-        middle[.bounds] = Rect(x: 0, y: 0, width: 50, height: 50)
+        middle.frame = Rect(x: 0, y: 0, width: 50, height: 50)
         var plain = Layer(id: "plain", sublayers: [middle])
-        plain[.bounds] = Rect(x: 0, y: 0, width: 50, height: 50)
+        plain.frame = Rect(x: 0, y: 0, width: 50, height: 50)
         var outer = Layer(id: "outer", sublayers: [plain])
+        outer.frame = Rect(x: 0, y: 0, width: 50, height: 50)
         outer[.opacity] = 0.9
         var sibling = Self.square("sibling")
         sibling[.opacity] = 0.2
         let cost = SceneCost(scene: Self.scene([outer, sibling]))
         #expect(cost.isolationDepth == 3)         // outer, middle, inner; the plain layer and the sibling add none
+        // Each isolated group's surface is the box of what it draws: outer, middle and inner hold the
+        // one square (100 px), the sibling its own.
+        #expect(cost.surfacePixels == 4 * 100)
         // An opacity that only animates counts too: it may drop below 1 between the sampled instants.
         var animated = Self.square("animated")
         animated.add(.basic(.opacity, from: 1, to: 1, duration: 1))
         #expect(SceneCost(scene: Self.scene([animated])).isolationDepth == 1)
-        // Each level may need a surface as large as the frame: raster work and memory grow with it.
-        let flat = SceneCost(scene: Self.scene([Self.square("a")]))
-        #expect(cost.work(.raster(scale: 1)) > flat.work(.raster(scale: 1)))
-        #expect(cost.memory(.raster(scale: 1)) - flat.memory(.raster(scale: 1)) >= 4 * 3 * cost.canvasPixels)
     }
 
     /// The animated compiler writes an element for every item any instant draws, so the items are
@@ -93,14 +119,34 @@ struct SceneCostTests {
         #expect(SceneCost(scene: scene).items == 4)
     }
 
-    /// Every frame hashes and compares the drawn layers' ids, so their bytes are work: a 10 MB id adds
-    /// a hundredth of a step a byte to each frame (the fuzzer found a 10 MB id taking 56 ms a frame).
+    /// What the animated compiler fits: a layer that moves along an ease is a moving layer with exact
+    /// tracks; one on a spring is sampled; a text whose string changes at three timed changes switches
+    /// three times (counted frame by frame), and once more where it is hidden.
+    @Test func movingLayersSampledTracksAndTextSwitches() {
+        var eased = Self.square("eased"), sprung = Self.square("sprung")
+        eased.add(.basic(.position, from: Point(0, 0), to: Point(50, 0), duration: 1, timingFunction: .easeInOut))
+        sprung.add(.spring(.position, from: Point(0, 0), to: Point(50, 0), duration: 1))
+        var label = Layer(id: "label", type: TextLayer.self)
+        label[.bounds] = Rect(x: 0, y: 0, width: 100, height: 20)
+        label[.string] = "0"
+        let changes = [(0.25, "1"), (0.5, "2"), (0.75, "3")].map { t, s in
+            TimedChange(time: t, layerID: "label", assignments: [.init(PropertyKey<String>.string, s)], transaction: Transaction(disableActions: true))
+        } + [TimedChange(time: 0.95, layerID: "label", assignments: [.init(PropertyKey<Bool>.hidden, true)], transaction: Transaction(disableActions: true))]
+        let cost = SceneCost(scene: Self.scene([eased, sprung, label], duration: 1, fps: 20, changes: changes))
+        #expect(cost.movingLayers == 2)
+        #expect(cost.sampledLayers == 1)
+        #expect(cost.textSwitches == 4)
+    }
+
+    /// Every frame hashes and compares the drawn layers' ids, so their bytes are work (the fuzzer
+    /// found a 10 MB id taking 56 ms a frame).
     @Test func layerIdBytesAreWork() {
         let short = SceneCost(scene: Self.scene([Self.square("a")]))
         let long = SceneCost(scene: Self.scene([Self.square(String(repeating: "a", count: 1_000_000))]))
         #expect(short.idBytes == 5)               // "root" and "a"
         #expect(long.idBytes == 1_000_004)
-        #expect(abs(long.work(.svgFrames) - short.work(.svgFrames) - Double(long.frames) * 999_999 / 100) < 1e-6)
+        let c = SceneCost.Coefficients.reference
+        #expect(abs(long.work(.svgFrames) - short.work(.svgFrames) - Double(long.frames) * 999_999 * c.idByte) < 1e-6)
     }
 
     @Test func knotsAreTheUnionAndABusyLayerAddsNone() {
@@ -113,14 +159,26 @@ struct SceneCostTests {
         let changes = (0..<1000).map { TimedChange(time: Double($0) / 1000, layerID: "a", assignments: [.init(.opacity, Double($0 % 2))]) }
         let busy = SceneCost(scene: Self.scene([Self.square("a")], changes: changes))
         #expect(busy.knots == 0)
-        #expect(busy.changes == 1000 && busy.animations == 1000)
+        #expect(busy.changes == 1000 && busy.animations == 0)
         #expect(busy.animatedInstants == 2 * 11)
+    }
+
+    /// cubicPaced values are paid once, however many frames: their fixed point is found when the
+    /// animation is first evaluated.
+    @Test func cubicPacedValuesArePaidOnce() {
+        var layer = Self.square("a")
+        layer.add(Animation(.keyframe(KeyframeAnimation(.position, values: (0..<100).map { Point(Double($0), Double($0 % 7)) },
+                                                        calculationMode: .cubicPaced)), timing: MediaTiming(duration: 1)))
+        let ten = SceneCost(scene: Self.scene([layer]), frames: 10), thousand = SceneCost(scene: Self.scene([layer]), frames: 1000)
+        #expect(ten.cubicPacedValues == 100 && ten.keyframeValues == 100)
+        let term = { (cost: SceneCost) in cost.terms(.svgFrames).first { $0.name == "cubicPacedValue" }! }
+        #expect(!term(ten).perFrame && term(ten).steps == term(thousand).steps)
     }
 
     @Test func theDriverNamesThePartOfTheSceneToChange() {
         let huge = SceneCost(scene: Self.scene([Self.square("a")], canvas: Size(16_384, 16_384), duration: 0))
-        #expect(huge.driver(.raster(scale: 1)).path == "canvas")
-        #expect(huge.driver(.raster(scale: 1)).description == "1 frames × 268435456 pixels")
+        #expect(huge.driver(.stream(scale: 1)).path == "canvas")
+        #expect(huge.driver(.stream(scale: 1)).description == "1 frames × 268435456 pixels")
         // The layer with the longest path is named by its JSON path.
         var long = Layer(id: "long", type: ShapeLayer.self)
         var path = Path()
@@ -136,11 +194,16 @@ struct SceneCostTests {
         var previous = 0.0
         for n in [1, 10, 100] {
             let cost = SceneCost(scene: Self.scene((0..<n).map { Self.square("s\($0)") }))
-            #expect(cost.work(.animated) > previous)
-            previous = cost.work(.animated)
+            #expect(cost.work(.svgFrames) > previous)
+            previous = cost.work(.svgFrames)
         }
-        let small = SceneCost(scene: Self.scene([], canvas: Size(100, 100)))
-        let large = SceneCost(scene: Self.scene([], canvas: Size(1000, 1000)))
-        #expect(large.memory(.raster(scale: 1)) - small.memory(.raster(scale: 1)) >= 17 * (1_000_000 - 10_000))
+        // Raster frames: the work grows with the pixels, a PNG's more than a stream's; memory holds each
+        // thread's renderer of 12 bytes a pixel.
+        let small = SceneCost(scene: Self.scene([], canvas: Size(100, 100)), jobs: 1)
+        let large = SceneCost(scene: Self.scene([], canvas: Size(1000, 1000)), jobs: 1)
+        #expect(large.work(.png(scale: 1)) > large.work(.stream(scale: 1)) && large.work(.stream(scale: 1)) > small.work(.stream(scale: 1)))
+        #expect(large.memory(.stream(scale: 1)) - small.memory(.stream(scale: 1)) >= 12 * (1_000_000 - 10_000))
+        let two = SceneCost(scene: Self.scene([], canvas: Size(1000, 1000)), jobs: 2)
+        #expect(two.memory(.stream(scale: 1)) - large.memory(.stream(scale: 1)) >= 12 * 1_000_000)
     }
 }

@@ -56,19 +56,22 @@ extension Scene {
     /// The whole scene as one self-contained SVG animated with SMIL, and the report of every animated
     /// property (exact where SVG has an encoding; elsewhere sampled and checked within 0.25 px and
     /// 1/255, or listed in `fallbacks`). `jobs`: threads that evaluate the scene's instants
-    /// (`AnimatedSVGCompiler.jobs`; the output does not depend on it), default 1.
-    public func animatedSVG(jobs: Int = 1) -> AnimatedSVG {
+    /// (`AnimatedSVGCompiler.jobs`; the output does not depend on it), default 1; `text`: how text is
+    /// written (`AnimatedSVGCompiler.text`).
+    public func animatedSVG(jobs: Int = 1, text: SVGTextOptions = SVGTextOptions()) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
         compiler.jobs = jobs
+        compiler.text = text
         return compiler.compile()
     }
 
     /// The same scene animated with CSS `@keyframes` instead of SMIL: compiled with
     /// `AnimatedSVGCompiler.cssCompatible`, then translated (`AnimatedSVG.withCSSAnimations()`).
-    public func animatedSVGWithCSS(jobs: Int = 1) -> AnimatedSVG {
+    public func animatedSVGWithCSS(jobs: Int = 1, text: SVGTextOptions = SVGTextOptions()) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
         compiler.cssCompatible = true
         compiler.jobs = jobs
+        compiler.text = text
         return compiler.compile().withCSSAnimations()
     }
 

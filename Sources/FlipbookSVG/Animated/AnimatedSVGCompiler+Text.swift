@@ -20,7 +20,7 @@ extension AnimatedSVGCompiler.Context {
         animations += track(name, "y", unit: "px", tolerance: geometry, knots: itemKnots, owner: ownerID, value: { [textAt($0).origin.y] }) { w, k in
             w.numeric("animate", attribute: "y", keys: k, format: SMILFormat.number)
         }
-        attributes += " font-family=\"\(escape(t0.fontFamily))\" font-size=\"\(SVGNumber.format(t0.fontSize))\""
+        attributes += " font-family=\"\(escape(text.familyList(t0)))\" font-size=\"\(SVGNumber.format(t0.fontSize))\""
         animations += track(name, "font-size", unit: "px", tolerance: geometry, knots: itemKnots, owner: ownerID, value: { [textAt($0).fontSize] }) { w, k in
             w.numeric("animate", attribute: "font-size", keys: k, format: SMILFormat.number)
         }

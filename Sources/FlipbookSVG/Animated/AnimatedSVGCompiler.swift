@@ -50,6 +50,9 @@ public struct AnimatedSVGCompiler {
     /// Threads that evaluate the scene's instants, then write its layers (the first siblings met, each
     /// on a thread), ≥ 1. The output does not depend on it. Default 1.
     public var jobs = 1
+    /// How text is written: naming the face the raster frames lay it out with first, or as its glyph
+    /// outlines (paths, animated as any path). Default: each text's own family list.
+    public var text = SVGTextOptions()
 
     public init(scene: Scene) {
         self.scene = scene
@@ -62,7 +65,7 @@ public struct AnimatedSVGCompiler {
     /// entry then says so ("periodic", the period in keyframes' place as milliseconds).
     public func compile() -> AnimatedSVG {
         if let (cycle, repeats) = scene.repeatingCycle {
-            var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, cssCompatible: cssCompatible)
+            var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, cssCompatible: cssCompatible, text: text)
             context.lottieCompatible = lottieCompatible
             context.jobs = jobs
             var result = context.run()
@@ -70,7 +73,7 @@ public struct AnimatedSVGCompiler {
                                                    encoding: "periodic", keyframes: 0, maxError: 0, unit: ""), at: 0)
             return result
         }
-        var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, cssCompatible: cssCompatible)
+        var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, cssCompatible: cssCompatible, text: text)
         context.lottieCompatible = lottieCompatible
         context.jobs = jobs
         return context.run()
@@ -82,6 +85,8 @@ public struct AnimatedSVGCompiler {
         let geometry: Double
         let color: Double
         let cssCompatible: Bool
+        /// How text is written (`AnimatedSVGCompiler.text`).
+        let text: SVGTextOptions
         var lottieCompatible = false
         /// Threads that evaluate instants ahead (`Sampler.prefetch`) and write sibling layers
         /// (`writeNodes`); 1 in the copies that write on other threads.
@@ -120,12 +125,14 @@ public struct AnimatedSVGCompiler {
         /// animation without sampling it (what sampling, fitting and checking it would conclude).
         var contentIsStatic = false
 
-        init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil, cssCompatible: Bool = false) {
+        init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil, cssCompatible: Bool = false,
+             text: SVGTextOptions = SVGTextOptions()) {
             self.scene = scene
             self.geometry = geometry
             self.color = color
             self.cssCompatible = cssCompatible
-            sampler = Sampler(scene)
+            self.text = text
+            sampler = Sampler(scene, outlines: text.asPaths && text.fonts != nil ? TextOutlines(text) : nil)
             spans = Timeline(scene: scene)
             smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats)
             modelIDs = Set(scene.root.allLayers.map(\.id))

@@ -1,3 +1,4 @@
+import Easing
 import Dispatch
 import Flipbook
 
@@ -37,7 +38,7 @@ final class Snapshot {
     /// `RenderNode`'s tree is built: each node's own render node (`ownRenderNode`, kept by the
     /// retained node while its values stay the same), hidden layers and their sublayers left out,
     /// sublayers in drawing order. No nested render tree is built: the compiler reads nodes by slot.
-    static func walk(_ root: RetainedPresentation.Node, expecting count: Int) -> Walked {
+    static func walk(_ root: RetainedPresentation.Node, expecting count: Int, outlines: TextOutlines? = nil) -> Walked {
         var walked = Walked()
         walked.nodes.reserveCapacity(count)
         walked.parents.reserveCapacity(count)
@@ -45,7 +46,16 @@ final class Snapshot {
         // for exclusive access at run time on every node.)
         func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int, to walked: inout Walked) {
             let position = walked.nodes.count
-            walked.nodes.append(node)
+            if let outlines, node.items.contains(where: { if case .text = $0 { true } else { false } }) {
+                var outlined = node
+                outlined.items = node.items.map { item in
+                    if case .text(let text) = item, let shape = outlines.shape(of: text) { return .shape(shape) }
+                    return item
+                }
+                walked.nodes.append(outlined)
+            } else {
+                walked.nodes.append(node)
+            }
             walked.parents.append(parent)
             walked.weight += Snapshot.weight(of: node)
             tree.forEachSublayerInDrawingOrder { sublayer in
@@ -173,8 +183,12 @@ final class Sampler {
     /// Layer ids by slot, in order of first sight.
     private(set) var ids: [String] = []
 
-    init(_ scene: Scene) {
+    /// Texts as their glyph outlines (`SVGTextOptions.asPaths`), nil to keep them as texts.
+    let outlines: TextOutlines?
+
+    init(_ scene: Scene, outlines: TextOutlines? = nil) {
         self.scene = scene
+        self.outlines = outlines
         retained = RetainedPresentation(scene: scene)
     }
 
@@ -205,7 +219,7 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count), slots: self), at: time)
+        return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count, outlines: outlines), slots: self), at: time)
     }
 
     /// Whether the snapshot of `time` is kept (made and not forgotten since).
@@ -232,7 +246,7 @@ final class Sampler {
     /// on. Both make equal snapshots of an instant (a pure function of its time); a layer first met
     /// after the fork may get another slot in each, which is why slots never reach the output.
     func fork() -> Sampler {
-        let copy = Sampler(scene)
+        let copy = Sampler(scene, outlines: outlines)
         copy.cache = cache
         copy.cachedWeight = cachedWeight
         copy.last = last
@@ -259,7 +273,7 @@ final class Sampler {
         let first = at(wanted.removeFirst())
         guard max(first.weight, 1) * wanted.count <= Self.cacheWeight / 4, cache.count + wanted.count < Self.cacheCount / 4 else { return }
         let sorted = wanted.indices.sorted { wanted[$0] < wanted[$1] }
-        let threads = min(jobs, sorted.count / 16), scene = self.scene, expected = ids.count
+        let threads = min(jobs, sorted.count / 16), scene = self.scene, expected = ids.count, outlines = self.outlines
         let results = UnsafeMutableBufferPointer<Snapshot.Walked?>.allocate(capacity: wanted.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
@@ -268,7 +282,7 @@ final class Sampler {
         DispatchQueue.concurrentPerform(iterations: threads) { k in
             let presentation = RetainedPresentation(scene: scene)
             let range = (shared.sorted.count * k / threads)..<(shared.sorted.count * (k + 1) / threads)
-            for i in shared.sorted[range] { shared.results[i] = Snapshot.walk(presentation.tree(at: shared.times[i]), expecting: expected) }
+            for i in shared.sorted[range] { shared.results[i] = Snapshot.walk(presentation.tree(at: shared.times[i]), expecting: expected, outlines: outlines) }
         }
         for i in wanted.indices {
             _ = keep(Snapshot(results[i].take()!, slots: self), at: wanted[i])
@@ -308,4 +322,32 @@ struct InstantTable {
 
     /// Forgets every snapshot, keeping the room.
     mutating func removeAll() { table.removeAll() }
+}
+
+/// Texts turned into the shapes of their glyph outlines (`SVGTextOptions.asPaths`), each text made
+/// once however many instants and threads show it.
+final class TextOutlines: @unchecked Sendable {
+    private let options: SVGTextOptions
+    private let lock = CacheLock()
+    private var shapes: [TextDrawing: ShapeDrawing?] = [:]
+
+    init(_ options: SVGTextOptions) {
+        self.options = options
+    }
+
+    /// The shape of `text`'s glyph outlines, nil when no face serves it (it stays a text).
+    func shape(of text: TextDrawing) -> ShapeDrawing? {
+        lock.lock()
+        if let hit = shapes[text] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let made = options.outlined(text)
+        lock.lock()
+        if shapes.count >= 4_096 { shapes.removeAll() }
+        shapes[text] = made
+        lock.unlock()
+        return made
+    }
 }
