@@ -34,7 +34,6 @@ struct SceneCostTests {
         #expect(cost.animations == 0 && cost.changes == 0 && cost.isolationDepth == 0)
         #expect(cost.canvasPixels == 5_000)
         #expect(cost.rows == 3 * 11)              // each square spans rows 0…10: ten rows and the edge
-        #expect(cost.coveredPixels == 3 * 100)    // three 10 × 10 boxes
         #expect(cost.edges == 3 * (20 + 200.squareRoot()))   // three filled paths (two sides and the closing diagonal)
         #expect(cost.pixels(2) == 20_000)         // twice the resolution: four times the pixels
         // Per-frame terms times the frames: five frames' estimate is the paid-once part and 5/11 of the rest.

@@ -19,6 +19,8 @@ extension SceneCost {
         public var layer: Double
         /// Per frame: evaluating one animation.
         public var animation: Double
+        /// Per frame: one layer a component derives from its values (a pie's slice), made again.
+        public var derivedLayer: Double
         /// Per frame: one byte of a drawn layer's id (hashed and compared).
         public var idByte: Double
         /// SVG frames, per frame: creating and writing the file.
@@ -37,12 +39,8 @@ extension SceneCost {
         public var rasterItem: Double
         /// Raster frames, per frame: one device pixel of outline walked by the coverage.
         public var edge: Double
-        /// Raster frames, per frame: one device pixel of a shape's box.
-        public var coveredPixel: Double
         /// Raster frames, per frame: one device row a shape spans.
         public var row: Double
-        /// Raster frames, per frame: one path element flattened, stroked and covered.
-        public var rasterElement: Double
         /// Raster frames, per frame: one dash stroked.
         public var dash: Double
         /// Raster frames, per frame: one glyph laid out.
@@ -53,18 +51,27 @@ extension SceneCost {
         public var surfacePixel: Double
         /// The animated SVG: one item's element and tracks, written once.
         public var itemTrack: Double
+        /// The animated SVG, per observed instant: its evaluation and bookkeeping.
+        public var instant: Double
+        /// The animated SVG: one path morph fitted adaptively, per layer of the tree.
+        public var morphItem: Double
+        /// The animated SVG: one knot, where spans are fitted and probed, per layer of the tree (each
+        /// probe evaluates all of it).
+        public var knotProbe: Double
         /// The animated SVG, per observed instant: one drawn item read.
         public var instantItem: Double
         /// The animated SVG, per observed instant: one item whose drawing changes, fitted and checked.
         public var changingItem: Double
-        /// The animated SVG: one item whose tracks are sampled and fitted adaptively (keyframes placed
-        /// where the curve needs them), per layer of the tree (each probe evaluates all of it).
-        public var sampledItem: Double
         /// The animated SVG, per observed instant: one layer whose transform, opacity or clip moves.
         public var movingLayer: Double
         /// The animated SVG: one moving layer whose tracks are sampled and fitted adaptively, per layer
         /// of the tree.
         public var sampledLayer: Double
+        /// The animated SVG, per observed instant: one path element or gradient stop of a sampled item
+        /// (a morph fitted point by point).
+        public var sampledElement: Double
+        /// The animated SVG: the model after one timed change walked by the timeline, per layer.
+        public var timelineChange: Double
         /// The animated SVG: a text's change bisected, per layer of the tree.
         public var `switch`: Double
         /// The animated SVG, per observed instant: one path element or dash entry.
@@ -88,13 +95,14 @@ extension SceneCost {
 
         /// The reference machine's: a 2-core x86-64 VM (`Tools/check-cost`).
         public static let reference = Coefficients(
-            process: 5_000, keyframeValue: 2.2, cubicPacedValue: 33, change: 12, modelLayer: 3,
-            layer: 0.002, animation: 4.3, idByte: 0.0045,
-            file: 9.4, svgItem: 0.001, svgElement: 0.27, svgTextByte: 0.027,
-            streamPixel: 0.0017, pngPixel: 0.0058, rasterItem: 0.75, edge: 0.011, coveredPixel: 0, row: 0.053, rasterElement: 0.0002,
-            dash: 0.24, glyph: 0.7, gradientPixel: 0.0075, surfacePixel: 0.0032,
-            itemTrack: 30, instantItem: 0.1, changingItem: 23, sampledItem: 0.3, movingLayer: 1.8, sampledLayer: 460, switch: 113,
-            instantElement: 0.15, instantTextByte: 0.0037,
+            process: 10_000, keyframeValue: 2.6, cubicPacedValue: 34, change: 12, modelLayer: 44,
+            layer: 9.3e-07, animation: 3.3, derivedLayer: 1.1, idByte: 0.005,
+            file: 9.9, svgItem: 0.17, svgElement: 0.22, svgTextByte: 0.15,
+            streamPixel: 0.0019, pngPixel: 0.0067, rasterItem: 0.69, edge: 0.013, row: 0.052,
+            dash: 0.17, glyph: 1.1, gradientPixel: 0.01, surfacePixel: 0.0045,
+            itemTrack: 24, instant: 8.3, morphItem: 950, knotProbe: 62, instantItem: 0.035, changingItem: 0.012, movingLayer: 0.0093,
+            sampledLayer: 540, sampledElement: 6.4, timelineChange: 5.8, switch: 210,
+            instantElement: 0.045, instantTextByte: 2e-05,
             processBytes: 11e6, rendererPixelBytes: 12, pngPixelBytes: 2, keyframeValueBytes: 100, layerBytes: 4_000, changeBytes: 500, elementBytes: 64)
     }
 }

@@ -17,7 +17,7 @@ extension SceneCost {
         keyframeValues = counts.values
         cubicPacedValues = counts.cubicPaced
         modelLayers = counts.layers
-        knots = Self.knots(compiled, frames: animatedFrames)
+        (knots, layerKnots) = Self.knots(compiled, frames: animatedFrames)
         isolationDepth = Self.isolatedNesting(of: scene.root, depth: 0)
         // Drawn content at a few instants: the start, the middle, the end, (up to 64) timed changes, and
         // for scenes of up to 2,000 layers sixteen evenly spaced.
@@ -28,6 +28,8 @@ extension SceneCost {
         var itemsByLayer: [String: [Int]] = [:]
         var changing: Set<ItemKey> = [], texts: Set<ItemKey> = []
         var basesByLayer: [String: Int] = [:], movingLayers: Set<String> = []
+        var elementsByItem: [ItemKey: Int] = [:]
+        var morphPaths: [ItemKey: Int] = [:], morphing: Set<ItemKey> = []
         var index = 0
         while index < instants.count {
             let t = instants[index]
@@ -36,11 +38,14 @@ extension SceneCost {
             var tally = Tally(canvas: scene.canvas)
             _ = tally.add(node, depth: 0, transform: .identity)
             rows = max(rows, tally.rows)
-            coveredPixels = max(coveredPixels, tally.covered)
             gradientPixels = max(gradientPixels, tally.gradient)
             surfacePixels = max(surfacePixels, tally.surfaces)
             for (id, hash) in tally.bases {
                 if let seen = basesByLayer[id], seen != hash { movingLayers.insert(id) } else { basesByLayer[id] = hash }
+            }
+            for (key, count) in tally.elementsByItem where count > elementsByItem[key, default: 0] { elementsByItem[key] = count }
+            for (key, path) in tally.morphPaths {
+                if let seen = morphPaths[key], seen != path { morphing.insert(key) } else { morphPaths[key] = path }
             }
             for (id, hashes) in tally.itemsByLayer {
                 var seen = itemsByLayer[id] ?? []
@@ -56,6 +61,7 @@ extension SceneCost {
                 instants.insert(contentsOf: (1..<17).map { scene.duration * Double($0) / 17 }, at: 3)
             }
             layers = max(layers, tally.layers)
+            derivedLayers = max(derivedLayers, tally.derived)
             pathElements = max(pathElements, tally.elements)
             gradientStops = max(gradientStops, tally.stops)
             dashes = max(dashes, tally.dashes)
@@ -77,10 +83,13 @@ extension SceneCost {
         items = itemsByLayer.values.reduce(0) { $0 + $1.count }
         changingItems = changing.count
         let sampled = Self.sampledLayers(scene)
-        sampledItems = changing.filter { key in
+        let sampledKeys = changing.filter { key in
             // A component's parts ("pie.slice0") are derived from its values again at every instant.
             key.id.contains(".") || sampled.contains(key.id)
-        }.count
+        }
+        sampledItems = sampledKeys.count
+        morphingItems = morphing.count
+        sampledElements = sampledKeys.reduce(0) { $0 + elementsByItem[$1, default: 0] }
         self.movingLayers = movingLayers.count
         sampledLayers = movingLayers.filter { $0.contains(".") || sampled.contains($0) }.count
         let changingTexts = changing.intersection(texts)
@@ -186,9 +195,10 @@ extension SceneCost {
 
     /// The animated compiler's knots in `scene` (within its duration): the union of the layers'
     /// timeline knots, where a layer with more than four a frame (and 256 more) is observed at frame
-    /// instants only and adds none. At most a million pieces are laid out in all; past that, each
-    /// animation is counted as adding a layer's full share (an upper bound) without laying it out.
-    static func knots(_ scene: Scene, frames: Int) -> Int {
+    /// instants only and adds none; and the layers' own knots summed. At most a million pieces are laid
+    /// out in all; past that, each animation is counted as adding a layer's full share (an upper bound)
+    /// without laying it out.
+    static func knots(_ scene: Scene, frames: Int) -> (union: Int, summed: Int) {
         let perLayerKnots = 4 * frames + 256
         let duration = scene.duration
         var knotTimes: Set<Double> = []
@@ -217,14 +227,20 @@ extension SceneCost {
         }
         var changesPerLayer: [String: [Double]] = [:]
         for change in scene.changes { changesPerLayer[change.layerID, default: []].append(change.time) }
+        var summed = 0
         func walk(_ layer: Layer) {
             var times = changesPerLayer[layer.id] ?? []
             for keyed in layer.animations { count(keyed.animation, into: &times) }
-            if times.count <= perLayerKnots { knotTimes.formUnion(times) }
+            if times.count <= perLayerKnots {
+                let own = Set(times)
+                knotTimes.formUnion(own)
+                summed += own.count
+            }
             layer.sublayers.forEach(walk)
         }
         walk(scene.root)
-        return knotTimes.count + min(unlaid, 1_000_000) * perLayerKnots
+        let extra = min(unlaid, 1_000_000) * perLayerKnots
+        return (knotTimes.count + extra, summed + extra)
     }
 
     /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an
@@ -249,15 +265,20 @@ extension SceneCost {
     /// Counts of one render tree.
     struct Tally {
         let canvas: Size
-        var layers = 0, elements = 0, stops = 0, text = 0, depth = 0, idBytes = 0
+        var layers = 0, derived = 0, elements = 0, stops = 0, text = 0, depth = 0, idBytes = 0
         /// Dashes drawn, and the outline the coverage walks (canvas pixels).
         var dashes = 0.0, edges = 0.0
         /// Each layer id's items, as hash values (to tell the items that change between instants).
         var itemsByLayer: [String: [Int]] = [:]
+        /// The path of each shape item the animated SVG would write as a path morph if it moved (one
+        /// with no semantic form, or a wedge's stroke, or a dashed arc), as a hash value.
+        var morphPaths: [ItemKey: Int] = [:]
+        /// Path elements (and gradient stops) of each shape item.
+        var elementsByItem: [ItemKey: Int] = [:]
         /// Each layer id's transform, opacity and clip, as a hash value (to tell the layers that move).
         var bases: [String: Int] = [:]
         var texts: Set<ItemKey> = []
-        var rows = 0.0, covered = 0.0, gradient = 0.0, surfaces = 0.0
+        var rows = 0.0, gradient = 0.0, surfaces = 0.0
         var mostElements: (id: String, count: Int)?
         var mostText: (id: String, count: Int)?
 
@@ -269,6 +290,7 @@ extension SceneCost {
         /// canvas), nil when nothing.
         mutating func add(_ node: RenderNode, depth: Int, transform parent: Transform2D) -> Box? {
             layers += 1
+            if node.id.contains(".") { derived += 1 }
             let m = node.transform.concatenating(parent)
             let isolated = node.opacity < 1 || node.clip != nil
             let level = depth + (isolated ? 1 : 0)
@@ -286,9 +308,15 @@ extension SceneCost {
                 switch item {
                 case .shape(let s):
                     e += s.path.elements.count
+                    elementsByItem[ItemKey(id: node.id, index: index)] = s.path.elements.count + s.fillGradient.stops.count
+                    let morphs = switch s.semantic {
+                    case nil: true
+                    case .wedge?: s.hasStroke
+                    case .arc?: !s.dashPattern.lengths.isEmpty
+                    }
+                    if morphs { morphPaths[ItemKey(id: node.id, index: index)] = s.path.hashValue }
                     guard let b = Self.box(s, m, canvas: canvas) else { continue }
                     rows += b.height + 1
-                    covered += b.area
                     // The outline the coverage walks, in canvas pixels: the path for a fill, both sides
                     // of the stroked part for a stroke, and each dash's ends.
                     let unit = abs(m.a * m.d - m.b * m.c).squareRoot()

@@ -5,9 +5,9 @@ extension SceneCost {
     /// - SVG frames: each thread's frame and up to 16 frames a thread written ahead.
     /// - Raster frames: each thread's renderer (its frame, coverage and the surfaces of its groups, as
     ///   `ParallelFrames.raster` caps the threads at 1 GB of renderers), the frames rendered ahead that
-    ///   wait for the writer (two a thread while it keeps up, 4 bytes a pixel) and the encoder's rows
-    ///   and output.
-    /// - The animated SVG: the snapshots of the instants it evaluates (a cache of at most 256 MB) and
+    ///   wait for the writer (counted as 8 a thread of the 64 it may hold, 4 bytes a pixel) and the
+    ///   encoder's rows and output.
+    /// - The animated SVG: the snapshots of the instants it evaluates (a cache of at most 20,000) and
     ///   the tracks' keyframes and text.
     public func memory(_ output: Output) -> Double {
         let m = Coefficients.reference
@@ -20,19 +20,22 @@ extension SceneCost {
         let frame = 400 * Double(layers) + 40 * Double(pathElements) + 8 * Double(textBytes) as Double
         switch output {
         case .svgFrames:
-            return m.processBytes + model + Double(jobs) * 17 * frame
+            return m.processBytes + model + Double(jobs) * Double(min(17, max(frames, 1))) * frame
         case .raster(let scale, let png):
             let pixels = self.pixels(scale)
             let threads = Double(max(1, min(jobs, Int(min(Double(1 << 30) / max(pixels * 12, 1), Double(Int.max))))))
             // Each thread's renderer and the surfaces of its groups, then the frames waiting for the
             // writer (a few a thread while it keeps up) and the encoder's rows and output.
             let renderer = m.rendererPixelBytes * pixels + 4 * surfacePixels * scale * scale + frame
-            let waiting = min(2 * threads, Double(256 << 20) / max(pixels * 4, 1)) * 4 * pixels
+            let waiting = min(8 * threads, Double(256 << 20) / max(pixels * 4, 1)) * 4 * pixels
             return m.processBytes + model + threads * renderer + waiting + (png ? m.pngPixelBytes * pixels : 0)
         case .animated:
-            // Every instant evaluated is kept (up to 256 MB): the observed ones, about 40 for each text
-            // change bisected and about 50 for each layer whose tracks are fitted adaptively.
-            let snapshots = min(256e6, (animatedInstants + 40 * Double(textSwitches) + 50 * Double(sampledLayers)) * frame)
+            // Every instant evaluated is kept (20,000 of them at most, and what the compiler weighs as
+            // 256 MB, which holds up to about 640 MB): the observed ones, about 40 for each text change
+            // bisected, 50 for each layer whose tracks are fitted adaptively and 10 for each knot.
+            let evaluated = animatedInstants + 40 * Double(textSwitches) + 50 * Double(sampledLayers) + 10 * Double(knots)
+            let snapshot = 450 * Double(layers) + 40 * Double(pathElements) + 8 * Double(textBytes)
+            let snapshots = min(640e6, min(20_000, evaluated) * snapshot)
             let tracks = animatedInstants * Double(items) * 48 + animatedInstants * 16 * Double(pathElements)
             return m.processBytes + model + snapshots + tracks
         }

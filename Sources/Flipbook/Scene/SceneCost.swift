@@ -2,15 +2,19 @@
 /// the work (in steps of a microsecond of one core of the reference machine, a 2-core x86-64 VM) and
 /// the peak memory of each output, with the part of the scene that drives them.
 ///
-/// The estimate counts what the renderers' loops run over (`SceneCost+Counting.swift`): the model once
-/// (keyframe values, cubicPaced fixed points, timed changes), then per frame every drawn layer,
-/// animation, draw item, path element, dash entry and text byte; for raster frames the pixels of the
-/// frame, of the shapes' boxes, of gradients (times the stops' bisection), of groups that need a
-/// surface of their own, and the rows shapes span; for the animated SVG, the instants the compiler
-/// observes (`AnimatedSVGCompiler.observedInstants`: frames and knots, and the half-way points) times
-/// what each draws, the items whose drawing changes weighed more than the still ones. Drawn content is
-/// counted at a few instants (start, middle, end, timed changes, and sixteen more for small scenes), the
-/// largest taken.
+/// The estimate counts what the renderers' loops run over (`SceneCost+Counting.swift`):
+/// - once a render: the process, keyframe values, cubicPaced fixed points, timed changes, model layers;
+/// - per frame, for every output: animations evaluated and the drawn layers' ids;
+/// - SVG frames: a file, and the items, path elements, gradient stops and text written;
+/// - raster frames: the device pixels (filled and streamed, or PNG-encoded), the outlines the
+///   coverage walks, the rows shapes span, dashes, glyphs, gradient pixels times the stops'
+///   bisection, and the surfaces of groups drawn on their own;
+/// - the animated SVG: per instant it observes (frames and knots, and the half-way points) the items
+///   and elements it reads; once, the probes that fit each span between knots, each path morph and
+///   each layer sampled without an exact form, and the bisection of each text change, each probe an
+///   evaluation of the whole tree.
+/// Drawn content is counted at a few instants (start, middle, end, timed changes, and sixteen more for
+/// small scenes), the largest taken; text changes frame by frame when that costs little.
 ///
 /// Each coefficient (`SceneCost.Coefficients`) is measured on whole processes by `Tools/check-cost`, on
 /// scenes that raise one count at a time and on every shipped scene at three scales and two frame
@@ -73,6 +77,9 @@ public struct SceneCost: Hashable, Sendable {
     public var canvasPixels: Double
     /// Drawn layers at the busiest instant sampled, generated sublayers included.
     public var layers = 0
+    /// Of `layers`, the parts components derive from their values ("pie.slice0"), made again at every
+    /// instant their component's values move.
+    public var derivedLayers = 0
     /// Draw items (shapes and texts; a layer's background is one) over the instants sampled: for each
     /// layer id, the most it draws at one of them, summed. The animated compiler writes an element, with
     /// tracks over the whole timeline, for every item any instant draws, so layers that come and go
@@ -84,6 +91,12 @@ public struct SceneCost: Hashable, Sendable {
     /// Of `changingItems`, those whose tracks are sampled and fitted adaptively: their layer moves
     /// along a curve SVG has no exact form for (`sampledLayers`), or they are a component's parts.
     public var sampledItems = 0
+    /// Shape items whose path moves between two of the instants sampled and that the animated SVG
+    /// writes as a path morph (no semantic form, a wedge's stroke, a dashed arc): fitted adaptively.
+    public var morphingItems = 0
+    /// Path elements and gradient stops of the sampled items (`sampledItems`): a path that morphs is
+    /// fitted point by point.
+    public var sampledElements = 0
     /// Layers whose transform, opacity or clip differs between two of the instants sampled (their
     /// transform and opacity tracks are fitted and checked).
     public var movingLayers = 0
@@ -123,10 +136,7 @@ public struct SceneCost: Hashable, Sendable {
     /// Canvas rows the drawn shapes span, summed over shapes (scene pixels, each shape's box clamped to
     /// the canvas): the rows a raster frame's coverage sweeps walk.
     public var rows = 0.0
-    /// Canvas pixels the drawn shapes' boxes cover, summed over shapes (scene pixels, clamped to the
-    /// canvas): what the sweeps fill.
-    public var coveredPixels = 0.0
-    /// Gradient-filled pixels (boxes, as `coveredPixels`), each times 1 + log₂ of its stops (a pixel's
+    /// Gradient-filled pixels (each shape's box on the canvas), each times 1 + log₂ of its stops (a pixel's
     /// colour is found by bisection).
     public var gradientPixels = 0.0
     /// Pixels of the surfaces of groups drawn on their own (opacity below 1 or a clip): each group's
@@ -134,6 +144,9 @@ public struct SceneCost: Hashable, Sendable {
     public var surfacePixels = 0.0
     /// Instants the animated compiler observes beyond the frames (knots), capped as it caps them.
     public var knots = 0
+    /// The layers' own knots, summed over layers (as `knots` caps them): the compiler fits each layer's
+    /// exact spans between its knots, probing the whole tree.
+    public var layerKnots = 0
     /// Frames the animated compiler observes: one period's when the scene repeats itself
     /// (`Scene.repeatingCycle`), else `frames`.
     public var animatedFrames = 0
@@ -178,6 +191,7 @@ public struct SceneCost: Hashable, Sendable {
             once("modelLayer", Double(modelLayers), c.modelLayer, "\(modelLayers) layers", "layers"),
             each("layer", Double(layers), c.layer, "\(layers) drawn layers", layersPath),
             each("animation", Double(animations), c.animation, "\(animations) animations", layersPath),
+            each("derivedLayer", Double(derivedLayers), c.derivedLayer, "\(derivedLayers) layers components derive", layersPath),
             each("idByte", Double(idBytes), c.idByte, "\(idBytes) bytes of layer ids", "layers"),
         ]
         switch output {
@@ -195,8 +209,6 @@ public struct SceneCost: Hashable, Sendable {
                 each("rasterItem", Double(items), c.rasterItem, "\(items) drawn items", layersPath),
                 each("edge", edges * scale, c.edge, "\(Int(edges * scale)) pixels of outlines", layersPath),
                 each("row", rows * scale, c.row, "\(Int(rows * scale)) pixel rows of shapes", layersPath),
-                each("coveredPixel", coveredPixels * scale * scale, c.coveredPixel, "\(Int(coveredPixels * scale * scale)) pixels of shapes", layersPath),
-                each("rasterElement", Double(pathElements), c.rasterElement, "\(pathElements) path elements", busiestPath.path),
                 each("dash", dashes, c.dash, "\(Int(dashes)) dashes", busiestPath.path),
                 each("glyph", Double(textBytes), c.glyph, "\(textBytes) bytes of text", busiestText.path),
                 each("gradientPixel", gradientPixels * scale * scale, c.gradientPixel, "\(Int(gradientPixels * scale * scale)) gradient pixels × stops' bisection", layersPath),
@@ -205,12 +217,20 @@ public struct SceneCost: Hashable, Sendable {
         case .animated:
             list += [
                 once("itemTrack", Double(items), c.itemTrack, "\(items) drawn items", layersPath),
+                each("instant", 1, c.instant, "an evaluation each", "duration"),
+                // Spans between knots are fitted by probing them: each probe at an instant of its own
+                // evaluates the whole tree (layers whose knots coincide share their probes).
+                once("knotProbe", Double(knots) * Double(layers), c.knotProbe, "\(knots) knots × \(layers) layers", layersPath),
                 each("instantItem", Double(items), c.instantItem, "\(items) drawn items", layersPath),
                 each("changingItem", Double(changingItems), c.changingItem, "\(changingItems) changing items", layersPath),
                 each("movingLayer", Double(movingLayers), c.movingLayer, "\(movingLayers) moving layers", layersPath),
                 // Each probe of an adaptive fit between observed instants evaluates the whole tree.
                 once("sampledLayer", Double(sampledLayers) * Double(layers), c.sampledLayer, "\(sampledLayers) layers sampled (no exact form) × \(layers) layers", layersPath),
-                once("sampledItem", Double(sampledItems) * Double(layers), c.sampledItem, "\(sampledItems) items sampled (no exact form) × \(layers) layers", layersPath),
+                each("sampledElement", Double(sampledElements), c.sampledElement, "\(sampledElements) path elements of sampled items", busiestPath.path),
+                // The timeline walks the model after each timed change.
+                once("timelineChange", Double(changes) * Double(modelLayers + 1), c.timelineChange, "\(changes) timed changes × \(modelLayers + 1) layers", "changes"),
+                // A path morph is fitted adaptively: each probe evaluates the whole tree.
+                once("morphItem", Double(morphingItems) * Double(layers), c.morphItem, "\(morphingItems) path morphs × \(layers) layers", layersPath),
                 each("instantElement", Double(pathElements + gradientStops), c.instantElement, "\(pathElements + gradientStops) path elements and gradient stops", busiestPath.path),
                 each("instantTextByte", Double(textBytes), c.instantTextByte, "\(textBytes) bytes of text", busiestText.path),
                 // A discrete track (a text's string, a layer's presence) that changes between two
