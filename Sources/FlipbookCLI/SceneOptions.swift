@@ -70,7 +70,8 @@ enum SceneOptions {
         let driver = cost.driver(output)
         let frameWork = cost.frameWork(output), work = cost.work(output), memory = cost.memory(output)
         if frameWork > limits.frameWork {
-            throw InputError("\(file): \(driver.path): one frame of \(name) is estimated at \(steps(frameWork)) steps of work (\(driver.description)), over the limit of \(steps(limits.frameWork)) a frame (about \(seconds(limits.frameWork)) s; raise --max-frame-work)")
+            let driver = cost.frameDriver(output)
+            throw InputError("\(file): \(driver.path): one frame of \(name) is estimated at \(steps(frameWork)) steps of work (\(driver.perFrame)), over the limit of \(steps(limits.frameWork)) a frame (about \(seconds(limits.frameWork)) s; raise --max-frame-work)")
         }
         let total = limits.work(frames: output == .animated ? cost.animatedFrames : frames)
         if work > total {

@@ -65,7 +65,7 @@ enum ValidateCommand {
                 print(json(path: path.description, cost: cost, outputs: outputs, limits: limits))
                 continue
             }
-            print("  output          work (steps)  a frame      memory (MB)  within limits      driven by")
+            print("  output          work (steps)  a frame      memory (MB)  within limits         driven by")
             for (_, output) in outputs {
                 let work = cost.work(output), frameWork = cost.frameWork(output), memory = cost.memory(output)
                 let total = limits.work(frames: output == .animated ? cost.animatedFrames : cost.frames)
@@ -78,7 +78,7 @@ enum ValidateCommand {
                                SceneOptions.steps(work).padded(to: 14),
                                SceneOptions.steps(frameWork).padded(to: 13),
                                String(Int((memory / 1_048_576).rounded(.up))).padded(to: 13),
-                               within.padded(to: 19)]
+                               within.padded(to: 22)]
                 print("  " + columns.joined() + "\(driver.description) (\(driver.path))")
             }
         }

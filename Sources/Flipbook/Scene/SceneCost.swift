@@ -50,6 +50,9 @@ public struct SceneCost: Hashable, Sendable {
     public struct Driver: Hashable, Sendable {
         /// What is counted, in words: "11 frames × 100000 layers".
         public var description: String
+        /// What one frame counts, for a term that grows with the frames ("100000 layers"); the
+        /// description for the others.
+        public var perFrame: String
         /// The JSON path of the scene's part that drives it ("duration", "canvas", "layers[0].path").
         public var path: String
     }
@@ -176,11 +179,11 @@ public struct SceneCost: Hashable, Sendable {
             prefix = "\(Int(animatedInstants)) observed instants (\(animatedFrames) frames and \(knots) knots)"
         }
         func once(_ name: String, _ quantity: Double, _ coefficient: Double, _ what: String, _ path: String) -> Term {
-            Term(name: name, quantity: quantity, coefficient: coefficient, perFrame: false, driver: Driver(description: what, path: path))
+            Term(name: name, quantity: quantity, coefficient: coefficient, perFrame: false, driver: Driver(description: what, perFrame: what, path: path))
         }
         func each(_ name: String, _ quantity: Double, _ coefficient: Double, _ what: String, _ path: String) -> Term {
             Term(name: name, quantity: perFrame * quantity, coefficient: coefficient, perFrame: true,
-                 driver: Driver(description: "\(prefix) × \(what)", path: path))
+                 driver: Driver(description: "\(prefix) × \(what)", perFrame: what, path: path))
         }
         let layersPath = long ? "duration" : "layers"
         var list = [
@@ -236,7 +239,8 @@ public struct SceneCost: Hashable, Sendable {
                 // A discrete track (a text's string, a layer's presence) that changes between two
                 // instants is bisected to the change: about 40 evaluations of the whole tree each.
                 Term(name: "switch", quantity: Double(textSwitches) * Double(layers), coefficient: c.switch,
-                     perFrame: true, driver: Driver(description: "\(textSwitches) text changes × \(layers) layers", path: busiestText.path)),
+                     perFrame: true, driver: Driver(description: "\(textSwitches) text changes × \(layers) layers",
+                                                  perFrame: "\(textSwitches) text changes × \(layers) layers", path: busiestText.path)),
             ]
         }
         return list
@@ -260,6 +264,11 @@ public struct SceneCost: Hashable, Sendable {
     /// The largest term of `output`'s work: what to change to make it cheaper.
     public func driver(_ output: Output) -> Driver {
         terms(output).max { $0.steps < $1.steps }!.driver
+    }
+
+    /// The largest term of one frame's work (`frameWork`).
+    public func frameDriver(_ output: Output) -> Driver {
+        (terms(output).filter(\.perFrame).max { $0.steps < $1.steps } ?? terms(output)[0]).driver
     }
 
     /// The device pixels of one raster frame.
