@@ -47,4 +47,26 @@ struct FontTests {
             #expect(placed[1].1.a == scale && placed[1].1.d == -scale && placed[1].1.ty == 50)
         }
     }
+
+    /// The family names read from the fonts' `name` tables, against fontconfig's reading of the same
+    /// files (`fc-query -f '%{family}'`), and the face `FontSet` names for each generic family: the
+    /// one its raster frames draw.
+    @Test func familyNamesAreTheFontsOwn() throws {
+        let folder = "/usr/share/fonts/truetype/dejavu/"
+        for (file, family) in [("DejaVuSans", "DejaVu Sans"), ("DejaVuSansMono", "DejaVu Sans Mono"), ("DejaVuSerif", "DejaVu Serif"),
+                               ("DejaVuSans-Bold", "DejaVu Sans")] where FileManager.default.fileExists(atPath: folder + file + ".ttf") {
+            #expect(try TrueTypeFont(path: folder + file + ".ttf").familyName == family)
+        }
+        let fonts = try #require(FontSet.system())
+        func face(_ family: String, _ weight: Double = 400) -> String? {
+            fonts.faceName(for: TextDrawing(string: "x", origin: .zero, fontFamily: family, fontWeight: weight))
+        }
+        #expect(face("monospace") == "DejaVu Sans Mono")
+        #expect(face("'Courier New', monospace", 700) == "DejaVu Sans Mono")
+        #expect(face("serif") == "DejaVu Serif")
+        #expect(face("sans-serif") == "DejaVu Sans" && face("Helvetica") == "DejaVu Sans")
+        // One font given (--font): its own family for every text.
+        let given = FontSet(font: try TrueTypeFont(path: folder + "DejaVuSerif.ttf"))
+        #expect(given.faceName(for: TextDrawing(string: "x", origin: .zero, fontFamily: "monospace")) == "DejaVu Serif")
+    }
 }
