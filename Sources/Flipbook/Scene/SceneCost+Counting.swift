@@ -89,7 +89,7 @@ extension SceneCost {
         }
         sampledItems = sampledKeys.count
         morphingItems = morphing.count
-        sampledElements = sampledKeys.reduce(0) { $0 + elementsByItem[$1, default: 0] }
+        sampledElements = morphing.reduce(0) { $0 + elementsByItem[$1, default: 0] }
         self.movingLayers = movingLayers.count
         sampledLayers = movingLayers.filter { $0.contains(".") || sampled.contains($0) }.count
         let changingTexts = changing.intersection(texts)

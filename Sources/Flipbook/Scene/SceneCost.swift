@@ -4,15 +4,18 @@
 ///
 /// The estimate counts what the renderers' loops run over (`SceneCost+Counting.swift`):
 /// - once a render: the process, keyframe values, cubicPaced fixed points, timed changes, model layers;
-/// - per frame, for every output: animations evaluated and the drawn layers' ids;
-/// - SVG frames: a file, and the items, path elements, gradient stops and text written;
+/// - per frame, for every output: animations evaluated, the layers components derive again, and the
+///   drawn layers' ids;
+/// - SVG frames: a file, and the path elements, gradient stops and text written;
 /// - raster frames: the device pixels (filled and streamed, or PNG-encoded), the outlines the
 ///   coverage walks, the rows shapes span, dashes, glyphs, gradient pixels times the stops'
 ///   bisection, and the surfaces of groups drawn on their own;
-/// - the animated SVG: per instant it observes (frames and knots, and the half-way points) the items
-///   and elements it reads; once, the probes that fit each span between knots, each path morph and
-///   each layer sampled without an exact form, and the bisection of each text change, each probe an
-///   evaluation of the whole tree.
+/// - the animated SVG: per instant it observes (frames and knots, and the half-way points) its
+///   evaluation and the path elements read and fitted; once, the probes that fit each span between
+///   knots, each path morph and each layer sampled without an exact form, and the bisection of each
+///   text change, each probe an evaluation of the whole tree.
+/// Terms that measured nothing beyond these (draw items as such, still layers, moving layers whose
+/// tracks are exact) are not counted.
 /// Drawn content is counted at a few instants (start, middle, end, timed changes, and sixteen more for
 /// small scenes), the largest taken; text changes frame by frame when that costs little.
 ///
@@ -97,8 +100,7 @@ public struct SceneCost: Hashable, Sendable {
     /// Shape items whose path moves between two of the instants sampled and that the animated SVG
     /// writes as a path morph (no semantic form, a wedge's stroke, a dashed arc): fitted adaptively.
     public var morphingItems = 0
-    /// Path elements and gradient stops of the sampled items (`sampledItems`): a path that morphs is
-    /// fitted point by point.
+    /// Path elements of the path morphs (`morphingItems`): a path that morphs is fitted point by point.
     public var sampledElements = 0
     /// Layers whose transform, opacity or clip differs between two of the instants sampled (their
     /// transform and opacity tracks are fitted and checked).
@@ -192,7 +194,6 @@ public struct SceneCost: Hashable, Sendable {
             once("cubicPacedValue", Double(cubicPacedValues), c.cubicPacedValue, "\(cubicPacedValues) cubicPaced values", "layers"),
             once("change", Double(changes), c.change, "\(changes) timed changes", "changes"),
             once("modelLayer", Double(modelLayers), c.modelLayer, "\(modelLayers) layers", "layers"),
-            each("layer", Double(layers), c.layer, "\(layers) drawn layers", layersPath),
             each("animation", Double(animations), c.animation, "\(animations) animations", layersPath),
             each("derivedLayer", Double(derivedLayers), c.derivedLayer, "\(derivedLayers) layers components derive", layersPath),
             each("idByte", Double(idBytes), c.idByte, "\(idBytes) bytes of layer ids", "layers"),
@@ -201,7 +202,6 @@ public struct SceneCost: Hashable, Sendable {
         case .svgFrames:
             list += [
                 each("file", 1, c.file, "a file each", "duration"),
-                each("svgItem", Double(items), c.svgItem, "\(items) drawn items", layersPath),
                 each("svgElement", Double(pathElements + gradientStops), c.svgElement, "\(pathElements + gradientStops) path elements and gradient stops", busiestPath.path),
                 each("svgTextByte", Double(textBytes), c.svgTextByte, "\(textBytes) bytes of text", busiestText.path),
             ]
@@ -209,7 +209,6 @@ public struct SceneCost: Hashable, Sendable {
             let pixels = self.pixels(scale)
             list += [
                 each(png ? "pngPixel" : "streamPixel", pixels, png ? c.pngPixel : c.streamPixel, "\(Int(pixels)) pixels", "canvas"),
-                each("rasterItem", Double(items), c.rasterItem, "\(items) drawn items", layersPath),
                 each("edge", edges * scale, c.edge, "\(Int(edges * scale)) pixels of outlines", layersPath),
                 each("row", rows * scale, c.row, "\(Int(rows * scale)) pixel rows of shapes", layersPath),
                 each("dash", dashes, c.dash, "\(Int(dashes)) dashes", busiestPath.path),
@@ -219,23 +218,17 @@ public struct SceneCost: Hashable, Sendable {
             ]
         case .animated:
             list += [
-                once("itemTrack", Double(items), c.itemTrack, "\(items) drawn items", layersPath),
                 each("instant", 1, c.instant, "an evaluation each", "duration"),
                 // Spans between knots are fitted by probing them: each probe at an instant of its own
                 // evaluates the whole tree (layers whose knots coincide share their probes).
                 once("knotProbe", Double(knots) * Double(layers), c.knotProbe, "\(knots) knots × \(layers) layers", layersPath),
-                each("instantItem", Double(items), c.instantItem, "\(items) drawn items", layersPath),
-                each("changingItem", Double(changingItems), c.changingItem, "\(changingItems) changing items", layersPath),
-                each("movingLayer", Double(movingLayers), c.movingLayer, "\(movingLayers) moving layers", layersPath),
                 // Each probe of an adaptive fit between observed instants evaluates the whole tree.
                 once("sampledLayer", Double(sampledLayers) * Double(layers), c.sampledLayer, "\(sampledLayers) layers sampled (no exact form) × \(layers) layers", layersPath),
-                each("sampledElement", Double(sampledElements), c.sampledElement, "\(sampledElements) path elements of sampled items", busiestPath.path),
-                // The timeline walks the model after each timed change.
-                once("timelineChange", Double(changes) * Double(modelLayers + 1), c.timelineChange, "\(changes) timed changes × \(modelLayers + 1) layers", "changes"),
+                each("sampledItem", Double(sampledItems), c.sampledItem, "\(sampledItems) items sampled (no exact form)", layersPath),
+                each("sampledElement", Double(sampledElements), c.sampledElement, "\(sampledElements) path elements of path morphs", busiestPath.path),
                 // A path morph is fitted adaptively: each probe evaluates the whole tree.
                 once("morphItem", Double(morphingItems) * Double(layers), c.morphItem, "\(morphingItems) path morphs × \(layers) layers", layersPath),
                 each("instantElement", Double(pathElements + gradientStops), c.instantElement, "\(pathElements + gradientStops) path elements and gradient stops", busiestPath.path),
-                each("instantTextByte", Double(textBytes), c.instantTextByte, "\(textBytes) bytes of text", busiestText.path),
                 // A discrete track (a text's string, a layer's presence) that changes between two
                 // instants is bisected to the change: about 40 evaluations of the whole tree each.
                 Term(name: "switch", quantity: Double(textSwitches) * Double(layers), coefficient: c.switch,
