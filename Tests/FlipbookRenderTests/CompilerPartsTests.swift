@@ -274,7 +274,8 @@ struct CompilerPartsTests {
         let writer = SMILWriter(duration: 2, loops: false)
         let keys = [Keyframe(time: 0, value: [0], curve: nil), Keyframe(time: 1, value: [10], curve: UnitCurve(CubicBezier(0.42, 0, 0.58, 1))),
                     Keyframe(time: 1.5, value: [20], curve: nil), Keyframe(time: 2, value: [20], curve: nil)]
-        #expect(writer.numeric("animate", attribute: "opacity", keys: keys, format: SMILFormat.number)
+        let track = writer.numeric(attribute: "opacity", keys: keys, format: .number).map { AnimatedDocument.text(.numeric($0), timing: writer.timing) }
+        #expect(track
                 == #"<animate attributeName="opacity" dur="1.5s" fill="freeze" calcMode="spline" values="0;10;20" keyTimes="0;0.666666667;1" keySplines="0 0 1 1;0.42 0 0.58 1"/>"#)
     }
 
@@ -290,7 +291,7 @@ struct CompilerPartsTests {
         let keys = [Keyframe(time: 0, value: [30], curve: nil), Keyframe(time: 1.625, value: [30], curve: nil),
                     Keyframe(time: knot, value: [30], curve: nil), Keyframe(time: frame, value: [32.8], curve: nil),
                     Keyframe(time: 1.75, value: [32.8], curve: nil), Keyframe(time: 3.5, value: [32.8], curve: nil)]
-        let text = writer.numeric("animate", attribute: "x", keys: keys, format: SMILFormat.number)
+        let text = try #require(writer.numeric(attribute: "x", keys: keys, format: .number).map { AnimatedDocument.text(.numeric($0), timing: writer.timing) })
         #expect(text.contains(#"keyTimes="0;"#) && text.contains(#";1" keySplines"#), "\(text)")
         let track = try #require(SMILTrack(text))
         for (t, expected) in [(0.0, 30.0), (1.6, 30), (1.666666665, 30), (frame, 32.8), (1.7, 32.8), (3.5, 32.8)] {

@@ -34,8 +34,25 @@ public struct AnimatedSVG: Sendable {
         public var largestMagnitude: Double = 0
     }
 
+    /// The compiled document every format writes (`AnimatedDocument`).
+    public var document: AnimatedDocument
+    /// The SVG text (SMIL, or CSS after `withCSSAnimations()`).
     public var svg: String
     public var report: [Entry]
+
+    /// The document written as SVG with SMIL animations, and its report.
+    public init(document: AnimatedDocument, report: [Entry]) {
+        self.document = document
+        self.svg = document.smil
+        self.report = report
+    }
+
+    /// The document with `svg` written another way (CSS), and its report.
+    init(document: AnimatedDocument, svg: String, report: [Entry]) {
+        self.document = document
+        self.svg = svg
+        self.report = report
+    }
 
     /// The entries whose error is over their bound.
     public var fallbacks: [Entry] { report.filter { $0.encoding == "fallback" || $0.encoding == "frozen" } }

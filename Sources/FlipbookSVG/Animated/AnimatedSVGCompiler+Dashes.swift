@@ -59,13 +59,18 @@ extension AnimatedSVGCompiler.Context {
     /// stroked with no dashes and no caps to show. Nil for anything else, and where the half turns'
     /// ends are not exact at three decimals (a half-turn arc between rounded ends has an
     /// ill-conditioned centre).
-    static func fullCircle(_ path: Path, _ shape: ShapeDrawing, stroke: Bool) -> String? {
+    static func fullCircle(_ path: Path, _ shape: ShapeDrawing, stroke: Bool) -> (value: AnimatedDocument.PathValue, geometry: AnimatedDocument.Geometry)? {
         guard let (a, closed) = SVGFrameWriter.circle(path),
               !stroke || (shape.dashPattern.lengths.isEmpty && (closed || shape.lineCap == .butt)) else { return nil }
         let c = a.center, r = a.radius
         guard [c.x + r, c.x - r, c.y].allSatisfy({ ($0 * 1000).rounded() == $0 * 1000 }) else { return nil }
         let rr = SVGNumber.format(r), right = "\(SVGNumber.format(c.x + r)) \(SVGNumber.format(c.y))"
-        return "M\(right)A\(rr) \(rr) 0 0 1 \(SVGNumber.format(c.x - r)) \(SVGNumber.format(c.y))A\(rr) \(rr) 0 0 1 \(right)Z"
+        let text = "M\(right)A\(rr) \(rr) 0 0 1 \(SVGNumber.format(c.x - r)) \(SVGNumber.format(c.y))A\(rr) \(rr) 0 0 1 \(right)Z"
+        var halves = Path()
+        halves.addArc(Arc(center: c, radius: r, startAngle: .zero, sweep: Angle(radians: .pi)))
+        halves.addArc(Arc(center: c, radius: r, startAngle: Angle(radians: .pi), sweep: Angle(radians: .pi)))
+        halves.close()
+        return (.init(path: halves, text: text), .circle(center: c, radius: r))
     }
 
     /// `pathLength` for a wedge's dashed circle (two turns of radius `r`): its exact length, so that a
@@ -75,8 +80,8 @@ extension AnimatedSVGCompiler.Context {
     /// that measures exactly (or ignores the attribute) draws the same dashes as without it. Placed
     /// exactly, a dash that begins where a pie usually begins (3 o'clock) begins on a joint of the
     /// path and gets a tilted end (seen in Chromium): a wedge's circle starts a quarter radian on.
-    static func twoTurns(_ r: Double) -> String {
-        " pathLength=\"\(SVGNumber.format(4 * Double.pi * r))\""
+    static func twoTurns(_ r: Double) -> AnimatedDocument.Attribute {
+        .init("pathLength", .number(4 * Double.pi * r))
     }
 
     /// A circle traversed twice from 3 o'clock, clockwise on screen, and the dash values that show the
@@ -91,7 +96,7 @@ extension AnimatedSVGCompiler.Context {
     /// `phase` (radians, default 0) is where the path starts: joints between its arcs lie at the phase
     /// plus whole pieces, and a dash that ends within rounding of a joint gets a degenerate piece there.
     func dashedCircle(_ c: Point, _ r: Double, phase: Double = 0,
-                      interval: @escaping (Double) -> (Double, Double)) -> (String, (Double) -> [Double])? {
+                      interval: @escaping (Double) -> (Double, Double)) -> (AnimatedDocument.PathValue, (Double) -> [Double])? {
         let intervals = grid.map(interval)
         guard let low = intervals.map({ $0.0 - phase }).min(),
               let high = intervals.map({ $0.0 - phase + min($0.1, 2 * Double.pi) }).max() else { return nil }
@@ -123,8 +128,13 @@ extension AnimatedSVGCompiler.Context {
         }
         let pieces = exact ? 4 : 6
         var d = "M" + point(phase)
-        for k in 1...pieces { d += "A\(rr) \(rr) 0 0 1 " + point(phase + Double(k) * 2 * turn / Double(pieces)) }
-        return (d, { t in
+        var path = Path()
+        for k in 1...pieces {
+            d += "A\(rr) \(rr) 0 0 1 " + point(phase + Double(k) * 2 * turn / Double(pieces))
+            path.addArc(Arc(center: c, radius: r, startAngle: Angle(radians: phase + Double(k - 1) * 2 * turn / Double(pieces)),
+                            sweep: Angle(radians: 2 * turn / Double(pieces))))
+        }
+        return (.init(path: path, text: d), { t in
             let (start, sweep) = interval(t)
             let length = min(r * sweep, circumference)
             return [length, 2 * circumference - length, -r * (start - phase + shift)]

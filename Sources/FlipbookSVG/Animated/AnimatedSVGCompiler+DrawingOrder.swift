@@ -8,7 +8,7 @@ extension AnimatedSVGCompiler.Context {
     /// child once for each order, at its place in that order, inside a group shown at the instants that
     /// order holds (a discrete `display` track). Past `drawingOrderLimit` orders, the first order is
     /// written and the report says the drawing order is frozen.
-    mutating func writeChildren(of id: String, children: [String: [String]], into out: inout String) {
+    mutating func writeChildren(of id: String, children: [String: [String]], into out: inout [AnimatedDocument.Element]) {
         guard let orders = childOrders[id] else {
             out += writeNodes(children[id] ?? [], children: children)
             return
@@ -37,11 +37,11 @@ extension AnimatedSVGCompiler.Context {
         }
         for g in 0...common.count {
             for k in orders.indices where !gaps[g][k].isEmpty {
-                var inner = ""
+                var inner: [AnimatedDocument.Element] = []
                 for child in gaps[g][k] { writeNode(child, children: children, into: &inner) }
                 guard !inner.isEmpty else { continue }
                 let (hidden, display) = visibility("\(id) order \(k + 1)", knots: grid) { orderAt($0) == k }
-                out += "<g\(hidden)>" + display + "\n" + inner + "</g>\n"
+                out.append(AnimatedDocument.Element(.group, attributes: hidden, animations: display, children: inner))
             }
             if g < common.count { writeNode(common[g], children: children, into: &out) }
         }

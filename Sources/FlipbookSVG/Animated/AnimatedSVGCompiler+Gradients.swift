@@ -15,14 +15,14 @@ extension AnimatedSVGCompiler.Context {
     ///   definitions and colours, each instant's value exact (reported as discrete).
     /// Returns the element's fill attributes and animations.
     mutating func fill(_ name: String, shapeAt: ShapeSeries, samples: [ShapeDrawing], knots: [Double],
-                       owner: String) -> (attributes: String, animations: String) {
+                       owner: String) -> (attributes: [AnimatedDocument.Attribute], animations: [AnimatedDocument.Animation]) {
         let first = shapeAt(0)
         let gradients = samples.map(\.fillGradient)
         guard gradients.contains(where: { !$0.stops.isEmpty }) else {
             return colorTracks("\(name).fill", "fill", knots: knots, owner: owner) { shapeAt.read($0) { $0.fill } }
         }
         if gradients.allSatisfy({ $0 == first.fillGradient }) {
-            return (" fill=\"url(#\(gradient(first.fillGradient)))\"", "")
+            return ([.init("fill", .reference(gradient(first.fillGradient)))], [])
         }
         let g0 = first.fillGradient
         if !cssCompatible, !g0.stops.isEmpty, gradients.allSatisfy({ $0.kind == g0.kind && $0.stops.count == g0.stops.count }) {
@@ -32,19 +32,19 @@ extension AnimatedSVGCompiler.Context {
                 // keeps the first gradient's, so every track keeps its length.
                 return g.kind == g0.kind && g.stops.count == g0.stops.count ? g : g0
             }
-            return (" fill=\"url(#\(animatedGradient("\(name).gradient", gradientAt: gradientAt, samples: gradients, knots: knots, owner: owner)))\"", "")
+            return ([.init("fill", .reference(animatedGradient("\(name).gradient", gradientAt: gradientAt, samples: gradients, knots: knots, owner: owner)))], [])
         }
         // Discrete: a definition for each distinct gradient, a colour otherwise.
         var ids: [Gradient: String] = [:]
-        var values: [Double: (fill: String, opacity: String)] = [:]
+        var values: [Double: (fill: AnimatedDocument.Value, opacity: AnimatedDocument.Value)] = [:]
         for t in Self.merge(knots + grid, grid: scene.duration) {
             let shape = shapeAt(t)
             if shape.fillGradient.stops.isEmpty {
-                values[t] = (SMILFormat.color([shape.fill.red, shape.fill.green, shape.fill.blue]), SVGNumber.format(max(shape.fill.alpha, 0)))
+                values[t] = (.color(shape.fill), .number(max(shape.fill.alpha, 0)))
             } else {
                 let id = ids[shape.fillGradient] ?? gradient(shape.fillGradient)
                 ids[shape.fillGradient] = id
-                values[t] = ("url(#\(id))", "1")
+                values[t] = (.reference(id), .keyword("1"))
             }
         }
         // Between observed instants, the nearest one's value; half way between two, the earlier's.
@@ -52,7 +52,7 @@ extension AnimatedSVGCompiler.Context {
         // its order, broke that tie by the process's hash seed, so the key times written, found by
         // bisection, changed from run to run.)
         let observed = values.keys.sorted()
-        let at = { (t: Double) -> (fill: String, opacity: String) in
+        let at = { (t: Double) -> (fill: AnimatedDocument.Value, opacity: AnimatedDocument.Value) in
             if let exact = values[t] { return exact }
             var lo = 0, hi = observed.count   // the first instant after t
             while lo < hi { let mid = (lo + hi) / 2; if observed[mid] <= t { lo = mid + 1 } else { hi = mid } }
@@ -61,7 +61,8 @@ extension AnimatedSVGCompiler.Context {
             return values[nearest]!
         }
         let initial = at(0)
-        let attributes = " fill=\"\(initial.fill)\"" + (initial.opacity == "1" ? "" : " fill-opacity=\"\(initial.opacity)\"")
+        var attributes = [AnimatedDocument.Attribute("fill", initial.fill)]
+        if AnimatedDocument.text(initial.opacity) != "1" { attributes.append(.init("fill-opacity", initial.opacity)) }
         let animations = discrete("\(name).fill", "fill", knots: grid) { at($0).fill }
             + discrete("\(name).fill", "fill-opacity", knots: grid) { at($0).opacity }
         return (attributes, animations)
@@ -74,27 +75,26 @@ extension AnimatedSVGCompiler.Context {
         gradients += 1
         let id = "g\(gradients)"
         let g0 = gradientAt(0)
-        var d = ""
         // A stop's offset error moves it along the gradient by the error × the gradient's length.
         let longest = samples.map { $0.kind == .linear ? $0.start.distance(to: $0.end) : $0.radius }.filter(\.isFinite).max() ?? 1
-        func number(_ element: String, _ attribute: String, unit: String, tolerance: Double, _ value: @escaping (Gradient) -> Double) -> (String, String) {
-            let attributeText = " \(attribute)=\"\(SVGNumber.format(value(g0)))\""
+        func number(_ element: String, _ attribute: String, unit: String, tolerance: Double, _ value: @escaping (Gradient) -> Double)
+            -> (AnimatedDocument.Attribute, [AnimatedDocument.Animation]) {
             let animation = track(element, attribute, unit: unit, tolerance: tolerance, knots: knots, owner: owner,
                                   value: { [value(gradientAt($0))] }) { w, k in
-                w.numeric("animate", attribute: attribute, keys: k, format: SMILFormat.number)
+                w.numeric(attribute: attribute, keys: k, format: .number)
             }
-            return (attributeText, animation)
+            return (.init(attribute, .number(value(g0))), animation)
         }
         let geometry: [(String, (Gradient) -> Double)] = g0.kind == .linear
             ? [("x1", { $0.start.x }), ("y1", { $0.start.y }), ("x2", { $0.end.x }), ("y2", { $0.end.y })]
             : [("cx", { $0.start.x }), ("cy", { $0.start.y }), ("r", { $0.radius })]
-        var attributes = "", animations = ""
+        var definition = AnimatedDocument.Element(g0.kind == .linear ? .linearGradient : .radialGradient,
+                                                  attributes: [.init("id", .keyword(id)), .init("gradientUnits", .keyword("userSpaceOnUse"))])
         for (attribute, value) in geometry {
             let (a, animation) = number(name, attribute, unit: "px", tolerance: self.geometry / 2, value)
-            attributes += a
-            animations += animation
+            definition.attributes.append(a)
+            definition.animations += animation
         }
-        d += (g0.kind == .linear ? "<linearGradient" : "<radialGradient") + " id=\"\(id)\" gradientUnits=\"userSpaceOnUse\"" + attributes + ">" + animations
         for index in g0.stops.indices {
             let stop = "\(name).stop\(index)"
             let (offset, offsetAnimation) = number(stop, "offset", unit: "", tolerance: self.geometry / max(longest, 1)) {
@@ -103,16 +103,9 @@ extension AnimatedSVGCompiler.Context {
             let (paint, paintAnimations) = colorTracks(stop, "stop-color", opacityAttribute: "stop-opacity", knots: knots, owner: owner) {
                 gradientAt($0).stops[index].color
             }
-            // Attributes first, then the animations (elements, from the first "<").
-            let stopText = offset + paint + paintAnimations + offsetAnimation
-            if let close = stopText.firstIndex(of: "<") {
-                d += "<stop" + stopText[..<close] + ">" + stopText[close...] + "</stop>"
-            } else {
-                d += "<stop" + stopText + "/>"
-            }
+            definition.children.append(AnimatedDocument.Element(.stop, attributes: [offset] + paint, animations: paintAnimations + offsetAnimation))
         }
-        d += g0.kind == .linear ? "</linearGradient>\n" : "</radialGradient>\n"
-        defs += d
+        defs.append(definition)
         return id
     }
 }

@@ -23,7 +23,7 @@ extension AnimatedSVGCompiler.Context {
         }
     }
 
-    mutating func writeItems(of id: String, node: @escaping (Double) -> RenderNode, into out: inout String) {
+    mutating func writeItems(of id: String, node: @escaping (Double) -> RenderNode, into out: inout [AnimatedDocument.Element]) {
         let slot = sampler.slot(id)
         var keys: [ItemKey] = []
         for t in grid {
@@ -53,7 +53,7 @@ extension AnimatedSVGCompiler.Context {
 
     // MARK: Shapes
 
-    mutating func writeShape(_ id: String, _ key: ItemKey, name: String, into out: inout String) {
+    mutating func writeShape(_ id: String, _ key: ItemKey, name: String, into out: inout [AnimatedDocument.Element]) {
         guard key.text == nil else { return }
         let presentTimes = grid.filter { sampler.at($0).withShape(key.slot, key.index) { _ in true } != nil }
         guard let firstTime = presentTimes.first, let fallback = sampler.at(firstTime).withShape(key.slot, key.index, { copy $0 }) else { return }
@@ -69,33 +69,34 @@ extension AnimatedSVGCompiler.Context {
         }
     }
 
-    /// `display` for an element visible when `visible` holds.
-    mutating func visibility(_ name: String, knots: [Double], visible: @escaping (Double) -> Bool) -> (String, String) {
-        let initial = visible(0) ? "" : " display=\"none\""
-        return (initial, discrete(name, "display", knots: Self.merge(knots + grid, grid: scene.duration)) { visible($0) ? "inline" : "none" })
+    /// `display` for an element visible when `visible` holds: the attribute at t = 0 and the track.
+    mutating func visibility(_ name: String, knots: [Double], visible: @escaping (Double) -> Bool)
+        -> ([AnimatedDocument.Attribute], [AnimatedDocument.Animation]) {
+        let initial: [AnimatedDocument.Attribute] = visible(0) ? [] : [.init("display", .keyword("none"))]
+        return (initial, discrete(name, "display", knots: Self.merge(knots + grid, grid: scene.duration)) { .keyword(visible($0) ? "inline" : "none") })
     }
 
     /// The colour `attribute` and its opacity (`opacityAttribute`, default the attribute's name and
     /// "-opacity") at t = 0, and their tracks.
     mutating func colorTracks(_ name: String, _ attribute: String, opacityAttribute: String? = nil, knots: [Double], owner: String,
-                              color: @escaping (Double) -> Color) -> (String, String) {
+                              color: @escaping (Double) -> Color) -> ([AnimatedDocument.Attribute], [AnimatedDocument.Animation]) {
         let c0 = color(0)
         let opacity = opacityAttribute ?? "\(attribute)-opacity"
-        var attributes = " \(attribute)=\"\(SMILFormat.color([c0.red, c0.green, c0.blue]))\""
-        if c0.alpha < 1 { attributes += " \(opacity)=\"\(SVGNumber.format(max(c0.alpha, 0)))\"" }
+        var attributes = [AnimatedDocument.Attribute(attribute, .color(c0))]
+        if c0.alpha < 1 { attributes.append(.init(opacity, .number(max(c0.alpha, 0)))) }
         var animations = track(name, attribute, unit: "", tolerance: self.color, knots: knots, owner: owner,
                                value: { let c = color($0); return [c.red, c.green, c.blue] }) { w, k in
-            w.numeric("animate", attribute: attribute, keys: k, format: SMILFormat.color)
+            w.numeric(attribute: attribute, keys: k, format: .color)
         }
         animations += track(name, opacity, unit: "", tolerance: self.color, knots: knots, owner: owner,
                             value: { [max(color($0).alpha, 0)] }) { w, k in
-            w.numeric("animate", attribute: opacity, keys: k, format: SMILFormat.number)
+            w.numeric(attribute: opacity, keys: k, format: .number)
         }
         return (attributes, animations)
     }
 
     mutating func writeFill(_ id: String, _ key: ItemKey, name: String, shapeAt: ShapeSeries,
-                            samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
+                            samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout [AnimatedDocument.Element]) {
         let (hidden, display) = visibility("\(name).fill", knots: knots) { shapeAt.present(at: $0) { $0.hasFill } }
         var attributes = hidden, animations = display
         let first = shapeAt(0)
@@ -125,42 +126,51 @@ extension AnimatedSVGCompiler.Context {
                 // Static: the wedge itself, filled, for renderers without animation (librsvg draws a
                 // wide dashed stroke's caps tilted); from t = 0 the animation turns it into the band.
                 let c0 = shapeAt.read(0) { $0.fill }
-                attributes += " d=\"\(SVGPathData.string(first.path))\"" + paint("fill", c0)
-                attributes += " stroke-width=\"\(SVGNumber.format(radius - inner))\"" + (lottieCompatible ? "" : Self.twoTurns(mid))
-                attributes += " stroke-dasharray=\"\(SMILFormat.numbers(Array(v0.prefix(2))))\" stroke-dashoffset=\"\(SVGNumber.format(v0[2]))\""
-                animations += "<set attributeName=\"d\" to=\"\(d)\" begin=\"0s\"/><set attributeName=\"fill-opacity\" to=\"0\" begin=\"0s\"/>"
-                animations += "<set attributeName=\"stroke\" to=\"\(SMILFormat.color([c0.red, c0.green, c0.blue]))\" begin=\"0s\"/>"
-                if c0.alpha < 1 { animations += "<set attributeName=\"stroke-opacity\" to=\"\(SVGNumber.format(max(c0.alpha, 0)))\" begin=\"0s\"/>" }
+                attributes.append(.init("d", .path(.init(path: first.path, text: SVGPathData.string(first.path)))))
+                attributes += paint("fill", c0)
+                attributes.append(.init("stroke-width", .number(radius - inner)))
+                if !lottieCompatible { attributes.append(Self.twoTurns(mid)) }
+                attributes.append(.init("stroke-dasharray", .numbers(Array(v0.prefix(2)))))
+                attributes.append(.init("stroke-dashoffset", .number(v0[2])))
+                animations += [.set(attribute: "d", value: .path(d), begin: 0), .set(attribute: "fill-opacity", value: .keyword("0"), begin: 0),
+                               .set(attribute: "stroke", value: .color(c0), begin: 0)]
+                if c0.alpha < 1 { animations.append(.set(attribute: "stroke-opacity", value: .number(max(c0.alpha, 0)), begin: 0)) }
                 // Dash lengths run along the mid radius; the wedge's edge at its rim moves radius/mid
                 // times as far. Its end is the offset plus the dash, so each track gets half the bound.
                 let rim = Self.lengthError(scale: radius / mid)
                 animations += track("\(name).fill", "wedge stroke-dasharray", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
                                     value: { Array(band($0).prefix(2)) }, error: rim) { w, k in
-                    w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
+                    w.numeric(attribute: "stroke-dasharray", keys: k, format: .numbers)
                 }
                 animations += track("\(name).fill", "wedge stroke-dashoffset", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
                                     value: { [band($0)[2]] }, error: rim) { w, k in
-                    w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
+                    w.numeric(attribute: "stroke-dashoffset", keys: k, format: .number)
                 }
                 let (_, paintAnimations) = colorTracks("\(name).fill", "stroke", knots: knots, owner: owner) { shapeAt.read($0) { $0.fill } }
-                out += element("path", attributes, animations + paintAnimations)
+                var element = AnimatedDocument.Element(.path, attributes: attributes, animations: animations + paintAnimations)
+                element.geometry = .dashedCircle(center: center, radius: mid, phase: lottieCompatible ? 0 : 0.25, wedgeWidth: radius - inner)
+                out.append(element)
                 return
             }
         }
         let (d, dAnimations) = pathTrack("\(name).fill", path: { shapeAt.read($0) { $0.path } }, samples: samples.map(\.path), knots: knots, owner: owner)
-        attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first.path, first, stroke: false) ?? d : d)\""
+        let circle = dAnimations.isEmpty ? Self.fullCircle(first.path, first, stroke: false) : nil
+        attributes.append(.init("d", .path(circle?.value ?? d)))
         animations += dAnimations
         let (paint, paintAnimations) = fill(name, shapeAt: shapeAt, samples: samples, knots: knots, owner: owner)
         attributes += paint
         animations += paintAnimations
-        if first.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
-        out += element("path", attributes, animations)
+        if first.fillRule == .evenOdd { attributes.append(.init("fill-rule", .keyword("evenodd"))) }
+        var element = AnimatedDocument.Element(.path, attributes: attributes, animations: animations)
+        element.geometry = circle?.geometry
+        out.append(element)
     }
 
     mutating func writeStroke(_ id: String, _ key: ItemKey, name: String, shapeAt: ShapeSeries,
-                              samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout String) {
+                              samples: [ShapeDrawing], knots: [Double], owner: String, into out: inout [AnimatedDocument.Element]) {
         let (hidden, display) = visibility("\(name).stroke", knots: knots) { shapeAt.present(at: $0) { $0.hasStroke } }
-        var attributes = hidden + " fill=\"none\"", animations = display
+        var attributes = hidden + [.init("fill", .keyword("none"))], animations = display
+        var semantic: AnimatedDocument.Geometry?
         let first = shapeAt(0)
         let noDashes = samples.allSatisfy { $0.dashPattern.lengths.isEmpty }
         var dash: ((Double) -> [Double])?
@@ -182,7 +192,8 @@ extension AnimatedSVGCompiler.Context {
                 }
             }
             if let (d, values) = circle {
-                attributes += " d=\"\(d)\""
+                attributes.append(.init("d", .path(d)))
+                semantic = .dashedCircle(center: arc.center, radius: arc.radius, phase: 0, wedgeWidth: nil)
                 dash = values
                 dashScale = arc.radius > 0 ? (arc.radius + (samples.map(\.lineWidth).max() ?? 0) / 2) / arc.radius : 1
             }
@@ -192,7 +203,7 @@ extension AnimatedSVGCompiler.Context {
             // the path itself stays put; the path may also move, then both are sampled).
             let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt.read($0) { $0.path } }, samples: samples.map(\.path),
                                              knots: knots, owner: owner)
-            attributes += " d=\"\(d)\""
+            attributes.append(.init("d", .path(d)))
             animations += dAnimations
             let fixedLength = Set(samples.map(\.path)).count == 1 ? first.path.length : nil
             dash = { t in
@@ -214,26 +225,29 @@ extension AnimatedSVGCompiler.Context {
         if let d = dash, grid.allSatisfy({ d($0) == d(0) }) {
             // The dash never changes: write the visible path itself (below).
             dash = nil
-            attributes = hidden + " fill=\"none\""
+            semantic = nil
+            attributes = hidden + [.init("fill", .keyword("none"))]
         }
         if let dash {
             let v0 = dash(0)
-            attributes += " stroke-dasharray=\"\(SMILFormat.numbers(Array(v0.prefix(2))))\""
-            if v0[2] != 0 { attributes += " stroke-dashoffset=\"\(SVGNumber.format(v0[2]))\"" }
+            attributes.append(.init("stroke-dasharray", .numbers(Array(v0.prefix(2)))))
+            if v0[2] != 0 { attributes.append(.init("stroke-dashoffset", .number(v0[2]))) }
             // The visible part ends at the offset plus the dash: each track gets half the bound.
             let edge = Self.lengthError(scale: dashScale)
-            animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
+            animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: self.geometry / 2, knots: knots, owner: owner,
                                 value: { Array(dash($0).prefix(2)) }, error: edge) { w, k in
-                w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
+                w.numeric(attribute: "stroke-dasharray", keys: k, format: .numbers)
             }
-            animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
+            animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: self.geometry / 2, knots: knots, owner: owner,
                                 value: { [dash($0)[2]] }, error: edge) { w, k in
-                w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
+                w.numeric(attribute: "stroke-dashoffset", keys: k, format: .number)
             }
         } else {
             let (d, dAnimations) = pathTrack("\(name).stroke", path: { shapeAt.read($0) { $0.strokedPath } }, samples: samples.map(\.strokedPath),
                                              knots: knots, owner: owner)
-            attributes += " d=\"\(dAnimations.isEmpty ? Self.fullCircle(first.strokedPath, first, stroke: true) ?? d : d)\""
+            let circle = dAnimations.isEmpty ? Self.fullCircle(first.strokedPath, first, stroke: true) : nil
+            attributes.append(.init("d", .path(circle?.value ?? d)))
+            semantic = circle?.geometry
             animations += dAnimations
             let patterns = samples.map(\.dashPattern.lengths)
             let counts = Set(patterns.filter { !$0.isEmpty }.map(\.count))
@@ -245,7 +259,7 @@ extension AnimatedSVGCompiler.Context {
                 let numeric = counts.count == 1 && (n % 2 == 0 || !patterns.contains(where: \.isEmpty))
                 let dashAt = { (t: Double) -> [Double] in let l = shapeAt.read(t) { $0.dashPattern.lengths }; return l.isEmpty ? standIn : l }
                 let pattern = patterns[0]
-                attributes += " stroke-dasharray=\"\(numeric ? SMILFormat.numbers(dashAt(0)) : pattern.isEmpty ? "none" : SMILFormat.numbers(pattern))\""
+                attributes.append(.init("stroke-dasharray", numeric ? .numbers(dashAt(0)) : pattern.isEmpty ? .keyword("none") : .numbers(pattern)))
                 if numeric {
                     // A dash's edge lies at the phase plus the lengths before it, and the pattern repeats
                     // along the path: an error in the lengths moves the edges of the k-th repeat k times
@@ -256,9 +270,9 @@ extension AnimatedSVGCompiler.Context {
                         return l.isEmpty ? nil : l.reduce(0, +) * (l.count % 2 == 1 ? 2 : 1)
                     }.min() ?? 0
                     let repeats = shortest > 0 ? min(1e9, (longest / shortest).rounded(.up)) : 1
-                    animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: geometry / 2, knots: knots, owner: owner,
+                    animations += track("\(name).stroke", "stroke-dasharray", unit: "px", tolerance: self.geometry / 2, knots: knots, owner: owner,
                                         value: dashAt, error: Self.patternError(repeats: repeats)) { w, k in
-                        w.numeric("animate", attribute: "stroke-dasharray", keys: k, format: SMILFormat.numbers)
+                        w.numeric(attribute: "stroke-dasharray", keys: k, format: .numbers)
                     }
                 } else {
                     // The count changes (a pattern that turns solid, or one of another length): SMIL
@@ -266,50 +280,48 @@ extension AnimatedSVGCompiler.Context {
                     // at the instants it changes, each frame instant's value exact.
                     animations += discrete("\(name).stroke", "stroke-dasharray", knots: grid) { t in
                         let lengths = shapeAt.read(t) { $0.dashPattern.lengths }
-                        return lengths.isEmpty ? "none" : SMILFormat.numbers(lengths)
+                        return lengths.isEmpty ? .keyword("none") : .numbers(lengths)
                     }
                 }
-                if first.dashPhase != 0 { attributes += " stroke-dashoffset=\"\(SVGNumber.format(first.dashPhase))\"" }
-                animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: numeric ? geometry / 2 : geometry, knots: knots, owner: owner,
+                if first.dashPhase != 0 { attributes.append(.init("stroke-dashoffset", .number(first.dashPhase))) }
+                animations += track("\(name).stroke", "stroke-dashoffset", unit: "px", tolerance: numeric ? self.geometry / 2 : self.geometry, knots: knots, owner: owner,
                                     value: { [shapeAt.read($0) { $0.dashPhase }] }) { w, k in
-                    w.numeric("animate", attribute: "stroke-dashoffset", keys: k, format: SMILFormat.number)
+                    w.numeric(attribute: "stroke-dashoffset", keys: k, format: .number)
                 }
             }
         }
         let (paint, paintAnimations) = colorTracks("\(name).stroke", "stroke", knots: knots, owner: owner) { shapeAt.read($0) { $0.stroke } }
         attributes += paint
         animations += paintAnimations
-        if first.lineWidth != 1 { attributes += " stroke-width=\"\(SVGNumber.format(first.lineWidth))\"" }
-        animations += track("\(name).stroke", "stroke-width", unit: "px", tolerance: geometry, knots: knots, owner: owner,
+        if first.lineWidth != 1 { attributes.append(.init("stroke-width", .number(first.lineWidth))) }
+        animations += track("\(name).stroke", "stroke-width", unit: "px", tolerance: self.geometry, knots: knots, owner: owner,
                             value: { [shapeAt.read($0) { $0.lineWidth }] }) { w, k in
-            w.numeric("animate", attribute: "stroke-width", keys: k, format: SMILFormat.number)
+            w.numeric(attribute: "stroke-width", keys: k, format: .number)
         }
-        if first.lineCap != .butt { attributes += " stroke-linecap=\"\(first.lineCap.rawValue)\"" }
-        if first.lineJoin != .miter { attributes += " stroke-linejoin=\"\(first.lineJoin.rawValue)\"" }
-        if first.lineJoin == .miter && first.miterLimit != 10 { attributes += " stroke-miterlimit=\"\(SVGNumber.format(max(first.miterLimit, 1)))\"" }
-        out += element("path", attributes, animations)
-    }
-
-    /// `<name attributes/>`, or with the animations inside.
-    func element(_ name: String, _ attributes: String, _ animations: String) -> String {
-        animations.isEmpty ? "<\(name)\(attributes)/>\n" : "<\(name)\(attributes)>\(animations)</\(name)>\n"
+        if first.lineCap != .butt { attributes.append(.init("stroke-linecap", .keyword(first.lineCap.rawValue))) }
+        if first.lineJoin != .miter { attributes.append(.init("stroke-linejoin", .keyword(first.lineJoin.rawValue))) }
+        if first.lineJoin == .miter && first.miterLimit != 10 { attributes.append(.init("stroke-miterlimit", .number(max(first.miterLimit, 1)))) }
+        var element = AnimatedDocument.Element(.path, attributes: attributes, animations: animations)
+        element.geometry = semantic
+        out.append(element)
     }
 
     // MARK: Paths
 
     /// The `d` at t = 0 and its animation: static, a morph between keyframes of one fixed structure
     /// (sampled), or a discrete switch when the structure changes.
-    mutating func pathTrack(_ name: String, path: @escaping (Double) -> Path, samples: [Path], knots: [Double], owner: String) -> (String, String) {
+    mutating func pathTrack(_ name: String, path: @escaping (Double) -> Path, samples: [Path], knots: [Double], owner: String)
+        -> (AnimatedDocument.PathValue, [AnimatedDocument.Animation]) {
         let initial = path(0)
-        guard Set(samples).count > 1 else { return (SVGPathData.string(initial), "") }
+        guard Set(samples).count > 1 else { return (.init(path: initial, text: SVGPathData.string(initial)), []) }
         // Arcs as their natural cubics when every sample has the same structure that way (a morph
         // between wedges of equal sweep), else as four cubics each.
         var pieces: Int? = nil
         if Set(samples.map { FixedPath($0, arcPieces: nil).signature }).count > 1 { pieces = 4 }
         let forms = samples.map { FixedPath($0, arcPieces: pieces) }
         if Set(forms.map(\.signature)).count == 1 {
-            let template = forms[0]
-            let count = template.coordinates.count
+            let template = AnimatedDocument.PathTemplate(fixed: forms[0])
+            let count = forms[0].coordinates.count
             // The structure is the same at every observed instant; between them a fuzzed scene can
             // change it. Such an instant keeps the template's count (padded or cut) so the writer stays
             // in bounds, and counts as an infinite error where the fitter compares counts.
@@ -328,26 +340,42 @@ extension AnimatedSVGCompiler.Context {
                                       }
                                       return worst
                                   }) { w, k in
-                w.numeric("animate", attribute: "d", keys: k) { template.data(with: $0) }
+                w.numeric(attribute: "d", keys: k, format: .path(template))
             }
             let first = FixedPath(initial, arcPieces: pieces)
-            return (first.data(with: first.coordinates), animation)
+            return (.init(path: first.path(with: first.coordinates), text: first.data(with: first.coordinates)), animation)
         }
         // An empty path is "M0 0", a lone moveto, which SVG neither fills nor strokes: an empty entry
         // in `values` makes Chromium drop the whole animation (a curve drawn in by strokeEnd, dashed, and
         // starting from an overshoot below 0, never showed).
         let animation = discrete(name, "d", knots: knots) { t in
-            let d = SVGPathData.string(path(t))
-            return d.isEmpty ? "M0 0" : d
+            let p = path(t)
+            let d = SVGPathData.string(p)
+            return .path(d.isEmpty ? .init(path: Path([.move(.zero)]), text: "M0 0") : .init(path: p, text: d))
         }
-        return (SVGPathData.string(initial), animation)
+        return (.init(path: initial, text: SVGPathData.string(initial)), animation)
     }
 
     mutating func gradient(_ g: Gradient) -> String {
         gradients += 1
         let id = "g\(gradients)"
-        defs += SVGMarkup.gradient(g, id: id)
+        defs.append(Self.gradientElement(g, id: id))
         return id
+    }
+
+    /// A static gradient's definition in user space, as `SVGMarkup.gradient` writes it.
+    static func gradientElement(_ g: Gradient, id: String) -> AnimatedDocument.Element {
+        let geometry: [AnimatedDocument.Attribute] = g.kind == .linear
+            ? [.init("x1", .number(g.start.x)), .init("y1", .number(g.start.y)), .init("x2", .number(g.end.x)), .init("y2", .number(g.end.y))]
+            : [.init("cx", .number(g.start.x)), .init("cy", .number(g.start.y)), .init("r", .number(g.radius))]
+        let stops = g.stops.map { stop in
+            var attributes: [AnimatedDocument.Attribute] = [.init("offset", .number(min(max(stop.offset, 0), 1))), .init("stop-color", .color(stop.color))]
+            if stop.color.alpha < 1 { attributes.append(.init("stop-opacity", .number(max(stop.color.alpha, 0)))) }
+            return AnimatedDocument.Element(.stop, attributes: attributes)
+        }
+        return AnimatedDocument.Element(g.kind == .linear ? .linearGradient : .radialGradient,
+                                         attributes: [.init("id", .keyword(id)), .init("gradientUnits", .keyword("userSpaceOnUse"))] + geometry,
+                                         children: stops)
     }
 
     func escape(_ text: String) -> String { SVGMarkup.escape(text) }

@@ -13,9 +13,9 @@ extension AnimatedSVGCompiler.Context {
     /// layer that numbers any, written after layers that numbered some, is written again here, in
     /// order, so that its numbers follow theirs. A layer's tracks depend on nothing else the layers
     /// before it wrote.
-    mutating func writeNodes(_ ids: [String], children: [String: [String]]) -> String {
+    mutating func writeNodes(_ ids: [String], children: [String: [String]]) -> [AnimatedDocument.Element] {
         guard jobs > 1 && ids.count > 1 else {
-            var body = ""
+            var body: [AnimatedDocument.Element] = []
             for id in ids { writeNode(id, children: children, into: &body) }
             return body
         }
@@ -31,25 +31,27 @@ extension AnimatedSVGCompiler.Context {
             var context = shared.base.forked()
             while let index = shared.nextIndex() {
                 context.report = []
-                context.defs = ""
+                context.defs = []
                 context.gradients = 0
                 context.clips = 0
-                var body = ""
+                var body: [AnimatedDocument.Element] = []
                 context.writeNode(shared.ids[index], children: shared.children, into: &body)
                 shared.results[index] = Written(body: body, report: context.report, defs: context.defs,
                                                 gradients: context.gradients, clips: context.clips)
             }
         }
-        var body = ""
+        var body: [AnimatedDocument.Element] = []
         for (index, id) in ids.enumerated() {
             let written = results[index]!
             if written.gradients + written.clips > 0 && gradients + clips > 0 {
                 writeNode(id, children: children, into: &body)
                 continue
             }
-            body += written.body
+            // Track checks name their report entries: renumbered after the entries before them.
+            let offset = report.count
+            body += written.body.map { $0.shiftingChecks(by: offset) }
             report += written.report
-            defs += written.defs
+            defs += written.defs.map { $0.shiftingChecks(by: offset) }
             gradients += written.gradients
             clips += written.clips
         }
@@ -68,9 +70,9 @@ extension AnimatedSVGCompiler.Context {
 
 /// What writing one layer (and the layers below it) adds to the output.
 private struct Written {
-    var body = ""
+    var body: [AnimatedDocument.Element] = []
     var report: [AnimatedSVG.Entry] = []
-    var defs = ""
+    var defs: [AnimatedDocument.Element] = []
     var gradients = 0
     var clips = 0
 }

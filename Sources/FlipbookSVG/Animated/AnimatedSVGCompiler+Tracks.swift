@@ -2,17 +2,18 @@ import Flipbook
 
 /// Tracks: how the compiler fits, writes and checks one animated value (numeric or discrete).
 extension AnimatedSVGCompiler.Context {
-        /// Fits a numeric track, writes it, and checks what it wrote: the text is read back as SMIL
-        /// (`SMILTrack`) and evaluated at every observed instant (each frame's and each knot's) and half
-        /// way between them, against the engine. When the error passes `tolerance` the track is written
-        /// again from keys at all those instants; if even that fails, it is reported as a fallback. The
-        /// report carries the error measured this way, never the fitter's own estimate. Returns the SMIL
-        /// text ("" when constant).
+        /// Fits a numeric track, writes it, and checks what it wrote: the track is written as SMIL, read
+        /// back (`SMILTrack`) and evaluated at every observed instant (each frame's and each knot's) and
+        /// half way between them, against the engine. When the error passes `tolerance` the track is
+        /// written again from keys at all those instants; if even that fails, it is reported as a
+        /// fallback. The report carries the error measured this way, never the fitter's own estimate.
+        /// Returns the track (none when constant), carrying the engine's values it was checked against
+        /// (`TrackCheck`) for the other formats' checks.
         mutating func track(_ element: String, _ property: String, unit: String, tolerance: Double, knots: [Double],
                             owner: String, value: @escaping (Double) -> [Double],
                             error: (([Double], [Double]) -> Double)? = nil,
-                            write: (SMILWriter, [Keyframe]) -> String) -> String {
-            if contentIsStatic { return "" }
+                            write: (SMILWriter, [Keyframe]) -> AnimatedDocument.Numeric?) -> [AnimatedDocument.Animation] {
+            if contentIsStatic { return [] }
             // No bound finer than the numbers written can carry (three decimals: 0.0005 of the unit),
             // as for a rotation whose drawing reaches 1e11 px from the pivot.
             let tolerance = max(tolerance, 0.0005)
@@ -22,12 +23,12 @@ extension AnimatedSVGCompiler.Context {
             // every instant checked do better, and cost what the output costs.
             fitter.keyBudget = 4 * grid.count + 64
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
-            var text = write(smil, keys)
+            var written = write(smil, keys)
             // The engine's value at every check instant, read once: the check, the denser retry and
             // the report's steps all compare against it.
             let series = checkTimes.map(value)
             var verified: Double, atFrames: Double
-            if text.isEmpty {
+            if written == nil {
                 // Written as a constant (no element): checked too — every instant verified must hold the
                 // value the static attribute shows.
                 let constant = keys.first?.value ?? value(0)
@@ -37,10 +38,10 @@ extension AnimatedSVGCompiler.Context {
                     off = max(off, e)
                     if checkIsOnGrid[i] { offAtFrames = max(offAtFrames, e) }
                 }
-                guard off > tolerance else { return text }
+                guard off > tolerance else { return [] }
                 (verified, atFrames) = (off, offAtFrames)
             } else {
-                (verified, atFrames) = verify(text, series: series, value: value, measure: fitter.error, tolerance: tolerance)
+                (verified, atFrames) = verify(written!, series: series, value: value, measure: fitter.error, tolerance: tolerance)
             }
             var encoding = summary.exact ? "exact" : "sampled"
             var count = keys.count
@@ -48,10 +49,10 @@ extension AnimatedSVGCompiler.Context {
                 // Denser: a key at every observed instant and half way between them.
                 let dense = checkTimes.indices.map { Keyframe(time: checkTimes[$0], value: series[$0], curve: nil) }
                 let retry = write(smil, dense)
-                let retried = retry.isEmpty ? (verified, atFrames) : verify(retry, series: series, value: value, measure: fitter.error, tolerance: tolerance)
+                let retried = retry.map { verify($0, series: series, value: value, measure: fitter.error, tolerance: tolerance) } ?? (verified, atFrames)
                 // Frame instants first: denser keys always hit those; then the error between them.
                 if retried.1 < atFrames || (retried.1 == atFrames && retried.0 < verified) {
-                    text = retry
+                    written = retry
                     (verified, atFrames) = retried
                     count = dense.count
                 }
@@ -68,7 +69,10 @@ extension AnimatedSVGCompiler.Context {
             report.append(AnimatedSVG.Entry(element: element, property: property, encoding: encoding,
                                             keyframes: count, maxError: verified, unit: unit, bound: tolerance, errorAtFrames: atFrames,
                                             largestStep: step, largestMagnitude: magnitude))
-            return text
+            guard var numeric = written else { return [] }
+            numeric.check = AnimatedDocument.TrackCheck(entry: report.count - 1, times: checkTimes, onGrid: checkIsOnGrid, values: series,
+                                                        measure: fitter.error, bound: tolerance)
+            return [.numeric(numeric)]
         }
 
         /// Every instant the compile observes, in the order its steps first ask for them, to be made
@@ -101,17 +105,32 @@ extension AnimatedSVGCompiler.Context {
             return kept
         }
 
-        /// A discrete track; records the report entry.
-        mutating func discrete(_ element: String, _ attribute: String, knots: [Double], value: @escaping (Double) -> String) -> String {
-            if contentIsStatic { return "" }
+        /// A discrete track; records the report entry. Values are equal when written alike.
+        mutating func discrete(_ element: String, _ attribute: String, knots: [Double],
+                               value: @escaping (Double) -> AnimatedDocument.Value) -> [AnimatedDocument.Animation] {
+            if contentIsStatic { return [] }
             // Most discrete tracks observe the grid itself: its instants are worked out once.
-            let observed = knots == grid || knots == mergedGrid ? observedGrid : DiscreteTrack<String>.observed(knots: knots, fps: scene.fps, duration: scene.duration)
-            let keys = DiscreteTrack(value: value).fit(observed: observed, duration: scene.duration)
-            let text = smil.discrete(attribute: attribute, keys: keys)
-            if !text.isEmpty {
-                report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: "discrete",
-                                                keyframes: keys.count, maxError: 0, unit: ""))
-            }
-            return text
+            let observed = knots == grid || knots == mergedGrid ? observedGrid : DiscreteTrack<WrittenValue>.observed(knots: knots, fps: scene.fps, duration: scene.duration)
+            let keys = DiscreteTrack { WrittenValue(value($0)) }.fit(observed: observed, duration: scene.duration)
+            guard let track = smil.discrete(attribute: attribute, keys: keys.map { ($0.time, $0.value.value) }) else { return [] }
+            report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: "discrete",
+                                            keyframes: keys.count, maxError: 0, unit: ""))
+            return [.discrete(track)]
         }
+}
+
+/// A discrete track's value, equal to another when written alike (two colours that round to one
+/// `#rrggbb` are one value, as the format shows them).
+struct WrittenValue: Equatable {
+    let value: AnimatedDocument.Value
+    let text: String
+
+    init(_ value: AnimatedDocument.Value) {
+        self.value = value
+        text = AnimatedDocument.text(value)
+    }
+
+    /// Equal when written alike (the documented reason for a hand-written ==: the values of the
+    /// format, not of the model, decide where a discrete track switches).
+    static func == (a: WrittenValue, b: WrittenValue) -> Bool { a.text == b.text }
 }

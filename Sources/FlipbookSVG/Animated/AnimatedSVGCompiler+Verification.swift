@@ -20,16 +20,17 @@ extension AnimatedSVGCompiler.Context {
             return (times, onGrid)
         }
 
-        /// The largest error between the written SMIL and the engine over `checkTimes`, and over the
+        /// The largest error between the track as SMIL writes it and the engine over `checkTimes`, and over the
         /// grid's instants alone (frames and knots), measured by `measure`. Each instant is also tried
         /// 1e-8 s either side (key times are written with nine decimals, so a jump may land that far
         /// off) and the smallest error counts. Where that error is over `tolerance`, the engine's value
         /// 1e-8 s later counts as well: a state that lasts less than the key times' resolution (an
         /// animation of 1e-300 s). Infinity when the text cannot be read back.
         /// `series` holds the engine's value at each of `checkTimes`.
-        func verify(_ text: String, series: [[Double]], value: (Double) -> [Double], measure: ([Double], [Double]) -> Double,
+        func verify(_ track: AnimatedDocument.Numeric, series: [[Double]], value: (Double) -> [Double], measure: ([Double], [Double]) -> Double,
                     tolerance: Double) -> (Double, Double) {
-            guard let written = SMILTrack(text) else { return (.infinity, .infinity) }
+            // The track as SMIL writes it, read back as SMIL.
+            guard let written = SMILTrack(AnimatedDocument.text(.numeric(track), timing: smil.timing)) else { return (.infinity, .infinity) }
             let base = series[0].map { SVGNumber.representable($0) }   // the static attribute, as written
             var worst = 0.0, worstOnGrid = 0.0
             // Buffers kept across instants: the check reads every instant up to three times a track.

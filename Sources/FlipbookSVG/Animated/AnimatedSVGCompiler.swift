@@ -114,7 +114,8 @@ public struct AnimatedSVGCompiler {
         /// For a layer whose children change their drawing order: each order they take (every child
         /// drawn at any of its instants, in one order all of them agree with) and its instants.
         var childOrders: [String: [(ids: [String], times: Set<Double>)]] = [:]
-        var defs = ""
+        /// The definitions written so far (gradients, clip paths).
+        var defs: [AnimatedDocument.Element] = []
         var gradients = 0
         var clips = 0
         /// By slot: whether the layer's own node (everything but its children) is present and equal at
@@ -204,15 +205,10 @@ public struct AnimatedSVGCompiler {
                                                 maxError: 0, unit: ""))
             }
             let body = writeNodes(roots, children: children)
-
-            let w = scene.canvas.width, h = scene.canvas.height
-            var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"
-            if !defs.isEmpty { out += "<defs>\n" + defs + "</defs>\n" }
-            if scene.background.alpha > 0 {
-                out += "<rect width=\"100%\" height=\"100%\"" + paint("fill", scene.background) + "/>\n"
-            }
-            out += body + "</svg>\n"
-            return AnimatedSVG(svg: out, report: report)
+            var document = AnimatedDocument(canvas: scene.canvas, background: scene.background, timing: smil.timing)
+            document.definitions = defs
+            document.body = body
+            return AnimatedSVG(document: document, report: report)
         }
 
         /// The model layer whose animations drive `id` (a derived sublayer belongs to its component).
@@ -253,7 +249,7 @@ public struct AnimatedSVGCompiler {
 
         // MARK: Layers
 
-        mutating func writeNode(_ id: String, children: [String: [String]], into out: inout String) {
+        mutating func writeNode(_ id: String, children: [String: [String]], into out: inout [AnimatedDocument.Element]) {
             let sampler = self.sampler
             let slot = sampler.slot(id)
             let start = firstTime { $0.has(slot) } ?? 0
@@ -264,21 +260,21 @@ public struct AnimatedSVGCompiler {
             let node = { (t: Double) -> RenderNode in read(t) { copy $0 } }
             let present0 = sampler.at(0).has(slot)
             let nodeKnots = knots(id), ownerID = owner(of: id)
-            var attributes = "", animations = ""
+            var attributes: [AnimatedDocument.Attribute] = [], animations: [AnimatedDocument.Animation] = []
             // The node's own tracks and items; its children (below) say for themselves.
             contentIsStatic = slot < staticSlots.count && staticSlots[slot]
 
-            if !present0 { attributes += " display=\"none\"" }
-            animations += discrete(id, "display", knots: grid) { t in sampler.at(t).has(slot) ? "inline" : "none" }
+            if !present0 { attributes.append(.init("display", .keyword("none"))) }
+            animations += discrete(id, "display", knots: grid) { t in .keyword(sampler.at(t).has(slot) ? "inline" : "none") }
 
             let initial = node(0)
             // Each grid instant's transform parts and whether it clips, read once in place (the tests
             // below look at every instant; a copy of each whole node cost more than the tests).
             let onGrid = grid.map { t in read(t) { $0.parts } }
             let clipsOnGrid = grid.contains { t in read(t) { $0.clip != nil } }
-            if initial.opacity < 1 { attributes += " opacity=\"\(SVGNumber.format(initial.opacity))\"" }
+            if initial.opacity < 1 { attributes.append(.init("opacity", .number(initial.opacity))) }
             animations += track(id, "opacity", unit: "", tolerance: color, knots: nodeKnots, owner: ownerID,
-                                value: { [read($0) { $0.opacity }] }) { w, k in w.numeric("animate", attribute: "opacity", keys: k, format: SMILFormat.number) }
+                                value: { [read($0) { $0.opacity }] }) { w, k in w.numeric(attribute: "opacity", keys: k, format: .number) }
 
             // Transform components, outermost first. A rotation or scale error moves a drawn point in
             // proportion to its distance from the pivot, so their bounds come from the farthest point the
@@ -292,19 +288,19 @@ public struct AnimatedSVGCompiler {
             // (Compared as pairs, not arrays: these tests read every component at every grid instant.)
             let used = components.filter { c in onGrid.contains { !c.equal(c.pair($0), c.identity) } }
             let animated = used.filter { c in let v0 = c.pair(initial.parts); return onGrid.contains { !c.equal(c.pair($0), v0) } }
-            func list(_ cs: [TransformComponent], at n: RenderNode) -> String {
-                cs.map { "\($0.type)(\(SMILFormat.numbers($0.value(n.parts))))" }.joined(separator: " ")
+            func list(_ cs: [TransformComponent], at n: RenderNode) -> [AnimatedDocument.TransformStep] {
+                cs.map { .component(type: $0.type, values: $0.value(n.parts)) }
             }
-            var outerTransform = ""
-            var innerTransform = ""
-            var transformAnimations = ""
+            var outerTransform: [AnimatedDocument.TransformStep] = []
+            var innerTransform: [AnimatedDocument.TransformStep] = []
+            var transformAnimations: [AnimatedDocument.Animation] = []
             if animated.isEmpty {
                 // Static: one matrix or translation, as the frame writer writes it.
                 let m = initial.transform
                 if !m.isIdentity {
                     outerTransform = m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1
-                        ? "translate(\(SMILFormat.numbers([m.tx, m.ty])))"
-                        : "matrix(" + [m.a, m.b, m.c, m.d].map { SVGNumber.format($0, decimals: 6) }.joined(separator: " ") + " \(SMILFormat.numbers([m.tx, m.ty])))"
+                        ? [.component(type: "translate", values: [m.tx, m.ty])]
+                        : [.matrix(m)]
                 }
             } else {
                 let firstAnimated = used.firstIndex { c in animated.contains { $0.name == c.name } }!
@@ -327,15 +323,13 @@ public struct AnimatedSVGCompiler {
                     return raw + 360 * ((unwrapped[lo] - raw) / 360).rounded()
                 }
                 for (index, c) in rest.enumerated() {
-                    let additive = index == 0 ? "" : " additive=\"sum\""
+                    let additive = index > 0
                     let value: (Double) -> [Double] = c.name == "transform.rotate" ? { [matrixRotation($0)] } : { t in read(t) { c.value($0.parts) } }
-                    let text = track(id, c.name, unit: c.type == "rotate" || c.type == "skewX" ? "°" : (c.type == "scale" ? "" : "px"),
-                                     tolerance: c.tolerance, knots: nodeKnots, owner: ownerID, value: value) { w, k in
-                        w.numeric("animateTransform", attribute: "transform", extra: " type=\"\(c.type)\"\(additive)", keys: k, format: SMILFormat.numbers)
+                    let tracks = track(id, c.name, unit: c.type == "rotate" || c.type == "skewX" ? "°" : (c.type == "scale" ? "" : "px"),
+                                       tolerance: c.tolerance, knots: nodeKnots, owner: ownerID, value: value) { w, k in
+                        w.numeric(attribute: "transform", transformType: c.type, additive: additive, keys: k, format: .numbers)
                     }
-                    transformAnimations += text.isEmpty
-                        ? "<animateTransform attributeName=\"transform\" type=\"\(c.type)\"\(additive)\(smil.timing) values=\"\(SMILFormat.numbers(c.value(initial.parts)))\"/>"
-                        : text
+                    transformAnimations += tracks.isEmpty ? [.constantTransform(type: c.type, additive: additive, values: c.value(initial.parts))] : tracks
                 }
             }
             // The clip (masksToBounds) animates with the layer's bounds: its rectangle's x, y, width and
@@ -347,46 +341,51 @@ public struct AnimatedSVGCompiler {
             }
             // The clip's rectangle is in the layer's own space: on the group that carries the layer's
             // whole transform (the inner one when the transform animates).
-            var clip = ""
+            var clip: [AnimatedDocument.Attribute] = []
             if clipsOnGrid {
                 clips += 1
                 let r0 = clipAt(0)
-                var rect = "<rect x=\"\(SVGNumber.format(r0[0]))\" y=\"\(SVGNumber.format(r0[1]))\" width=\"\(SVGNumber.format(r0[2]))\" height=\"\(SVGNumber.format(r0[3]))\""
-                var rectAnimations = ""
+                var rect = AnimatedDocument.Element(.clipRect, attributes: zip(["x", "y", "width", "height"], r0).map { .init($0, .number($1)) })
                 if times.contains(where: { clipAt($0) != r0 }) {
                     for (index, name) in ["x", "y", "width", "height"].enumerated() {
-                        rectAnimations += track(id, "clip \(name)", unit: "px", tolerance: geometry / 2, knots: nodeKnots, owner: ownerID,
-                                                value: { [clipAt($0)[index]] }) { w, k in
-                            w.numeric("animate", attribute: name, keys: k, format: SMILFormat.number)
+                        rect.animations += track(id, "clip \(name)", unit: "px", tolerance: geometry / 2, knots: nodeKnots, owner: ownerID,
+                                                 value: { [clipAt($0)[index]] }) { w, k in
+                            w.numeric(attribute: name, keys: k, format: .number)
                         }
                     }
                 }
-                rect += rectAnimations.isEmpty ? "/>" : ">" + rectAnimations + "</rect>"
-                defs += "<clipPath id=\"c\(clips)\">" + rect + "</clipPath>\n"
-                clip = " clip-path=\"url(#c\(clips))\""
+                defs.append(AnimatedDocument.Element(.clipPath, attributes: [.init("id", .keyword("c\(clips)"))], children: [rect]))
+                clip = [.init("clip-path", .reference("c\(clips)"))]
             }
 
-            var content = ""
+            var content: [AnimatedDocument.Element] = []
             writeItems(of: id, node: node, into: &content)
             contentIsStatic = false
             writeChildren(of: id, children: children, into: &content)
             guard !content.isEmpty else { return }
 
-            var open = ""
-            if !outerTransform.isEmpty { open += " transform=\"\(outerTransform)\"" }
+            var open: [AnimatedDocument.Attribute] = []
+            if !outerTransform.isEmpty { open.append(.init("transform", .transform(outerTransform))) }
             if innerTransform.isEmpty {
                 open += attributes + clip
-                out += open.isEmpty && animations.isEmpty ? content : "<g\(open)>" + animations + "\n" + content + "</g>\n"
+                if open.isEmpty && animations.isEmpty {
+                    out += content
+                } else {
+                    out.append(AnimatedDocument.Element(.group, attributes: open, animations: animations, children: content))
+                }
             } else {
-                out += "<g\(open + attributes)>" + animations + "\n<g transform=\"\(innerTransform)\"\(clip)>" + transformAnimations + "\n" + content + "</g>\n</g>\n"
+                let inner = AnimatedDocument.Element(.group, attributes: [.init("transform", .transform(innerTransform))] + clip,
+                                                     animations: transformAnimations, children: content)
+                out.append(AnimatedDocument.Element(.group, attributes: open + attributes, animations: animations, children: [inner]))
             }
         }
 
         // MARK: Paint
 
-        func paint(_ attribute: String, _ c: Color) -> String {
-            var out = " \(attribute)=\"\(SMILFormat.color([c.red, c.green, c.blue]))\""
-            if c.alpha < 1 { out += " \(attribute)-opacity=\"\(SVGNumber.format(max(c.alpha, 0)))\"" }
+        /// `attribute` set to a colour and, below full alpha, `attribute-opacity` to its alpha.
+        func paint(_ attribute: String, _ c: Color) -> [AnimatedDocument.Attribute] {
+            var out = [AnimatedDocument.Attribute(attribute, .color(c))]
+            if c.alpha < 1 { out.append(.init("\(attribute)-opacity", .number(max(c.alpha, 0)))) }
             return out
         }
     }

@@ -239,6 +239,6 @@ extension AnimatedSVG {
     /// The same animation with CSS `@keyframes` in a `<style>` element instead of SMIL (see
     /// `CSSAnimationWriter`); the report is the SMIL tracks', which the CSS translates key for key.
     public func withCSSAnimations() -> AnimatedSVG {
-        AnimatedSVG(svg: CSSAnimationWriter.convert(svg), report: report)
+        AnimatedSVG(document: document, svg: CSSAnimationWriter.convert(svg), report: report)
     }
 }

@@ -69,4 +69,22 @@ struct FixedPath {
         }
         return out
     }
+
+    /// The path with this signature and the given coordinates: moves, lines and cubics.
+    func path(with coordinates: [Double]) -> Path {
+        var path = Path()
+        var i = 0
+        func point(_ k: Int) -> Point {
+            Point(i + 2 * k < coordinates.count ? coordinates[i + 2 * k] : 0, i + 2 * k + 1 < coordinates.count ? coordinates[i + 2 * k + 1] : 0)
+        }
+        for letter in signature {
+            switch letter {
+            case "M": path.move(to: point(0)); i += 2
+            case "L": path.line(to: point(0)); i += 2
+            case "C": path.cubic(to: point(2), control1: point(0), control2: point(1)); i += 6
+            default: path.close()
+            }
+        }
+        return path
+    }
 }

@@ -9,54 +9,25 @@ import Flipbook
 /// Key times are written with 9 decimals, values by `SVGNumber`. A non-looping scene freezes on its
 /// last value; a looping one repeats indefinitely.
 struct SMILWriter {
-    let duration: Double
-    let loops: Bool
-    /// How many times the whole track repeats (a scene written as one cycle of its period); nil for once.
-    /// Repeated tracks keep their holds and end with `fill="freeze"` (`.infinity`: indefinitely).
-    var repeats: Double?
+    let timing: AnimatedDocument.Timing
 
     init(duration: Double, loops: Bool, repeats: Double? = nil) {
-        self.duration = duration
-        self.loops = loops
-        self.repeats = repeats
+        timing = AnimatedDocument.Timing(duration: duration, loops: loops, repeats: repeats)
     }
+
+    var duration: Double { timing.duration }
 
     /// Whether a track is written whole: looping or repeated, its holds at both ends matter.
-    private var whole: Bool { loops || repeats != nil }
+    private var whole: Bool { timing.loops || timing.repeats != nil }
 
-    var timing: String { timing(begin: 0, end: duration) }
-
-    /// ` begin=… dur=… fill="freeze"`, or the whole scene repeated when it loops.
-    func timing(begin: Double, end: Double) -> String {
-        var out = ""
-        if begin > 0 {
-            out += " begin=\""
-            SVGNumber.append(begin, decimals: 9, to: &out)
-            out += "s\""
-        }
-        out += " dur=\""
-        SVGNumber.append(end - begin, decimals: 9, to: &out)
-        if let repeats, !loops {
-            if repeats.isInfinite {
-                out += "s\" repeatCount=\"indefinite\""
-            } else {
-                out += "s\" repeatCount=\""
-                SVGNumber.append(repeats, decimals: 9, to: &out)
-                out += "\" fill=\"freeze\""
-            }
-            return out
-        }
-        out += loops ? "s\" repeatCount=\"indefinite\"" : "s\" fill=\"freeze\""
-        return out
-    }
-
-    /// `<animate attributeName=… values=… keyTimes=… keySplines=…/>`, or "" when the value never changes.
+    /// A numeric track from `keys`, or nil when the value never changes.
     /// - Parameters:
-    ///   - element: "animate" or "animateTransform".
-    ///   - extra: further attributes, e.g. ` type="rotate"`.
+    ///   - transformType: for a transform component (`<animateTransform type=…>`).
+    ///   - additive: adds to the value below (`additive="sum"`).
     ///   - format: how one value is written.
-    func numeric(_ element: String, attribute: String, extra: String = "", keys: [Keyframe], format: ([Double]) -> String) -> String {
-        guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
+    func numeric(attribute: String, transformType: String? = nil, additive: Bool = false, keys: [Keyframe],
+                 format: AnimatedDocument.ValueFormat) -> AnimatedDocument.Numeric? {
+        guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return nil }
         // Without looping, the holds before the first change and after the last one need no keys: the
         // static attribute shows the first value until `begin`, and `fill="freeze"` keeps the last.
         let all = keys
@@ -70,11 +41,11 @@ struct SMILWriter {
             }
             // Not for transform chains: until a replacing animateTransform begins, the additive ones
             // after it would add to the static attribute, which already holds their values.
-            if element != "animateTransform", let change = keys.firstIndex(where: { $0.value != first.value }), change >= 1 {
+            if transformType == nil, let change = keys.firstIndex(where: { $0.value != first.value }), change >= 1 {
                 begin = keys[change - 1].time
                 keys = Array(keys[(change - 1)...])
             }
-            guard end > begin else { return "" }
+            guard end > begin else { return nil }
             // A span too short for nine decimals (an animation of 1e-300 s) would print dur="0s", which
             // SMIL ignores: keep the whole scene's span, where it is a jump.
             if end - begin < 1e-6 {
@@ -103,23 +74,18 @@ struct SMILWriter {
                 }
             }
         }
-        var out = "<\(element) attributeName=\"\(attribute)\"\(extra)" + timing(begin: begin, end: end) + " calcMode=\"spline\" values=\""
-        out += values.map(format).joined(separator: ";")
-        out += "\" keyTimes=\""
-        out += times.map { t -> String in SVGNumber.format(min(max((t - begin) / (end - begin), 0), 1), decimals: 9) }.joined(separator: ";")
-        out += "\" keySplines=\""
-        out += splines.map { c -> String in
-            [c.p1.x, c.p1.y, c.p2.x, c.p2.y].map { SVGNumber.format(min(max($0, 0), 1), decimals: 6) }.joined(separator: " ")
-        }.joined(separator: ";")
-        out += "\"/>"
-        return out
+        // Key times and splines as written: nine and six decimals.
+        let keyTimes = times.map { SVGNumber.representable(min(max(($0 - begin) / (end - begin), 0), 1), decimals: 9) }
+        let points = splines.map { c in [c.p1.x, c.p1.y, c.p2.x, c.p2.y].map { SVGNumber.representable(min(max($0, 0), 1), decimals: 6) } }
+        return AnimatedDocument.Numeric(attribute: attribute, transformType: transformType, additive: additive, begin: begin, end: end,
+                                        values: values, keyTimes: keyTimes, splines: points, format: format, check: nil)
     }
 
-    /// `<animate … calcMode="discrete">` for values that switch, or "" when it never changes.
-    func discrete(attribute: String, keys: [(time: Double, value: String)]) -> String {
-        guard duration > 0, let first = keys.first, keys.contains(where: { $0.value != first.value }) else { return "" }
-        // One change, no loop: a `set` at that instant.
-        let changes = zip(keys, keys.dropFirst()).filter { $0.value != $1.value }
+    /// A discrete track for values that switch, or nil when it never changes. Values are equal when
+    /// written alike.
+    func discrete(attribute: String, keys: [(time: Double, value: AnimatedDocument.Value)]) -> AnimatedDocument.Discrete? {
+        let texts = keys.map { AnimatedDocument.text($0.value) }
+        guard duration > 0, let first = texts.first, texts.contains(where: { $0 != first }) else { return nil }
         // A switch is written up to 2 µs before its instant (and never past half way back to the key
         // before), then rounded down, never up: players keep time in whole microseconds (Chromium's
         // SMIL clock truncates 17/30 s to 0.566666 s), and a key written even a nanosecond after its
@@ -128,17 +94,14 @@ struct SMILWriter {
             i == 0 ? keys[0].time : keys[i].time - min(2e-6, (keys[i].time - keys[i - 1].time) / 2)
         }
         func down(_ x: Double) -> Double { (x * 1e9).rounded(.down) / 1e9 }
-        if !whole, changes.count == 1, let change = changes.first, let i = keys.firstIndex(where: { $0.time == change.1.time }) {
-            var out = "<set attributeName=\"\(attribute)\" to=\"\(change.1.value)\" begin=\""
-            SVGNumber.append(down(shifted[i]), decimals: 9, to: &out)
-            return out + "s\"/>"
+        // One change, no loop: a `set` at that instant.
+        let changes = texts.indices.dropFirst().filter { texts[$0] != texts[$0 - 1] }
+        if !whole, changes.count == 1, let change = changes.first, let i = keys.firstIndex(where: { $0.time == keys[change].time }) {
+            return AnimatedDocument.Discrete(attribute: attribute, values: keys.map(\.value), keyTimes: [],
+                                             single: (keys[change].value, down(shifted[i])))
         }
-        var out = "<animate attributeName=\"\(attribute)\"" + timing + " calcMode=\"discrete\" values=\""
-        out += keys.map(\.value).joined(separator: ";")
-        out += "\" keyTimes=\""
-        out += shifted.map { SVGNumber.format(down(min(max($0 / duration, 0), 1)), decimals: 9) }.joined(separator: ";")
-        out += "\"/>"
-        return out
+        return AnimatedDocument.Discrete(attribute: attribute, values: keys.map(\.value),
+                                         keyTimes: shifted.map { down(min(max($0 / duration, 0), 1)) }, single: nil)
     }
 }
 

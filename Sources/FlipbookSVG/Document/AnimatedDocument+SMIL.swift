@@ -1,0 +1,150 @@
+import Flipbook
+
+/// The document as one SVG animated with SMIL: every element as written, each numeric track one
+/// `<animate>` (or `<animateTransform>`) with `calcMode="spline"`, each discrete one `calcMode="discrete"`
+/// or a `<set>`. Numbers by `SVGNumber` (key times with nine decimals, keySplines with six).
+extension AnimatedDocument {
+    /// The whole SVG document.
+    public var smil: String {
+        let w = canvas.width, h = canvas.height
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"
+        if !definitions.isEmpty {
+            out += "<defs>\n"
+            for d in definitions { Self.write(d, timing: timing, into: &out) }
+            out += "</defs>\n"
+        }
+        if background.alpha > 0 {
+            out += "<rect width=\"100%\" height=\"100%\"" + Self.paint("fill", background) + "/>\n"
+        }
+        for e in body { Self.write(e, timing: timing, into: &out) }
+        return out + "</svg>\n"
+    }
+
+    /// ` attribute="#rrggbb"` and, below full alpha, ` attribute-opacity="a"`.
+    static func paint(_ attribute: String, _ c: Color) -> String {
+        var out = " \(attribute)=\"\(SMILFormat.color([c.red, c.green, c.blue]))\""
+        if c.alpha < 1 { out += " \(attribute)-opacity=\"\(SVGNumber.format(max(c.alpha, 0)))\"" }
+        return out
+    }
+
+    /// `element` and everything inside it, as SVG with SMIL.
+    static func write(_ e: Element, timing: Timing, into out: inout String) {
+        var open = "<" + (e.kind == .clipRect ? "rect" : e.kind.rawValue)
+        for a in e.attributes { open += " \(a.name)=\"\(text(a.value))\"" }
+        var animations = ""
+        for a in e.animations { animations += text(a, timing: timing) }
+        switch e.kind {
+        case .group:
+            out += open + ">" + animations + "\n"
+            for child in e.children { write(child, timing: timing, into: &out) }
+            out += "</g>\n"
+        case .path, .background:
+            out += animations.isEmpty ? open + "/>\n" : open + ">" + animations + "</\(e.kind.rawValue)>\n"
+        case .text:
+            out += open + ">" + animations + SVGMarkup.escape(e.content ?? "") + "</text>\n"
+        case .clipPath:
+            out += open + ">"
+            for child in e.children { write(child, timing: timing, into: &out) }
+            out += "</clipPath>\n"
+        case .linearGradient, .radialGradient:
+            out += open + ">" + animations
+            for child in e.children { write(child, timing: timing, into: &out) }
+            out += "</\(e.kind.rawValue)>\n"
+        case .stop, .clipRect:
+            let name = e.kind == .clipRect ? "rect" : "stop"
+            out += animations.isEmpty ? open + "/>" : open + ">" + animations + "</\(name)>"
+        }
+    }
+
+    /// A value as an attribute or a `values` item holds it.
+    static func text(_ value: Value) -> String {
+        switch value {
+        case .number(let v, let decimals): return SVGNumber.format(v, decimals: decimals)
+        case .numbers(let v): return SMILFormat.numbers(v)
+        case .color(let c): return SMILFormat.color([c.red, c.green, c.blue])
+        case .path(let p): return p.text
+        case .transform(let steps):
+            return steps.map { step in
+                switch step {
+                case .matrix(let m):
+                    "matrix(" + [m.a, m.b, m.c, m.d].map { SVGNumber.format($0, decimals: 6) }.joined(separator: " ") + " \(SMILFormat.numbers([m.tx, m.ty])))"
+                case .component(let type, let values):
+                    "\(type)(\(SMILFormat.numbers(values)))"
+                }
+            }.joined(separator: " ")
+        case .keyword(let k): return k
+        case .reference(let id): return "url(#\(id))"
+        case .text(let t): return SVGMarkup.escape(t)
+        }
+    }
+
+    /// A numeric track's value as written.
+    static func text(_ values: [Double], _ format: ValueFormat) -> String {
+        switch format {
+        case .number: SVGNumber.format(values.first ?? 0)
+        case .numbers: SMILFormat.numbers(values)
+        case .color: SMILFormat.color(values)
+        case .path(let template): template.text(values)
+        }
+    }
+
+    /// One animation element.
+    static func text(_ animation: Animation, timing: Timing) -> String {
+        switch animation {
+        case .numeric(let n):
+            let element = n.transformType == nil ? "animate" : "animateTransform"
+            var out = "<\(element) attributeName=\"\(n.attribute)\""
+            if let type = n.transformType { out += " type=\"\(type)\"" }
+            if n.additive { out += " additive=\"sum\"" }
+            out += smilTiming(timing, begin: n.begin, end: n.end) + " calcMode=\"spline\" values=\""
+            out += n.values.map { text($0, n.format) }.joined(separator: ";")
+            out += "\" keyTimes=\""
+            out += n.keyTimes.map { SVGNumber.format($0, decimals: 9) }.joined(separator: ";")
+            out += "\" keySplines=\""
+            out += n.splines.map { $0.map { SVGNumber.format($0, decimals: 6) }.joined(separator: " ") }.joined(separator: ";")
+            return out + "\"/>"
+        case .discrete(let d):
+            if let single = d.single {
+                var out = "<set attributeName=\"\(d.attribute)\" to=\"\(text(single.value))\" begin=\""
+                SVGNumber.append(single.begin, decimals: 9, to: &out)
+                return out + "s\"/>"
+            }
+            var out = "<animate attributeName=\"\(d.attribute)\"" + smilTiming(timing, begin: 0, end: timing.duration) + " calcMode=\"discrete\" values=\""
+            out += d.values.map(text).joined(separator: ";")
+            out += "\" keyTimes=\""
+            out += d.keyTimes.map { SVGNumber.format($0, decimals: 9) }.joined(separator: ";")
+            return out + "\"/>"
+        case .set(let attribute, let value, let begin):
+            var out = "<set attributeName=\"\(attribute)\" to=\"\(text(value))\" begin=\""
+            SVGNumber.append(begin, decimals: 9, to: &out)
+            return out + "s\"/>"
+        case .constantTransform(let type, let additive, let values):
+            return "<animateTransform attributeName=\"transform\" type=\"\(type)\"\(additive ? " additive=\"sum\"" : "")"
+                + smilTiming(timing, begin: 0, end: timing.duration) + " values=\"\(SMILFormat.numbers(values))\"/>"
+        }
+    }
+
+    /// ` begin=… dur=… fill="freeze"`, or the whole scene repeated when it loops or repeats.
+    static func smilTiming(_ timing: Timing, begin: Double, end: Double) -> String {
+        var out = ""
+        if begin > 0 {
+            out += " begin=\""
+            SVGNumber.append(begin, decimals: 9, to: &out)
+            out += "s\""
+        }
+        out += " dur=\""
+        SVGNumber.append(end - begin, decimals: 9, to: &out)
+        if let repeats = timing.repeats, !timing.loops {
+            if repeats.isInfinite {
+                out += "s\" repeatCount=\"indefinite\""
+            } else {
+                out += "s\" repeatCount=\""
+                SVGNumber.append(repeats, decimals: 9, to: &out)
+                out += "\" fill=\"freeze\""
+            }
+            return out
+        }
+        out += timing.loops ? "s\" repeatCount=\"indefinite\"" : "s\" fill=\"freeze\""
+        return out
+    }
+}

@@ -1,0 +1,233 @@
+import Flipbook
+
+/// A scene compiled once, before any format: elements with typed static attributes and typed
+/// animations, each numeric track fitted and verified against the engine by the compiler, with the
+/// engine's values kept (`TrackCheck`) so that every format's own evaluator can check what it wrote.
+/// SMIL (`AnimatedDocument+SMIL`), CSS (`CSSAnimationWriter`) and Lottie (`LottieWriter`) serialise it;
+/// none reads another's text.
+///
+/// The elements are SVG's (groups, paths, texts, gradients, clip paths), since SVG is the richest of
+/// the three; a path keeps what it draws semantically (`Geometry`: a dashed circle showing an arc or a
+/// wedge, a whole circle) so that a format with those forms (Lottie's ellipse and trim) writes them.
+public struct AnimatedDocument: Sendable {
+    /// Canvas size, pixels.
+    public var canvas: Size
+    /// The canvas's background; clear for none.
+    public var background: Color
+    /// How long the animations run and whether they loop or repeat.
+    public var timing: Timing
+    /// Definitions (gradients, clip paths), referred to by id.
+    public var definitions: [Element] = []
+    /// The drawn elements, in document order.
+    public var body: [Element] = []
+
+    /// The time frame every animation is written in.
+    public struct Timing: Hashable, Sendable {
+        /// Seconds the document's animations span (one period when it repeats).
+        public var duration: Double
+        /// Whether the scene loops (repeats indefinitely).
+        public var loops: Bool
+        /// How many times the whole document repeats (a scene compiled as one period); nil for once,
+        /// `.infinity` for ever.
+        public var repeats: Double?
+    }
+
+    /// One element.
+    public struct Element: Sendable {
+        public enum Kind: String, Hashable, Sendable {
+            case group = "g", path, text
+            /// The canvas's background: a rectangle covering it.
+            case background = "rect"
+            case clipPath, linearGradient, radialGradient, stop
+            /// A clip path's rectangle.
+            case clipRect
+        }
+
+        public var kind: Kind
+        public var attributes: [Attribute] = []
+        public var animations: [Animation] = []
+        public var children: [Element] = []
+        /// A text element's string.
+        public var content: String?
+        /// What a path draws, when it is more than its points (`Geometry`).
+        public var geometry: Geometry?
+
+        public init(_ kind: Kind, attributes: [Attribute] = [], animations: [Animation] = [], children: [Element] = []) {
+            self.kind = kind
+            self.attributes = attributes
+            self.animations = animations
+            self.children = children
+        }
+
+        /// This element with every track check's report entry moved `offset` on (the element was
+        /// compiled with a report of its own, appended after `offset` entries).
+        func shiftingChecks(by offset: Int) -> Element {
+            guard offset != 0 else { return self }
+            var copy = self
+            copy.animations = animations.map { animation in
+                guard case .numeric(var n) = animation else { return animation }
+                n.check?.entry += offset
+                return .numeric(n)
+            }
+            copy.children = children.map { $0.shiftingChecks(by: offset) }
+            return copy
+        }
+
+        /// The attribute named `name`, or nil.
+        public func attribute(_ name: String) -> Value? { attributes.first { $0.name == name }?.value }
+
+        /// The animations of attribute `name` (for transforms, "transform").
+        public func animations(of name: String) -> [Animation] { animations.filter { $0.attribute == name } }
+    }
+
+    /// A static attribute.
+    public struct Attribute: Sendable {
+        public var name: String
+        public var value: Value
+
+        public init(_ name: String, _ value: Value) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A static attribute's value, or one value of a discrete animation.
+    public enum Value: Hashable, Sendable {
+        /// A number written with `decimals` decimals.
+        case number(Double, decimals: Int)
+        /// Numbers separated by spaces, three decimals each.
+        case numbers([Double])
+        /// An opaque colour, `#rrggbb` (its alpha goes in an opacity attribute of its own).
+        case color(Color)
+        case path(PathValue)
+        case transform([TransformStep])
+        /// A name the format defines: "none", "evenodd", "round", "middle", "inline", "100%".
+        case keyword(String)
+        /// Another element, by id (`url(#id)`, or the id itself for `id`).
+        case reference(String)
+        /// Text, escaped when written (a font family).
+        case text(String)
+
+        /// A number with three decimals.
+        public static func number(_ v: Double) -> Value { .number(v, decimals: SVGNumber.defaultDecimals) }
+
+        /// The numbers this value holds (a number, numbers, a colour's channels), nil for the others.
+        public var doubles: [Double]? {
+            switch self {
+            case .number(let v, _): [v]
+            case .numbers(let v): v
+            case .color(let c): [c.red, c.green, c.blue]
+            default: nil
+            }
+        }
+    }
+
+    /// Path data: the path and its text as SVG writes it (computed once, by the compiler).
+    public struct PathValue: Hashable, Sendable {
+        public var path: Path
+        public var text: String
+    }
+
+    /// One item of a transform list.
+    public enum TransformStep: Hashable, Sendable {
+        /// `matrix(a b c d tx ty)`: the linear part with six decimals, the translation with three.
+        case matrix(Transform2D)
+        /// `type(values…)`: translate, rotate (degrees), scale, skewX (degrees).
+        case component(type: String, values: [Double])
+    }
+
+    /// What a path draws, beyond its points.
+    public enum Geometry: Hashable, Sendable {
+        /// A circle (centre, radius) traversed twice from `phase` (radians, 0 at 3 o'clock), dashed
+        /// [dash, gap, offset] to show an arc (`arc`) or, stroked `width` wide around the mid radius,
+        /// a pie or donut slice (`wedge`).
+        case dashedCircle(center: Point, radius: Double, phase: Double, wedgeWidth: Double?)
+        /// A whole circle written as two half turns.
+        case circle(center: Point, radius: Double)
+    }
+
+    /// An animation element.
+    public enum Animation: Sendable {
+        /// Keys of numbers (`<animate>` or `<animateTransform>` with `calcMode="spline"`).
+        case numeric(Numeric)
+        /// Values that switch (`calcMode="discrete"`), or one switch (`<set>`).
+        case discrete(Discrete)
+        /// A value set from an instant on (`<set to begin>`).
+        case set(attribute: String, value: Value, begin: Double)
+        /// A transform component held at one value for the whole document (`<animateTransform values>`).
+        case constantTransform(type: String, additive: Bool, values: [Double])
+
+        /// The attribute animated ("transform" for transforms).
+        public var attribute: String {
+            switch self {
+            case .numeric(let n): n.attribute
+            case .discrete(let d): d.attribute
+            case .set(let attribute, _, _): attribute
+            case .constantTransform: "transform"
+            }
+        }
+    }
+
+    /// A numeric track as written: each segment eased by a unit cubic Bézier (`splines[i]` from key i to
+    /// i + 1; linear ones included), keys at fractions of [begin, end].
+    public struct Numeric: Sendable {
+        public var attribute: String
+        /// For `<animateTransform>`: translate, rotate, scale, skewX.
+        public var transformType: String?
+        /// Whether it adds to the value below (a transform component after the first).
+        public var additive: Bool
+        /// Seconds from the document's start to the track's first and last key.
+        public var begin: Double
+        public var end: Double
+        public var values: [[Double]]
+        /// Fractions of [begin, end], non-decreasing, as written (nine decimals).
+        public var keyTimes: [Double]
+        /// Control points of each segment's easing (x1, y1, x2, y2 in [0, 1], six decimals).
+        public var splines: [[Double]]
+        public var format: ValueFormat
+        /// The engine's values this track was checked against, for other formats' checks.
+        public var check: TrackCheck?
+    }
+
+    /// How a numeric track's values are written.
+    public enum ValueFormat: Sendable {
+        case number
+        case numbers
+        case color
+        /// Path data: the template's commands with the values as coordinates.
+        case path(PathTemplate)
+    }
+
+    /// A path's structure (M, L, C, Z) whose coordinates are a numeric track's values.
+    public struct PathTemplate: Sendable {
+        var fixed: FixedPath
+
+        /// The path data with `coordinates`.
+        public func text(_ coordinates: [Double]) -> String { fixed.data(with: coordinates) }
+        /// The path with `coordinates` (lines and cubics).
+        public func path(_ coordinates: [Double]) -> Path { fixed.path(with: coordinates) }
+    }
+
+    /// A discrete track as written: `values[i]` from `keyTimes[i]` (fractions of the duration, as
+    /// written: switches placed up to 2 µs early and rounded down) to the next.
+    public struct Discrete: Sendable {
+        public var attribute: String
+        public var values: [Value]
+        public var keyTimes: [Double]
+        /// One switch only and no looping: written as `<set to begin>` (begin in seconds).
+        public var single: (value: Value, begin: Double)?
+    }
+
+    /// What a numeric track was checked against: the engine's value at each instant checked, how an
+    /// error is measured, and the bound.
+    public struct TrackCheck: @unchecked Sendable {
+        /// The report entry's index (its element and property).
+        public var entry: Int
+        public var times: [Double]
+        /// Whether each instant is a frame instant or a knot (the others lie half way between).
+        public var onGrid: [Bool]
+        public var values: [[Double]]
+        public var measure: ([Double], [Double]) -> Double
+        public var bound: Double
+    }
+}
