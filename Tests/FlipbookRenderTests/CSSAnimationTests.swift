@@ -98,28 +98,30 @@ struct CSSAnimationTests {
     static let scenes = ["activity-rings", "bar-chart", "easing-gallery", "line-graph", "pie-chart", "pie-from-pairs",
                          "pie-semantic-vs-morph", "round-cap-chart", "spinner", "timeline-checks", "data-and-clips"]
 
+    /// Every element's animations in document order (definitions first), as SMIL writes them.
+    static func animated(_ document: AnimatedDocument) -> [(element: AnimatedDocument.Element, animation: AnimatedDocument.Animation)] {
+        var out: [(AnimatedDocument.Element, AnimatedDocument.Animation)] = []
+        func walk(_ e: AnimatedDocument.Element) {
+            for a in e.animations { out.append((e, a)) }
+            e.children.forEach(walk)
+        }
+        (document.definitions + document.body).forEach(walk)
+        return out
+    }
+
     @Test(arguments: scenes)
     func everySMILElementHasTheSameValuesAsCSS(scene name: String) throws {
         let scene = try AnimatedCompileTests.scene(name)
-        let svg = scene.animatedSVG().svg
+        let compiled = scene.animatedSVG()
+        let svg = compiled.svg
         var checked = 0
-        // Each SMIL element and the tag of the element it animates.
-        var parents: [String] = []
-        var rest = Substring(svg)
-        while let lt = rest.firstIndex(of: "<") {
-            let gt = rest[lt...].firstIndex(of: ">")!
-            let tag = String(rest[lt...gt])
-            rest = rest[rest.index(after: gt)...]
-            if tag.hasPrefix("</") { parents.removeLast(); continue }
-            let isAnimation = tag.hasPrefix("<animate") || tag.hasPrefix("<set")
-            if !isAnimation { if !tag.hasSuffix("/>") { parents.append(tag) }; continue }
+        for (element, animation) in Self.animated(compiled.document) {
+            let tag = AnimatedDocument.text(animation, timing: compiled.document.timing)
+            // Each one as SMIL writes it, in the file.
+            #expect(svg.contains(tag))
             let smil = try #require(SMILTrack(tag), "\(tag)")
-            var attributes = SMILTrack.attributes(tag)
-            attributes["@element"] = tag.hasPrefix("<animateTransform") ? "animateTransform" : tag.hasPrefix("<set") ? "set" : "animate"
-            let parentName = String(parents.last!.dropFirst().prefix { $0 != " " && $0 != ">" })
-            if parentName == "text" && (smil.attribute == "x" || smil.attribute == "y") { continue }
-            let (rule, timing, _) = try #require(CSSAnimationWriter.keyframesRule(attributes, parent: parentName,
-                                                                                     parentAttributes: SMILTrack.attributes(parents.last!)))
+            if element.kind == .text && (smil.attribute == "x" || smil.attribute == "y") { continue }
+            let (rule, timing, _) = try #require(CSSAnimationWriter.keyframesRule(animation, of: element, timing: compiled.document.timing))
             let css = CSSAnimation(rule: rule, timing: timing)
             // A jump moves the key after it 1e-7 of the duration later, so the segment after it runs
             // that much late at most: the bound is that time × the track's fastest rate (measured here
@@ -171,6 +173,21 @@ struct CSSAnimationTests {
         #expect(checked > 0 || !svg.contains("<animate"))
     }
 
+    /// The CSS report carries the errors the CSS evaluator measures on what was written: within each
+    /// track's bound on every scene, and the same tracks as the SMIL report's.
+    @Test(arguments: scenes)
+    func theCSSReportIsMeasuredOnTheCSS(scene name: String) throws {
+        let scene = try AnimatedCompileTests.scene(name)
+        let css = scene.animatedSVGWithCSS()
+        var compiler = AnimatedSVGCompiler(scene: scene)
+        compiler.cssCompatible = true
+        let smil = compiler.compile()
+        #expect(css.report.map { "\($0.element) \($0.property)" } == smil.report.map { "\($0.element) \($0.property)" })
+        for (c, s) in zip(css.report, smil.report) where s.encoding == "exact" || s.encoding == "sampled" {
+            #expect(c.maxError <= c.bound * (1 + 1e-9) + 1e-9, "\(name) \(c.element) \(c.property): CSS \(c.maxError) over \(c.bound)")
+        }
+    }
+
     /// The issue's size bound for the three-ring scene, and the reduced-motion block.
     @Test func threeRingsUnder3KB() throws {
         let css = try AnimatedCompileTests.scene("activity-rings").animatedSVG().withCSSAnimations().svg
@@ -182,9 +199,11 @@ struct CSSAnimationTests {
     /// A jump (two keys at one time) is a 1e-7 step under steps(1, start); a jump at the very end goes
     /// before it under steps(1, end).
     @Test func jumpsBecomeShortSteps() throws {
-        let a = SMILTrack.attributes(#"<animate attributeName="opacity" dur="2s" fill="freeze" calcMode="spline" values="0;1;0.5;1;0" keyTimes="0;0.5;0.5;1;1" keySplines="0 0 1 1;0 0 1 1;0.42 0 1 1;0 0 1 1"/>"#)
-            .merging(["@element": "animate"]) { $1 }
-        let (rule, timing, adds) = try #require(CSSAnimationWriter.keyframesRule(a, parent: "g", parentAttributes: [:]))
+        let track = AnimatedDocument.Numeric(attribute: "opacity", transformType: nil, additive: false, begin: 0, end: 2,
+                                             values: [[0], [1], [0.5], [1], [0]], keyTimes: [0, 0.5, 0.5, 1, 1],
+                                             splines: [[0, 0, 1, 1], [0, 0, 1, 1], [0.42, 0, 1, 1], [0, 0, 1, 1]], format: .number, check: nil)
+        let (rule, timing, adds) = try #require(CSSAnimationWriter.keyframesRule(.numeric(track), of: AnimatedDocument.Element(.group),
+                                                                                 timing: .init(duration: 2, loops: false)))
         #expect(rule == "0%{opacity:0}50%{opacity:1;animation-timing-function:steps(1,start)}50.00001%{opacity:0.5;animation-timing-function:ease-in}99.99999%{opacity:1;animation-timing-function:steps(1,end)}to{opacity:0}")
         #expect(timing == "2s linear forwards" && !adds)
     }

@@ -68,10 +68,15 @@ public struct AnimatedSVGCompiler {
             var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, cssCompatible: cssCompatible, text: text)
             context.lottieCompatible = lottieCompatible
             context.jobs = jobs
-            var result = context.run()
-            result.report.insert(AnimatedSVG.Entry(element: "scene", property: "period \(SVGNumber.format(cycle.duration, decimals: 6)) s × \(repeats.isInfinite ? "indefinite" : SVGNumber.format(repeats, decimals: 6))",
-                                                   encoding: "periodic", keyframes: 0, maxError: 0, unit: ""), at: 0)
-            return result
+            let result = context.run()
+            var report = result.report
+            report.insert(AnimatedSVG.Entry(element: "scene", property: "period \(SVGNumber.format(cycle.duration, decimals: 6)) s × \(repeats.isInfinite ? "indefinite" : SVGNumber.format(repeats, decimals: 6))",
+                                            encoding: "periodic", keyframes: 0, maxError: 0, unit: ""), at: 0)
+            // The tracks' checks name their entries: one further on.
+            var document = result.document
+            document.definitions = document.definitions.map { $0.shiftingChecks(by: 1) }
+            document.body = document.body.map { $0.shiftingChecks(by: 1) }
+            return AnimatedSVG(document: document, report: report)
         }
         var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, cssCompatible: cssCompatible, text: text)
         context.lottieCompatible = lottieCompatible

@@ -1,93 +1,53 @@
-/// Rewrites the compiler's SMIL animations as CSS animations: one `<style>` of `@keyframes`, each
-/// animated element given an id and an `animation` list.
+/// Writes the animated document with CSS animations: one `<style>` of `@keyframes`, each animated
+/// element given an id and an `animation` list.
 ///
-/// It translates what the compiler wrote and verified (the SMIL tracks, read back by `SMILTrack` and
-/// checked against the engine), element by element, so the two files show the same timeline:
-/// - `calcMode="spline"`: a keyframe per key at its keyTime, the keySpline as that keyframe's
+/// It writes the tracks the compiler fitted and verified, element by element, so the SMIL and the CSS
+/// files show the same timeline:
+/// - A numeric track: a keyframe per key at its key time, the keySpline as that keyframe's
 ///   `animation-timing-function` (`linear` when "0 0 1 1", the animation's default). A jump (two keys
 ///   at one time) becomes `steps(1, start)` over 1e-7 of the duration, since CSS keeps one keyframe per
 ///   offset: the segment after it (before it, for a jump at the very end) runs 1e-7 shorter.
-/// - `calcMode="discrete"`: keyframes at the keyTimes under `step-end`; `<set>`: a constant animation
-///   delayed to its begin.
-/// - `begin`, `dur`, `repeatCount` and `fill="freeze"` become the delay, duration, iteration count
-///   and `forwards`.
-/// - `animateTransform`: `transform` with `translate(px)`, `rotate(deg)`, `scale()` and `skewX(deg)`;
-///   `additive="sum"` is `animation-composition: add` (transform lists then concatenate, as SMIL
-///   post-multiplies). A text's `x` and `y` (not CSS properties) become an added `translate` by their
-///   change from the static position.
+/// - A discrete track: keyframes at its key times under `step-end`; one switch (`<set>` in SMIL): a
+///   constant animation delayed to its instant.
+/// - The track's span and the document's timing become the delay, duration, iteration count and
+///   `forwards`.
+/// - Transform components: `transform` with `translate(px)`, `rotate(deg)`, `scale()` and
+///   `skewX(deg)`; an additive one is `animation-composition: add` (transform lists then concatenate,
+///   as SMIL post-multiplies). A text's `x` and `y` (not CSS properties) become an added `translate` by
+///   their change from the static position.
 /// - Lengths get `px`; a path's `d` is `path("…")`.
 /// - `display` becomes `visibility` (hidden, or inherit for shown), the static `display="none"` too:
 ///   CSS animations do not run on an element that is `display: none` without them.
 ///
 /// A `@media (prefers-reduced-motion: reduce)` block ends every animation at once in its final state.
-/// The static attributes are untouched, so a renderer without animation still shows t = 0.
+/// The static attributes are the SMIL file's, so a renderer without animation still shows t = 0.
 enum CSSAnimationWriter {
     /// Offset given to the second key of a jump, as a fraction of the animation's duration.
     static let jump = 1e-7
-    /// The static attribute of an element hidden at t = 0, and what it becomes.
-    static let hidden = " display=\"none\"", hiddenCSS = " visibility=\"hidden\""
 
-    static func convert(_ svg: String) -> String {
-        let bytes = Array(svg.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        struct Open { var name: String; var insertAt: Int; var closeAt: Int; var hiddenAt: Int?; var attributes: [String: String]; var animations: [[String: String]] }
-        var stack: [Open] = []
-        var removals: [Int] = []   // every display="none", which becomes visibility="hidden"
-        var styleAt: Int?
-        var targets: [(insertAt: Int, hiddenAt: Int?, id: String?, name: String, attributes: [String: String], animations: [[String: String]])] = []
-        var i = 0
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "<") else {
-                out.append(bytes[i])
-                i += 1
-                continue
-            }
-            let tag = SVGElement.tag(in: bytes, at: &i)
-            let closing = tag.hasPrefix("</"), selfClosing = tag.hasSuffix("/>")
-            let name = SVGElement.name(of: tag)
-            if closing {
-                // An element left empty by its removed animations closes itself: "<path …></path>" → "<path …/>".
-                if let top = stack.last, !top.animations.isEmpty, out.last == UInt8(ascii: ">"), top.closeAt == out.count {
-                    out.removeLast()
-                    out.append(contentsOf: Array("/>".utf8))
-                    let top = stack.removeLast()
-                    targets.append((top.insertAt, top.hiddenAt, top.attributes["id"], top.name, top.attributes, top.animations))
-                    continue
-                }
-                if let top = stack.popLast(), !top.animations.isEmpty {
-                    targets.append((top.insertAt, top.hiddenAt, top.attributes["id"], top.name, top.attributes, top.animations))
-                }
-                out.append(contentsOf: tag.utf8)
-                continue
-            }
-            if selfClosing, ["animate", "animateTransform", "set"].contains(name) {
-                var a = SMILTrack.attributes(tag)
-                a["@element"] = name
-                if !stack.isEmpty { stack[stack.count - 1].animations.append(a) }
-                continue
-            }
-            let insertAt = out.count + 1 + name.utf8.count
-            let hiddenAt = tag.utf8.firstRange(of: Self.hidden.utf8).map { out.count + tag.utf8.distance(from: tag.utf8.startIndex, to: $0.lowerBound) }
-            out.append(contentsOf: tag.utf8)
-            if let hiddenAt { removals.append(hiddenAt) }
-            if !selfClosing {
-                stack.append(Open(name: name, insertAt: insertAt, closeAt: out.count, hiddenAt: hiddenAt, attributes: SMILTrack.attributes(tag), animations: []))
-                if name == "svg" && styleAt == nil { styleAt = out.count }
-            }
-        }
-        guard let styleAt, !targets.isEmpty else { return svg }
-
+    /// The document as SVG with CSS animations (the SMIL file's elements and static attributes), and
+    /// `report` with each numeric track's error as the CSS evaluator (`CSSTrack`) measures it on the
+    /// rule and entry written, against the engine's values the compiler kept (`TrackCheck`); a track
+    /// over its bound there is reported as a fallback.
+    static func write(_ document: AnimatedDocument, report: [AnimatedSVG.Entry]) -> (svg: String, report: [AnimatedSVG.Entry]) {
+        let targets = AnimatedDocument.CSSTargets()
+        let body = document.svg(css: targets)
+        // A document with no animation at all is written as it is.
+        guard !targets.elements.isEmpty else { return (document.smil, report) }
+        var report = report
         var css = ""
-        var insertions: [(Int, String)] = []
         var keyframes = 0
         var names: [String: String] = [:]   // identical rules share one name
-        for (n, target) in targets.sorted(by: { $0.insertAt < $1.insertAt }).enumerated() {
-            let id = target.id ?? "e_\(n + 1)"
-            if target.id == nil { insertions.append((target.insertAt, " id=\"\(id)\"")) }
+        for (id, element) in targets.elements {
             var list: [String] = [], composition: [String] = []
-            for animation in target.animations {
-                guard let (rule, timing, adds) = keyframesRule(animation, parent: target.name, parentAttributes: target.attributes) else { continue }
+            for animation in element.animations {
+                guard let (rule, timing, adds) = keyframesRule(animation, of: element, timing: document.timing) else { continue }
+                if case .numeric(let n) = animation, let check = n.check, check.entry < report.count {
+                    let (all, onGrid) = verify(rule: rule, entry: timing, of: n, element: element, check: check, duration: document.timing.duration)
+                    report[check.entry].maxError = all
+                    report[check.entry].errorAtFrames = onGrid
+                    if all > check.bound * (1 + 1e-9) + 1e-9 { report[check.entry].encoding = "fallback" }
+                }
                 let name: String
                 if let known = names[rule] {
                     name = known
@@ -106,50 +66,128 @@ enum CSSAnimationWriter {
             css += "}\n"
         }
         css += "@media (prefers-reduced-motion:reduce){*{animation-delay:0s!important;animation-duration:0s!important;animation-iteration-count:1!important;animation-fill-mode:forwards!important}}\n"
-        insertions.append((styleAt, "\n<style>\n" + css + "</style>"))
-        let edits = insertions.map { ($0.0, 0, $0.1) } + removals.map { ($0, Self.hidden.utf8.count, Self.hiddenCSS) }
-        // From the end; at one offset the removal first (an id goes where display="none" was).
-        for (offset, count, text) in edits.sorted(by: { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 > $1.1 }) {
-            out.replaceSubrange(offset..<offset + count, with: Array(text.utf8))
-        }
-        // `<style>` went right after the `<svg …>` tag, before its newline.
-        return String(decoding: out, as: UTF8.self)
+        // The style goes right after the `<svg …>` tag.
+        let open = body.firstIndex(of: ">")!
+        return (String(body[...open]) + "\n<style>\n" + css + "</style>" + String(body[body.index(after: open)...]), report)
     }
 
-    /// The `@keyframes` rule for one SMIL element, the rest of its `animation` entry (duration,
-    /// timing, delay, count, fill), and whether it adds to what is under it.
-    static func keyframesRule(_ a: [String: String], parent: String, parentAttributes: [String: String]) -> (String, String, Bool)? {
-        guard var attribute = a["attributeName"] else { return nil }
-        var adds = a["additive"] == "sum"
-        var convert: (String) -> String
-        if a["@element"] == "animateTransform" {
-            let type = a["type"] ?? "translate"
-            convert = { transformValue(type, $0) }
-        } else if parent == "text" && (attribute == "x" || attribute == "y") {
-            // Not CSS properties on text: the change from the static position, as an added translation.
-            let origin = Double(parentAttributes[attribute] ?? "0") ?? 0
-            let horizontal = attribute == "x"
-            convert = { text in
-                let d = (Double(text) ?? origin) - origin
-                return horizontal ? "translate(\(SVGNumber.format(d))px,0)" : "translate(0,\(SVGNumber.format(d))px)"
+    /// A numeric track's error as written in CSS (`rule` and `entry` read back by `CSSTrack`), in its
+    /// own units: a text's added translation is its position again, a transform's arguments its
+    /// component's values.
+    static func verify(rule: String, entry: String, of n: AnimatedDocument.Numeric, element: AnimatedDocument.Element,
+                       check: AnimatedDocument.TrackCheck, duration: Double) -> (Double, Double) {
+        guard let track = CSSTrack(rule: rule, entry: entry) else { return (.infinity, .infinity) }
+        let count = check.values.first?.count ?? 0
+        var origin: (Double, Int)?
+        if n.transformType == nil, element.kind == .text, n.attribute == "x" || n.attribute == "y" {
+            origin = (element.attribute(n.attribute)?.doubles?.first.map { SVGNumber.representable($0) } ?? 0, n.attribute == "x" ? 0 : 1)
+        }
+        return check.verify(duration: duration) { t in
+            guard case .numbers(let v)? = track.value(at: t) else { return nil }
+            if let (o, index) = origin { return index < v.count ? [o + v[index]] : [] }
+            return Array(v.prefix(count))
+        }
+    }
+
+    /// One track's keys as CSS writes them: value texts, key times (fractions of the duration) and
+    /// per-segment control points (nil: linear), whether they switch (`step-end`), the duration and
+    /// delay in seconds (as written: nine decimals).
+    struct Keys {
+        var values: [Value]
+        var times: [Double]
+        var splines: [[Double]?]
+        var discrete: Bool
+        var duration: Double
+        var delay: Double
+    }
+
+    /// One value as the document holds it: its text as SMIL writes it, and its numbers when it is numbers.
+    struct Value {
+        var text: String
+        var numbers: [Double]?
+
+        init(_ value: AnimatedDocument.Value) {
+            text = AnimatedDocument.text(value)
+            switch value {
+            case .number, .numbers: numbers = value.doubles
+            default: numbers = nil
             }
-            attribute = "transform"
-            adds = true
-        } else if attribute == "display" {
-            // CSS animations never run on an element that is display: none without them; visibility
-            // hides the same, and `inherit` keeps a shown child hidden inside a hidden parent, as display does.
-            attribute = "visibility"
-            convert = { $0 == "none" ? "hidden" : "inherit" }
-        } else {
-            convert = { propertyValue(attribute, $0) }
         }
-        if a["@element"] == "set" {
-            guard let to = a["to"] else { return nil }
-            let begin = a["begin"].flatMap(SMILTrack.seconds) ?? 0
-            return ("0%,to{\(attribute):\(convert(to))}", "1s linear \(seconds(begin)) forwards", adds)
+
+        init(_ numbers: [Double], _ format: AnimatedDocument.ValueFormat) {
+            text = AnimatedDocument.text(numbers, format)
+            switch format {
+            case .number: self.numbers = [numbers.first ?? 0]
+            case .numbers: self.numbers = numbers
+            case .color, .path: self.numbers = nil
+            }
         }
-        guard let keys = SMILKeyText(a) else { return nil }
-        let duration = keys.duration, values = keys.values, times = keys.times, discrete = keys.discrete
+    }
+
+    /// The keys of a numeric or discrete track, or of a constant transform; nil for a `<set>`.
+    static func keys(_ animation: AnimatedDocument.Animation, timing: AnimatedDocument.Timing) -> Keys? {
+        let duration = SVGNumber.representable(timing.duration, decimals: 9)
+        switch animation {
+        case .numeric(let n):
+            return Keys(values: n.values.map { Value($0, n.format) }, times: n.keyTimes,
+                        splines: n.splines.map { $0 == [0, 0, 1, 1] ? nil : $0 }, discrete: false,
+                        duration: SVGNumber.representable(n.end - n.begin, decimals: 9), delay: SVGNumber.representable(n.begin, decimals: 9))
+        case .discrete(let d):
+            guard d.single == nil else { return nil }
+            return Keys(values: d.values.map(Value.init), times: d.keyTimes, splines: [], discrete: true, duration: duration, delay: 0)
+        case .constantTransform(_, _, let values):
+            return Keys(values: [Value(values, .numbers)], times: [0], splines: [], discrete: false, duration: duration, delay: 0)
+        case .set:
+            return nil
+        }
+    }
+
+    /// The `@keyframes` rule for one track of `element`, the rest of its `animation` entry (duration,
+    /// timing, delay, count, fill), and whether it adds to what is under it.
+    static func keyframesRule(_ animation: AnimatedDocument.Animation, of element: AnimatedDocument.Element,
+                              timing: AnimatedDocument.Timing) -> (String, String, Bool)? {
+        var attribute = animation.attribute
+        var adds = false
+        var convert: (Value) -> String
+        switch animation {
+        case .numeric(let n) where n.transformType != nil:
+            let type = n.transformType!
+            convert = { transformValue(type, $0) }
+            adds = n.additive
+        case .constantTransform(let type, let additive, _):
+            convert = { transformValue(type, $0) }
+            adds = additive
+        default:
+            if element.kind == .text && (attribute == "x" || attribute == "y") {
+                // Not CSS properties on text: the change from the static position, as an added translation.
+                let origin = element.attribute(attribute)?.doubles?.first.map { SVGNumber.representable($0) } ?? 0
+                let horizontal = attribute == "x"
+                convert = { value in
+                    let d = (value.numbers?.first.map { SVGNumber.representable($0) } ?? origin) - origin
+                    return horizontal ? "translate(\(SVGNumber.format(d))px,0)" : "translate(0,\(SVGNumber.format(d))px)"
+                }
+                attribute = "transform"
+                adds = true
+            } else if attribute == "display" {
+                // CSS animations never run on an element that is display: none without them; visibility
+                // hides the same, and `inherit` keeps a shown child hidden inside a hidden parent, as display does.
+                attribute = "visibility"
+                convert = { $0.text == "none" ? "hidden" : "inherit" }
+            } else {
+                let name = attribute
+                convert = { propertyValue(name, $0) }
+            }
+        }
+        // One switch: a constant animation delayed to its instant.
+        var set: (AnimatedDocument.Value, Double)?
+        if case .set(_, let value, let begin) = animation { set = (value, begin) }
+        if case .discrete(let d) = animation, let single = d.single { set = single }
+        if let (value, begin) = set {
+            return ("0%,to{\(attribute):\(convert(Value(value)))}",
+                    "1s linear \(seconds(SVGNumber.representable(begin, decimals: 9))) forwards", adds)
+        }
+        guard let keys = keys(animation, timing: timing), keys.duration > 0 else { return nil }
+        let values = keys.values, times = keys.times, discrete = keys.discrete
         var curves: [String?] = keys.splines.map { spline in
             guard let p = spline else { return nil }
             switch p {
@@ -172,7 +210,8 @@ enum CSSAnimationWriter {
                 curves[k - 1] = "steps(1,end)"
             }
         }
-        if values.count == 1 { return ("0%,to{\(attribute):\(convert(values[0]))}", timing(a, duration: duration, discrete: discrete), adds) }
+        let entry = animationTiming(keys, timing: timing)
+        if values.count == 1 { return ("0%,to{\(attribute):\(convert(values[0]))}", entry, adds) }
         var rule = ""
         var written = Set<String>()
         for (k, value) in values.enumerated() {
@@ -184,26 +223,26 @@ enum CSSAnimationWriter {
             rule += "}"
         }
         if discrete, offsets.last ?? 1 < 1, let last = values.last { rule += "to{\(attribute):\(convert(last))}" }
-        return (rule, timing(a, duration: duration, discrete: discrete), adds)
+        return (rule, entry, adds)
     }
 
-    /// Duration, timing function, delay, iteration count and fill of one SMIL element's animation.
-    static func timing(_ a: [String: String], duration: Double, discrete: Bool) -> String {
-        var timing = "\(seconds(duration)) \(discrete ? "step-end" : "linear")"
-        if let begin = a["begin"].flatMap(SMILTrack.seconds), begin > 0 { timing += " \(seconds(begin))" }
-        switch a["repeatCount"] {
-        case "indefinite"?: timing += " infinite"
-        case let count?: timing += " \(count)\(a["fill"] == "freeze" ? " forwards" : "")"
-        case nil: timing += a["fill"] == "freeze" ? " forwards" : ""
+    /// Duration, timing function, delay, iteration count and fill of one track's animation.
+    static func animationTiming(_ keys: Keys, timing: AnimatedDocument.Timing) -> String {
+        var entry = "\(seconds(keys.duration)) \(keys.discrete ? "step-end" : "linear")"
+        if keys.delay > 0 { entry += " \(seconds(keys.delay))" }
+        if let repeats = timing.repeats, !timing.loops {
+            entry += repeats.isInfinite ? " infinite" : " \(SVGNumber.format(repeats, decimals: 9)) forwards"
+        } else {
+            entry += timing.loops ? " infinite" : " forwards"
         }
-        return timing
+        return entry
     }
 
     static func seconds(_ s: Double) -> String { SVGNumber.format(s, decimals: 9) + "s" }
 
-    /// A transform list item for one SMIL value of `type`.
-    static func transformValue(_ type: String, _ text: String) -> String {
-        let n = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+    /// A transform list item for one value of `type`.
+    static func transformValue(_ type: String, _ value: Value) -> String {
+        let n = (value.numbers ?? []).map { SVGNumber.format($0) }
         switch type {
         case "rotate": return "rotate(\(n.first ?? "0")deg)"
         case "skewX": return "skewX(\(n.first ?? "0")deg)"
@@ -216,12 +255,11 @@ enum CSSAnimationWriter {
     static let lengths: Set<String> = ["stroke-width", "stroke-dashoffset", "stroke-dasharray", "x", "y", "width", "height",
                                        "font-size", "r", "cx", "cy", "rx", "ry"]
 
-    /// A CSS value for one SMIL value of `attribute`: lengths in px, path data as path("…").
-    static func propertyValue(_ attribute: String, _ text: String) -> String {
-        if attribute == "d" { return "path(\"\(text)\")" }
-        guard lengths.contains(attribute) else { return text }
-        let items = text.split(whereSeparator: { $0 == " " || $0 == "," })
-        return items.map { Double(String($0)) == nil ? String($0) : "\($0)px" }.joined(separator: " ")
+    /// A CSS value for one value of `attribute`: lengths in px, path data as path("…").
+    static func propertyValue(_ attribute: String, _ value: Value) -> String {
+        if attribute == "d" { return "path(\"\(value.text)\")" }
+        guard lengths.contains(attribute), let numbers = value.numbers else { return value.text }
+        return numbers.map { SVGNumber.format($0) + "px" }.joined(separator: " ")
     }
 }
 
@@ -237,8 +275,10 @@ enum CSSNumber {
 
 extension AnimatedSVG {
     /// The same animation with CSS `@keyframes` in a `<style>` element instead of SMIL (see
-    /// `CSSAnimationWriter`); the report is the SMIL tracks', which the CSS translates key for key.
+    /// `CSSAnimationWriter`); the report's errors are those the CSS evaluator measures on what was
+    /// written.
     public func withCSSAnimations() -> AnimatedSVG {
-        AnimatedSVG(document: document, svg: CSSAnimationWriter.convert(svg), report: report)
+        let (svg, cssReport) = CSSAnimationWriter.write(document, report: report)
+        return AnimatedSVG(document: document, svg: svg, report: cssReport)
     }
 }

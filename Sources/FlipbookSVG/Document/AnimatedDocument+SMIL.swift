@@ -5,19 +5,29 @@ import Flipbook
 /// or a `<set>`. Numbers by `SVGNumber` (key times with nine decimals, keySplines with six).
 extension AnimatedDocument {
     /// The whole SVG document.
-    public var smil: String {
+    public var smil: String { svg(css: nil) }
+
+    /// The whole SVG document, its animations as SMIL elements, or (with `css`) left out, each animated
+    /// element given an id and collected in `css` for the style its rules go in, `display="none"`
+    /// written `visibility="hidden"` (CSS animations do not run on an element that is not displayed).
+    func svg(css: CSSTargets?) -> String {
         let w = canvas.width, h = canvas.height
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"
         if !definitions.isEmpty {
             out += "<defs>\n"
-            for d in definitions { Self.write(d, timing: timing, into: &out) }
+            for d in definitions { Self.write(d, timing: timing, css: css, into: &out) }
             out += "</defs>\n"
         }
         if background.alpha > 0 {
             out += "<rect width=\"100%\" height=\"100%\"" + Self.paint("fill", background) + "/>\n"
         }
-        for e in body { Self.write(e, timing: timing, into: &out) }
+        for e in body { Self.write(e, timing: timing, css: css, into: &out) }
         return out + "</svg>\n"
+    }
+
+    /// The elements of a CSS document that have animations, in document order, with their ids.
+    final class CSSTargets {
+        var elements: [(id: String, element: Element)] = []
     }
 
     /// ` attribute="#rrggbb"` and, below full alpha, ` attribute-opacity="a"`.
@@ -28,15 +38,36 @@ extension AnimatedDocument {
     }
 
     /// `element` and everything inside it, as SVG with SMIL.
-    static func write(_ e: Element, timing: Timing, into out: inout String) {
+    static func write(_ e: Element, timing: Timing, css: CSSTargets?, into out: inout String) {
         var open = "<" + (e.kind == .clipRect ? "rect" : e.kind.rawValue)
-        for a in e.attributes { open += " \(a.name)=\"\(text(a.value))\"" }
         var animations = ""
-        for a in e.animations { animations += text(a, timing: timing) }
+        if let css {
+            if !e.animations.isEmpty {
+                // Numbered among the animated elements: e_1, e_2, … (an element with an id keeps it).
+                if case .keyword(let id)? = e.attribute("id") {
+                    css.elements.append((id, e))
+                } else {
+                    let id = "e_\(css.elements.count + 1)"
+                    open += " id=\"\(id)\""
+                    css.elements.append((id, e))
+                }
+            }
+            for a in e.attributes {
+                if a.name == "display", case .keyword("none") = a.value { open += " visibility=\"hidden\"" } else { open += " \(a.name)=\"\(text(a.value))\"" }
+            }
+        } else {
+            for a in e.attributes { open += " \(a.name)=\"\(text(a.value))\"" }
+            for a in e.animations { animations += text(a, timing: timing) }
+        }
+        // Under CSS, an animated element with nothing inside it closes itself.
+        if css != nil, !e.animations.isEmpty, e.children.isEmpty, (e.content ?? "").isEmpty, e.kind != .group {
+            out += open + "/>" + (e.kind == .stop || e.kind == .clipRect ? "" : "\n")
+            return
+        }
         switch e.kind {
         case .group:
             out += open + ">" + animations + "\n"
-            for child in e.children { write(child, timing: timing, into: &out) }
+            for child in e.children { write(child, timing: timing, css: css, into: &out) }
             out += "</g>\n"
         case .path, .background:
             out += animations.isEmpty ? open + "/>\n" : open + ">" + animations + "</\(e.kind.rawValue)>\n"
@@ -44,11 +75,11 @@ extension AnimatedDocument {
             out += open + ">" + animations + SVGMarkup.escape(e.content ?? "") + "</text>\n"
         case .clipPath:
             out += open + ">"
-            for child in e.children { write(child, timing: timing, into: &out) }
+            for child in e.children { write(child, timing: timing, css: css, into: &out) }
             out += "</clipPath>\n"
         case .linearGradient, .radialGradient:
             out += open + ">" + animations
-            for child in e.children { write(child, timing: timing, into: &out) }
+            for child in e.children { write(child, timing: timing, css: css, into: &out) }
             out += "</\(e.kind.rawValue)>\n"
         case .stop, .clipRect:
             let name = e.kind == .clipRect ? "rect" : "stop"

@@ -230,4 +230,30 @@ public struct AnimatedDocument: Sendable {
         public var measure: ([Double], [Double]) -> Double
         public var bound: Double
     }
+
+}
+
+extension AnimatedDocument.TrackCheck {
+    /// The largest error of a track as a format wrote it, read back by that format's evaluator
+    /// (`read`: its value at a document time in the track's units, nil where it does not apply, when
+    /// the static value shows), against the engine: at every instant checked, each also tried 1e-8 s
+    /// either side (the smallest error counts, as the compiler checks SMIL), and over the frame
+    /// instants and knots alone. Infinity where the numbers do not match in count.
+    func verify(duration: Double, read: (Double) -> [Double]?) -> (all: Double, onGrid: Double) {
+        let base = values.first.map { $0.map { SVGNumber.representable($0) } } ?? []
+        var worst = 0.0, worstOnGrid = 0.0
+        for (i, t) in times.enumerated() {
+            let expected = values[i].map { SVGNumber.representable($0) }
+            var best = Double.infinity
+            for at in [t, t - 1e-8, t + 1e-8] where at >= 0 && at <= duration {
+                let shown = read(at) ?? base
+                guard shown.count == expected.count else { continue }
+                best = min(best, measure(expected, shown))
+                if best == 0 { break }
+            }
+            worst = max(worst, best)
+            if onGrid[i] { worstOnGrid = max(worstOnGrid, best) }
+        }
+        return (worst, worstOnGrid)
+    }
 }
