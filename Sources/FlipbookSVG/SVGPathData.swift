@@ -14,61 +14,93 @@ public enum SVGPathData {
         return out
     }
 
+    /// One command of path data, its coordinates absolute and unrounded (a writer rounds them as it
+    /// writes: `SVGNumber` for text; Lottie's contours take the same numbers).
+    enum Command {
+        case move(Point)
+        case line(Point)
+        case quad(Point, Point)
+        case cubic(Point, Point, Point)
+        /// A circular arc piece of at most 120° to `end`: SVG's `A r r 0 large sweep x y`.
+        case arc(radius: Double, large: Bool, sweep: Bool, end: Point)
+        case close
+    }
+
     public static func append<Sink: SVGTextSink>(_ path: Path, to out: inout Sink) {
-        var current: Point?
-        // After an arc, `current` is its end, computed only when another arc asks (a sine and a cosine
-        // that a path ending in an arc, such as every arc layer's, never needs).
-        var arcBefore: Arc?
-        var subpathStart: Point?
         func point(_ p: Point) {
             SVGNumber.append(p.x, to: &out)
             out.write(byte: UInt8(ascii: " "))
             SVGNumber.append(p.y, to: &out)
         }
+        commands(of: path) { command in
+            switch command {
+            case .move(let p): out.write("M"); point(p)
+            case .line(let p): out.write("L"); point(p)
+            case .quad(let c, let p): out.write("Q"); point(c); out.write(" "); point(p)
+            case .cubic(let c1, let c2, let p): out.write("C"); point(c1); out.write(" "); point(c2); out.write(" "); point(p)
+            case .arc(let radius, let large, let sweep, let end):
+                out.write("A")
+                SVGNumber.append(radius, to: &out)
+                out.write(" ")
+                SVGNumber.append(radius, to: &out)
+                out.write(large ? " 0 1 " as StaticString : " 0 0 ")
+                out.write(sweep ? "1 " as StaticString : "0 ")
+                point(end)
+            case .close: out.write("Z")
+            }
+        }
+    }
+
+    /// The commands SVG path data says for `path`, in order: what `append` writes as text and what the
+    /// Lottie writer's contours are made of, so that both draw the same segments.
+    static func commands(of path: Path, _ emit: (Command) -> Void) {
+        var current: Point?
+        // After an arc, `current` is its end, computed only when another arc asks (a sine and a cosine
+        // that a path ending in an arc, such as every arc layer's, never needs).
+        var arcBefore: Arc?
+        var subpathStart: Point?
         for element in path.elements {
             switch element {
             case .move(let p):
-                out.write("M"); point(p)
+                emit(.move(p))
                 current = p; subpathStart = p
             case .line(let p):
-                if current == nil { out.write("M"); point(p); subpathStart = p } else { out.write("L"); point(p) }
+                if current == nil { emit(.move(p)); subpathStart = p } else { emit(.line(p)) }
                 current = p
             case .quad(let c, let p):
-                if current == nil { out.write("M"); point(c); subpathStart = c }
-                out.write("Q"); point(c); out.write(" "); point(p)
+                if current == nil { emit(.move(c)); subpathStart = c }
+                emit(.quad(c, p))
                 current = p
             case .cubic(let c1, let c2, let p):
-                if current == nil { out.write("M"); point(c1); subpathStart = c1 }
-                out.write("C"); point(c1); out.write(" "); point(c2); out.write(" "); point(p)
+                if current == nil { emit(.move(c1)); subpathStart = c1 }
+                emit(.cubic(c1, c2, p))
                 current = p
             case .arc(let arc):
                 let start = arc.startPoint
                 if let before = arcBefore { current = before.endPoint }
                 if current == nil {
-                    out.write("M"); point(start); subpathStart = start
+                    emit(.move(start)); subpathStart = start
                 } else if current != start {
-                    out.write("L"); point(start)
+                    emit(.line(start))
                 }
-                appendArc(arc, from: start, to: &out)
+                arcPieces(arc, from: start, emit)
                 arcBefore = arc
                 // (Any point stands for the arc's end until it is asked for: only its presence counts.)
                 current = start
                 continue
             case .close:
-                out.write("Z")
+                emit(.close)
                 current = subpathStart
             }
             arcBefore = nil
         }
     }
 
-    /// Appends the pieces of `arc`, whose start point is `start` (`arc.startPoint`, computed once).
-    private static func appendArc<Sink: SVGTextSink>(_ arc: Arc, from start: Point, to out: inout Sink) {
+    /// The pieces of `arc`, whose start point is `start` (`arc.startPoint`, computed once).
+    private static func arcPieces(_ arc: Arc, from start: Point, _ emit: (Command) -> Void) {
         let sweep = max(-2 * Double.pi, min(2 * Double.pi, arc.sweep.radians))
         guard sweep != 0, arc.radius > 0 else { return }
         let pieces = max(1, min(64, Int(saturating: (abs(sweep) / (Double.pi * 2 / 3) - 1e-9).rounded(.up))))
-        // The radius is written twice in every piece: formatted once.
-        let radius = FormattedNumber(arc.radius)
         for i in 1...pieces {
             let piece = Arc(center: arc.center, radius: arc.radius,
                             startAngle: arc.startAngle + Angle(radians: sweep * Double(i - 1) / Double(pieces)),
@@ -81,56 +113,10 @@ public enum SVGPathData {
             let from = i == 1 ? start : piece.startPoint, to = piece.endPoint
             if SVGNumber.representable(from.x) == SVGNumber.representable(to.x),
                SVGNumber.representable(from.y) == SVGNumber.representable(to.y) {
-                out.write("L")
-                SVGNumber.append(to.x, to: &out)
-                out.write(" ")
-                SVGNumber.append(to.y, to: &out)
+                emit(.line(to))
                 continue
             }
-            out.write("A")
-            radius.write(to: &out)
-            out.write(" ")
-            radius.write(to: &out)
-            out.write(abs(piece.sweep.radians) > Double.pi ? " 0 1 " as StaticString : " 0 0 ")
-            out.write(piece.sweep.radians > 0 ? "1 " as StaticString : "0 ")
-            SVGNumber.append(to.x, to: &out)
-            out.write(" ")
-            SVGNumber.append(to.y, to: &out)
+            emit(.arc(radius: arc.radius, large: abs(piece.sweep.radians) > Double.pi, sweep: piece.sweep.radians > 0, end: to))
         }
-    }
-}
-
-/// A number's text (`SVGNumber.append`) made once, to be written several times: at most 24 bytes, held
-/// inline.
-private struct FormattedNumber: SVGTextSink {
-    private var bytes = InlineArray<24, UInt8>(repeating: 0)
-    private var count = 0
-
-    init(_ value: Double) {
-        SVGNumber.append(value, to: &self)
-    }
-
-    /// Writes the text to `out`.
-    func write<Sink: SVGTextSink>(to out: inout Sink) {
-        out.write(asciiCount: count) { target in
-            for i in 0..<count { target[i] = bytes[i] }
-        }
-    }
-
-    mutating func write(byte: UInt8) {
-        bytes[count] = byte
-        count += 1
-    }
-    mutating func write(asciiCount count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { text in
-            body(text.baseAddress!)
-            for byte in text { write(byte: byte) }
-        }
-    }
-    mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { for byte in $0 { write(byte: byte) } }
-    }
-    mutating func write(string text: String) {
-        for byte in text.utf8 { write(byte: byte) }
     }
 }

@@ -32,26 +32,30 @@ struct LottieTests {
         #expect(pieces.count == Int((expectedSweep / (Double.pi / 3) - 1e-6).rounded(.up)))
     }
 
-    /// A whole circle written as the compiler writes it (two 180° arcs) is a Lottie circle: six cubics,
-    /// length 2πr within the cubics' own error, and recognised as a circle starting at angle 0.
-    @Test func circleContour() throws {
-        let contours = try #require(LottieContour.parse("M275 150A75 75 0 0 1 125 150A75 75 0 0 1 275 150Z"))
-        #expect(contours.count == 1 && contours[0].closed && contours[0].vertices.count == 6)
+    /// A whole circle as two 180° arcs (as the compiler writes a ring's track) is one closed contour of
+    /// cubics whose length is 2πr within the cubics' own error; twice round (as arcs are written for
+    /// dashes), 4πr, open.
+    @Test func circleContour() {
+        var halves = Path()
+        halves.addArc(Arc(center: Point(200, 150), radius: 75, startAngle: .zero, sweep: Angle(radians: .pi)))
+        halves.addArc(Arc(center: Point(200, 150), radius: 75, startAngle: Angle(radians: .pi), sweep: Angle(radians: .pi)))
+        var twice = halves
+        halves.close()
+        let contours = LottieContour.contours(of: halves)
+        #expect(contours.count == 1 && contours[0].closed)
         #expect(abs(contours[0].length - 2 * .pi * 75) < 1e-4 * 2 * .pi * 75)
-        let circle = try #require(contours[0].circle)
-        #expect(abs(circle.center[0] - 200) < 1e-9 && abs(circle.center[1] - 150) < 1e-9 && abs(circle.radius - 75) < 1e-9)
-        #expect(abs(circle.startDegrees) < 1e-9)
-        // Twice round (as arcs are written for dashes): the first turn is the same closed circle.
-        let twice = try #require(LottieContour.parse("M275 150A75 75 0 0 1 125 150A75 75 0 0 1 275 150A75 75 0 0 1 125 150A75 75 0 0 1 275 150"))
-        #expect(twice[0].firstTurn?.circle != nil)
-        #expect(abs(twice[0].length - 4 * .pi * 75) < 1e-4 * 4 * .pi * 75)
+        #expect(contours[0].vertices.allSatisfy { abs(hypot($0[0] - 200, $0[1] - 150) - 75) < 1e-3 })
+        twice.addArc(Arc(center: Point(200, 150), radius: 75, startAngle: .zero, sweep: Angle(radians: 2 * .pi)))
+        let two = LottieContour.contours(of: twice)
+        #expect(two.count == 1 && !two[0].closed)
+        #expect(abs(two[0].length - 4 * .pi * 75) < 1e-4 * 4 * .pi * 75)
     }
 
     /// Straight segments: exact lengths (3-4-5 triangle), and quadratics raised to cubics exactly.
-    @Test func linesAndQuadratics() throws {
-        let triangle = try #require(LottieContour.parse("M0 0L30 0L30 40Z"))
+    @Test func linesAndQuadratics() {
+        let triangle = LottieContour.contours(of: Path([.move(Point(0, 0)), .line(Point(30, 0)), .line(Point(30, 40)), .close]))
         #expect(abs(triangle[0].length - 120) < 1e-9)
-        let q = try #require(LottieContour.parse("M0 0Q50 100 100 0"))
+        let q = LottieContour.contours(of: Path([.move(Point(0, 0)), .quad(Point(50, 100), Point(100, 0))]))
         // B(½) of the quadratic is (50, 50); the raised cubic must pass there.
         let c = q[0]
         let p0 = c.vertices[0], p3 = c.vertices[1]
@@ -60,27 +64,43 @@ struct LottieTests {
         #expect(abs(mid[0] - 50) < 1e-12 && abs(mid[1] - 50) < 1e-12)
     }
 
-    /// SMIL keys become Lottie keyframes in frames: keySplines as out/in tangents, jumps as holds
-    /// 0.001 frame early, repeats unrolled, a delayed start held at the static value.
-    @Test func keysFromSMIL() {
-        let writer = LottieWriter(fps: 60, frames: 121)
-        let a = SMILTrack.attributes(#"<animate attributeName="opacity" begin="0.5s" dur="1s" fill="freeze" calcMode="spline" values="0;1;0.5;0.5" keyTimes="0;0.5;0.5;1" keySplines="0.42 0 0.58 1;0 0 1 1;0 0 1 1"/>"#)
-        let keys = writer.keys(a.merging(["@element": "animate"]) { $1 }, initial: [0.25], parse: { LottieWriter.numbers($0) })
+    /// A writer for a document of `duration` seconds (looping or not) with no elements.
+    static func writer(fps: Double, frames: Int, duration: Double, loops: Bool = false) -> LottieWriter {
+        let document = AnimatedDocument(canvas: Size(100, 100), background: .clear,
+                                        timing: .init(duration: duration, loops: loops, repeats: nil))
+        return LottieWriter(document: document, fps: fps, frames: frames)
+    }
+
+    /// Typed keys become Lottie keyframes in frames: splines as out/in tangents, jumps as holds 0.001
+    /// frame early, repeats unrolled, a delayed start held at the static value, values as written.
+    @Test func keysFromTheDocument() {
+        let writer = Self.writer(fps: 60, frames: 121, duration: 2)
+        let opacity = AnimatedDocument.Numeric(attribute: "opacity", transformType: nil, additive: false, begin: 0.5, end: 1.5,
+                                               values: [[0], [1], [0.5], [0.50004]], keyTimes: [0, 0.5, 0.5, 1],
+                                               splines: [[0.42, 0, 0.58, 1], [0, 0, 1, 1], [0, 0, 1, 1]], format: .number, check: nil)
+        let keys = writer.keys(.numeric(opacity), initial: [0.25], parse: { LottieWriter.numbers($0) })
+        // 0.50004 is written 0.5 (three decimals): the key is what every format shows.
         #expect(keys.map(\.value) == [[0.25], [0], [1], [0.5], [0.5]])
         #expect(keys[0].time == 0 && keys[0].ease == .hold)
         #expect(keys[1].time == 0.5 && keys[1].ease == .bezier(0.42, 0, 0.58, 1))
         #expect(abs(keys[2].time - (1.0 - 0.001 / 60)) < 1e-12 && keys[2].ease == .hold)
-        #expect(keys[3].time == 1.0 && keys[4].time == 1.5)
-        let repeated = SMILTrack.attributes(#"<animateTransform attributeName="transform" type="rotate" dur="0.5s" repeatCount="indefinite" values="0;360" keyTimes="0;1"/>"#)
-        let turns = writer.keys(repeated.merging(["@element": "animateTransform"]) { $1 }, initial: [0], parse: { LottieWriter.numbers($0) })
+        #expect(keys[3].time == 1.0 && keys[3].ease == .linear && keys[4].time == 1.5)
+        let looping = Self.writer(fps: 60, frames: 121, duration: 0.5, loops: true)
+        let rotate = AnimatedDocument.Numeric(attribute: "transform", transformType: "rotate", additive: false, begin: 0, end: 0.5,
+                                              values: [[0], [360]], keyTimes: [0, 1], splines: [[0, 0, 1, 1]], format: .number, check: nil)
+        let turns = looping.keys(.numeric(rotate), initial: [0], parse: { LottieWriter.numbers($0) })
         // 121 frames at 60 fps are 2.0167 s: five half-second turns cover them.
         #expect(turns.count == 10 && turns.last?.time == 2.5)
+        // A discrete switch of one value: a hold from its instant, the static value before it.
+        let hidden = looping.keys(.set(attribute: "display", value: .keyword("none"), begin: 0.25), initial: [100],
+                                  parse: { $0 == .keyword("none") ? [0] : [100] })
+        #expect(hidden.map(\.value) == [[100], [0]] && hidden.map(\.time) == [0, 0.25])
     }
 
     /// A ring's dash [a, P − a] with offset −o on a path twice round (length 2P) is the trim
     /// [o, o + a) of one turn: end a/P, turned o/P of 360°.
     @Test func dashAsTrim() throws {
-        let writer = LottieWriter(fps: 60, frames: 61)
+        let writer = Self.writer(fps: 60, frames: 61, duration: 1)
         let p = 1000.0
         let t = try #require(writer.trim(lengths: [250, 750], dashKeys: nil, offset: -300, offsetKeys: nil, pathLength: 2 * p, twoTurns: true))
         #expect(t.oneTurn)

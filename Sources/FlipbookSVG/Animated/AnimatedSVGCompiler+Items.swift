@@ -132,7 +132,7 @@ extension AnimatedSVGCompiler.Context {
                 if !lottieCompatible { attributes.append(Self.twoTurns(mid)) }
                 attributes.append(.init("stroke-dasharray", .numbers(Array(v0.prefix(2)))))
                 attributes.append(.init("stroke-dashoffset", .number(v0[2])))
-                animations += [.set(attribute: "d", value: .path(d), begin: 0), .set(attribute: "fill-opacity", value: .keyword("0"), begin: 0),
+                animations += [.set(attribute: "d", value: .path(d), begin: 0), .set(attribute: "fill-opacity", value: .number(0), begin: 0),
                                .set(attribute: "stroke", value: .color(c0), begin: 0)]
                 if c0.alpha < 1 { animations.append(.set(attribute: "stroke-opacity", value: .number(max(c0.alpha, 0)), begin: 0)) }
                 // Dash lengths run along the mid radius; the wedge's edge at its rim moves radius/mid

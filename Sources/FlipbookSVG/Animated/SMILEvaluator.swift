@@ -55,7 +55,7 @@ struct SMILTrack {
         self.init(attributes: Self.attributes(String(element[..<close])), isSet: text[open].hasPrefix("<set"))
     }
 
-    /// Reads an animation element already split into attributes, as `SVGElement.animations` keeps them
+    /// Reads an animation element already split into attributes, as the tests' `SVGElement.animations` keeps them
     /// ("@element" names it: animate, animateTransform or set); nil when malformed.
     init?(element attributes: [String: String]) {
         self.init(attributes: attributes, isSet: attributes["@element"] == "set")
@@ -103,6 +103,61 @@ struct SMILTrack {
         guard keyTimes.count == values.count, !values.isEmpty else { return nil }
         if calcMode == "spline" && keySplines.count != values.count - 1 { return nil }
         curves = keySplines.map { CubicBezier(min(max($0.0, 0), 1), $0.1, min(max($0.2, 0), 1), $0.3) }
+    }
+
+    /// One of the document's animations with SMIL's semantics, its numbers as written (what the SMIL
+    /// file says, without its text): for a writer that needs a track's value at an instant (Lottie's
+    /// gradients, sampled at the frames).
+    init(_ animation: AnimatedDocument.Animation, timing: AnimatedDocument.Timing) {
+        attribute = animation.attribute
+        func value(_ v: AnimatedDocument.Value) -> Value {
+            if let n = v.written { return .numbers(n) }
+            return .text(AnimatedDocument.text(v))
+        }
+        func whole(begin: Double, end: Double) {
+            self.begin = AnimatedDocument.writtenTime(begin)
+            duration = AnimatedDocument.writtenTime(end - begin)
+            if let repeats = timing.repeats, !timing.loops, repeats.isFinite {
+                repeatCount = AnimatedDocument.writtenTime(repeats)
+                freeze = true
+            } else {
+                indefinite = timing.loops || timing.repeats != nil
+                freeze = !indefinite
+            }
+        }
+        var animation = animation
+        if case .discrete(let d) = animation, let single = d.single {
+            animation = .set(attribute: d.attribute, value: single.value, begin: single.begin)
+        }
+        switch animation {
+        case .set(_, let v, let at):
+            isSet = true
+            begin = AnimatedDocument.writtenTime(at)
+            values = [value(v)]
+            freeze = true
+            duration = .infinity
+            calcMode = "discrete"
+            keyTimes = [0]
+        case .discrete(let d):
+            whole(begin: 0, end: timing.duration)
+            calcMode = "discrete"
+            values = d.values.map(value)
+            keyTimes = d.keyTimes.map(AnimatedDocument.writtenTime)
+        case .numeric(let n):
+            whole(begin: n.begin, end: n.end)
+            calcMode = "spline"
+            values = n.values.map { .numbers(n.format.written($0)) }
+            keyTimes = n.keyTimes.map(AnimatedDocument.writtenTime)
+            keySplines = n.splines.map { c in
+                let w = c.map { SVGNumber.representable($0, decimals: 6) } + [0, 0, 1, 1].dropFirst(c.count)
+                return (w[0], w[1], w[2], w[3])
+            }
+            curves = keySplines.map { CubicBezier(min(max($0.0, 0), 1), $0.1, min(max($0.2, 0), 1), $0.3) }
+        case .constantTransform(_, _, let numbers):
+            whole(begin: 0, end: timing.duration)
+            values = [.numbers(numbers.map { SVGNumber.representable($0) })]
+            keyTimes = [0]
+        }
     }
 
     /// Where document time `t` falls among the values: what `value(at:)` returns, before any list is

@@ -4,27 +4,22 @@
 extension LottieWriter {
     /// The layers for the root's children, topmost first: runs of unclipped elements share a shape
     /// layer; a clipped group (`clippedLayer`) is a layer of its own.
-    mutating func layers(_ root: SVGElement, canvas: (Double, Double)) -> [JSON] {
-        var clips: [String: SVGElement] = [:]
-        for defs in root.children where defs.name == "defs" {
-            for c in defs.children where c.name == "clipPath" {
-                if let id = c.attributes["id"] { clips[id] = c }
-            }
-        }
+    mutating func layers(canvas: (Double, Double)) -> [JSON] {
         var layers: [JSON] = [], current: [JSON] = []
         func flush() {
             guard !current.isEmpty else { return }
             layers.append(layer(shapes: current, name: "scene", transform: [], masks: nil, index: layers.count + 1))
             current = []
         }
-        for child in root.children.reversed() {
-            if child.name == "g", let reference = child.attributes["clip-path"], let clipped = clippedLayer(child, reference, clips, canvas: canvas, index: 0) {
+        for child in document.body.reversed() {
+            if child.kind == .group, case .reference(let id)? = child.attribute("clip-path"), let clipped = clippedLayer(child, id, canvas: canvas) {
                 flush()
                 layers.append(layer(shapes: clipped.shapes, name: "clip", transform: clipped.transform, masks: clipped.mask, index: layers.count + 1))
                 continue
             }
             if let item = element(child, canvas: canvas) { current.append(item) }
         }
+        if let item = background(canvas: canvas) { current.append(item) }
         flush()
         return layers
     }
@@ -42,17 +37,16 @@ extension LottieWriter {
     /// mask, in the layer's space, is in the group's user space, as SVG's clip rectangle is), its
     /// content the layer's shapes, the rectangle (x, y, width and height; those that animate must
     /// share their key times) the mask's path. nil, and the clip reported as left out, for anything else.
-    mutating func clippedLayer(_ e: SVGElement, _ reference: String, _ clips: [String: SVGElement], canvas: (Double, Double),
-                               index: Int) -> (shapes: [JSON], transform: [(String, JSON)], mask: JSON)? {
-        let id = String(reference.dropFirst(5).dropLast())
-        guard let clip = clips[id], clip.children.count == 1, let rect = clip.children.first, rect.name == "rect",
+    mutating func clippedLayer(_ e: Element, _ id: String, canvas: (Double, Double)) -> (shapes: [JSON], transform: [(String, JSON)], mask: JSON)? {
+        guard let clip = definitions[id], clip.kind == .clipPath, clip.children.count == 1, let rect = clip.children.first, rect.kind == .clipRect,
               e.animations(of: "transform").isEmpty else { return nil }
-        let list = Self.transformList(e.attributes["transform"] ?? "")
+        var list: [(type: String, values: [Double])] = []
+        if case .transform(let steps)? = e.attribute("transform") { list = steps.map(\.written) }
         guard list.count <= 1, list.allSatisfy({ $0.0 == "translate" }) else { return nil }
         let offset: [Double] = list.first.map { item in [item.1.first ?? 0, item.1.count > 1 ? item.1[1] : 0] } ?? [0, 0]
         let names = ["x", "y", "width", "height"]
-        let statics = names.map { Double(rect.attributes[$0] ?? "0") ?? 0 }
-        let tracks = names.map { name in rect.animations(of: name).first.map { keys($0, initial: [Double(rect.attributes[name] ?? "0") ?? 0], parse: { Self.numbers($0) }) } }
+        let statics = names.map { number(rect, $0) ?? 0 }
+        let tracks = names.map { name in rect.animations(of: name).first.map { keys($0, initial: [number(rect, name) ?? 0], parse: { Self.numbers($0) }) } }
         let moving = tracks.compactMap { $0 }
         if let first = moving.first {
             guard moving.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { $0.time == $1.time && $0.ease == $1.ease } }) else { return nil }
@@ -73,9 +67,8 @@ extension LottieWriter {
         let mask: JSON = .array([.object([("inv", .bool(false)), ("mode", .string("a")), ("pt", path), ("o", fixed(100)),
                                           ("x", fixed(0)), ("nm", .string("clip"))])])
         // The group without its transform and clip: they are the layer's.
-        let inner = SVGElement(name: "g", attributes: e.attributes.filter { $0.key != "transform" && $0.key != "clip-path" })
-        inner.animations = e.animations
-        inner.children = e.children
+        var inner = e
+        inner.attributes.removeAll { $0.name == "transform" || $0.name == "clip-path" }
         guard let content = element(inner, canvas: canvas) else { return nil }
         let transform: [(String, JSON)] = [("p", fixed([offset[0], offset[1], 0]))]
         return ([content], transform, mask)

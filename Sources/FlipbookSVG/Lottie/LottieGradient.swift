@@ -11,40 +11,47 @@ extension LottieWriter {
     ///
     /// nil (the caller reports it left out) for a radial gradient, one in bounding-box units, a fill that
     /// is a colour at some frame and a gradient at another, or gradients whose number of stops differs.
-    func gradientFill(_ e: SVGElement) -> JSON? {
-        let fillTracks = e.animations(of: "fill").compactMap { SMILTrack(element: $0) }
-        let staticFill = e.attributes["fill"] ?? "#000000"
-        func reference(at t: Double) -> String {
-            var value = staticFill
-            for track in fillTracks { if case .text(let v)? = track.value(at: t) { value = v } }
+    func gradientFill(_ e: Element) -> JSON? {
+        let fillTracks = e.animations(of: "fill").map { SMILTrack($0, timing: document.timing) }
+        let staticFill = e.attribute("fill")
+        /// The gradient's id the fill names at `t`, nil when it is a colour then.
+        func reference(at t: Double) -> String? {
+            var value: String? = nil
+            if case .reference(let id)? = staticFill { value = id }
+            for track in fillTracks {
+                switch track.value(at: t) {
+                case .text(let v)?: value = v.hasPrefix("url(#") ? String(v.dropFirst(5).dropLast()) : nil
+                case .numbers?: value = nil
+                case nil: break
+                }
+            }
             return value
         }
-        func gradient(_ reference: String) -> SVGElement? {
-            guard reference.hasPrefix("url(#"), reference.hasSuffix(")") else { return nil }
-            let g = gradients[String(reference.dropFirst(5).dropLast())]
-            guard let g, g.attributes["gradientUnits"] == "userSpaceOnUse", !g.children.isEmpty,
-                  g.children.allSatisfy({ $0.name == "stop" }) else { return nil }
+        func gradient(_ id: String?) -> Element? {
+            guard let id, let g = definitions[id], g.kind == .linearGradient, keyword(g, "gradientUnits") == "userSpaceOnUse",
+                  !g.children.isEmpty, g.children.allSatisfy({ $0.kind == .stop }) else { return nil }
             return g
         }
         /// The gradient's ends and stops at `t`: each attribute's animation (read back), else its value.
-        func values(_ g: SVGElement, at t: Double) -> (start: [Double], end: [Double], stops: [(offset: Double, color: [Double], alpha: Double)]) {
-            func number(_ element: SVGElement, _ name: String, _ fallback: Double) -> Double {
-                var v = Double(element.attributes[name] ?? "") ?? fallback
+        func values(_ g: Element, at t: Double) -> (start: [Double], end: [Double], stops: [(offset: Double, color: [Double], alpha: Double)]) {
+            func number(_ element: Element, _ name: String, _ fallback: Double) -> Double {
+                var v = self.number(element, name) ?? fallback
                 for a in element.animations(of: name) {
-                    if let track = SMILTrack(element: a), case .numbers(let n)? = track.value(at: t), let first = n.first { v = first }
+                    if case .numbers(let n)? = SMILTrack(a, timing: document.timing).value(at: t), let first = n.first { v = first }
                 }
                 return v
             }
             let stops = g.children.map { stop -> (offset: Double, color: [Double], alpha: Double) in
-                var c = color(stop.attributes["stop-color"] ?? "#000000").map { Array($0.prefix(3)) } ?? [0, 0, 0]
+                var c = stop.attribute("stop-color")?.written ?? [0, 0, 0]
                 for a in stop.animations(of: "stop-color") {
-                    if let track = SMILTrack(element: a), case .numbers(let n)? = track.value(at: t), n.count == 3 { c = n }
+                    if case .numbers(let n)? = SMILTrack(a, timing: document.timing).value(at: t), n.count == 3 { c = n }
                 }
                 return (number(stop, "offset", 0), c, number(stop, "stop-opacity", 1))
             }
             return ([number(g, "x1", 0), number(g, "y1", 0)], [number(g, "x2", 1), number(g, "y2", 0)], stops)
         }
-        let moves = !fillTracks.isEmpty || gradient(staticFill).map { g in !g.animations.isEmpty || g.children.contains { !$0.animations.isEmpty } } ?? true
+        let staticGradient = gradient(reference(at: -1))
+        let moves = !fillTracks.isEmpty || staticGradient.map { g in !g.animations.isEmpty || g.children.contains { !$0.animations.isEmpty } } ?? true
         let times = moves ? (0...frames).map { Double($0) / fps } : [0]
         var keys: [(start: [Double], end: [Double], stops: [Double], alphas: [Double])] = []
         var stopCount: Int?
@@ -62,7 +69,7 @@ extension LottieWriter {
             animated(times.indices.map { Key(time: times[$0], value: value($0), ease: $0 == times.count - 1 ? .hold : ease) }, precise: precise)
         }
         let stops = property({ translucent ? keys[$0].stops + keys[$0].alphas : keys[$0].stops }, precise: true)
-        return .object([("ty", .string("gf")), ("o", self.property(e, "fill-opacity", initial: [Double(e.attributes["fill-opacity"] ?? "1") ?? 1], scale: 100)),
+        return .object([("ty", .string("gf")), ("o", self.property(e, "fill-opacity", initial: [number(e, "fill-opacity") ?? 1], scale: 100)),
                         ("r", .int(1)), ("s", property({ keys[$0].start }, precise: false)), ("e", property({ keys[$0].end }, precise: false)),
                         ("t", .int(1)), ("g", .object([("p", .int(stopCount)), ("k", stops)]))])
     }

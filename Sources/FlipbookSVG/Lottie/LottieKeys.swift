@@ -11,40 +11,71 @@ struct Key {
     var time: Double
     var value: [Double]
     var ease: Ease
-    /// The SMIL value text, for values read later (path data).
-    var text: String?
+    /// The document's value at this key when it is not numbers (a path a discrete track switches to);
+    /// nil for a numeric track's key and for the static value before a track begins.
+    var source: AnimatedDocument.Value?
 }
 
 extension LottieWriter {
-    /// The keys of one SMIL element (`<animate>`, `<animateTransform>`, `<set>`) over the scene: the
-    /// static value `initial` until it begins, its keys for every repeat that starts within the scene,
-    /// its jumps as a hold from 0.001 frame before. `parse` reads a value; an unreadable one is `initial`.
-    func keys(_ a: [String: String], initial: [Double], parse: (String) -> [Double]?) -> [Key] {
-        let begin = a["begin"].flatMap(SMILTrack.seconds) ?? 0
-        if a["@element"] == "set" {
-            let to = a["to"] ?? ""
+    typealias Value = AnimatedDocument.Value
+
+    /// The keys of one of the document's animations over the scene, with its numbers as written: the
+    /// static value `initial` until it begins, its keys for every repeat that starts within the scene
+    /// (the document's repeats, as SMIL plays them), its jumps as a hold from 0.001 frame before.
+    /// `parse` reads a value (a numeric track's as `.numbers`); an unreadable one is `initial`.
+    func keys(_ animation: AnimatedDocument.Animation, initial: [Double], parse: (Value) -> [Double]?) -> [Key] {
+        typealias Source = (value: [Double], source: Value?)
+        func set(_ value: Value, begin: Double) -> [Key] {
+            let begin = AnimatedDocument.writtenTime(begin)
             var out: [Key] = []
             if begin > 0 { out.append(Key(time: 0, value: initial, ease: .hold)) }
-            out.append(Key(time: begin, value: parse(to) ?? initial, ease: .hold, text: to))
+            out.append(Key(time: begin, value: parse(value) ?? initial, ease: .hold, source: value))
             return out
         }
-        guard let text = SMILKeyText(a) else { return [Key(time: 0, value: initial, ease: .hold)] }
-        let duration = text.duration, texts = text.values, times = text.times, discrete = text.discrete
-        let splines: [Key.Ease] = text.splines.map { $0.map { .bezier($0[0], $0[1], $0[2], $0[3]) } ?? .linear }
+        let begin: Double, end: Double, values: [Source], times: [Double], eases: [Key.Ease]
+        switch animation {
+        case .set(_, let value, let at):
+            return set(value, begin: at)
+        case .discrete(let d):
+            if let single = d.single { return set(single.value, begin: single.begin) }
+            (begin, end) = (0, document.timing.duration)
+            values = d.values.map { (parse($0) ?? initial, $0) }
+            times = d.keyTimes
+            eases = d.values.map { _ in .hold }
+        case .numeric(let n):
+            (begin, end) = (n.begin, n.end)
+            values = n.values.map { (parse(.numbers(n.format.written($0))) ?? initial, nil) }
+            times = n.keyTimes
+            eases = n.values.indices.map { i in
+                guard i < n.values.count - 1 else { return .hold }
+                guard i < n.splines.count, n.splines[i].count == 4 else { return .linear }
+                let c = n.splines[i].map { SVGNumber.representable($0, decimals: 6) }
+                return c == [0, 0, 1, 1] ? .linear : .bezier(c[0], c[1], c[2], c[3])
+            }
+        case .constantTransform(_, _, let numbers):
+            (begin, end) = (0, document.timing.duration)
+            values = [(parse(.numbers(numbers.map { SVGNumber.representable($0) })) ?? initial, nil)]
+            times = [0]
+            eases = [.hold]
+        }
+        let start = AnimatedDocument.writtenTime(begin), duration = AnimatedDocument.writtenTime(end - begin)
+        guard duration > 0, !values.isEmpty else { return [Key(time: 0, value: initial, ease: .hold)] }
         let repeats: Int
-        switch a["repeatCount"] {
-        case "indefinite"?: repeats = max(1, Int(((self.duration - begin) / duration).rounded(.up)))
-        case let count?: repeats = max(1, Int((Double(count) ?? 1).rounded(.up)))
-        case nil: repeats = 1
+        if let count = document.timing.repeats, !document.timing.loops, count.isFinite {
+            repeats = max(1, Int(AnimatedDocument.writtenTime(count).rounded(.up)))
+        } else if document.timing.loops || document.timing.repeats != nil {
+            repeats = max(1, Int(((self.duration - start) / duration).rounded(.up)))
+        } else {
+            repeats = 1
         }
         var out: [Key] = []
-        if begin > 0 { out.append(Key(time: 0, value: initial, ease: .hold)) }
+        if start > 0 { out.append(Key(time: 0, value: initial, ease: .hold)) }
         for r in 0..<repeats {
-            let start = begin + Double(r) * duration
-            if start > self.duration + duration { break }
-            for (i, text) in texts.enumerated() {
-                let ease: Key.Ease = discrete || i == texts.count - 1 ? .hold : (i < splines.count ? splines[i] : .linear)
-                out.append(Key(time: start + times[i] * duration, value: parse(text) ?? initial, ease: ease, text: text))
+            let from = start + Double(r) * duration
+            if from > self.duration + duration { break }
+            for (i, v) in values.enumerated() {
+                let at = AnimatedDocument.writtenTime(i < times.count ? times[i] : Double(i) / Double(max(values.count - 1, 1)))
+                out.append(Key(time: from + at * duration, value: v.value, ease: eases[i], source: v.source))
             }
         }
         // Two keys at one instant: the earlier holds from 0.001 frame before it (the segment into it

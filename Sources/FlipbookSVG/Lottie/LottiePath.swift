@@ -4,8 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// SVG path data as the compiler writes it (absolute M, L, Q, C, A with circular arcs, Z) turned into
-/// Lottie shape contours: vertices with in and out tangents relative to them.
+import Flipbook
+
+/// A path as Lottie shape contours: vertices with in and out tangents relative to them, made from the
+/// commands SVG path data says for it (`SVGPathData.commands`), each coordinate rounded as the SVG
+/// writes it, so that the Lottie file draws the segments the SVG outputs draw.
 ///
 /// Lines are vertices with zero tangents, quadratics are raised to cubics exactly, and each circular arc
 /// piece (≤ 120°, as `SVGPathData` writes them) becomes two cubics of ≤ 60° with the standard
@@ -16,35 +19,12 @@ struct LottieContour: Equatable {
     var outTangents: [[Double]] = []
     var closed = false
 
-    /// The contours of `d`; nil when it holds a command this reader does not know.
-    static func parse(_ d: String) -> [LottieContour]? {
-        var tokens: [String] = []
-        var current = ""
-        for ch in d {
-            if ch.isLetter && ch != "e" {
-                if !current.isEmpty { tokens.append(current); current = "" }
-                tokens.append(String(ch))
-            } else if ch == " " || ch == "," {
-                if !current.isEmpty { tokens.append(current); current = "" }
-            } else if ch == "-" && !current.isEmpty && current.last != "e" {
-                tokens.append(current)
-                current = "-"
-            } else {
-                current.append(ch)
-            }
-        }
-        if !current.isEmpty { tokens.append(current) }
+    /// The contours of `path`.
+    static func contours(of path: Path) -> [LottieContour] {
         var contours: [LottieContour] = []
         var contour = LottieContour()
         var point = [0.0, 0.0]
-        var index = 0
-        func numbers(_ n: Int) -> [Double]? {
-            guard index + n <= tokens.count else { return nil }
-            let values = tokens[index..<index + n].compactMap(Double.init)
-            guard values.count == n else { return nil }
-            index += n
-            return values
-        }
+        func written(_ p: Point) -> [Double] { [SVGNumber.representable(p.x), SVGNumber.representable(p.y)] }
         func addVertex(_ p: [Double]) {
             contour.vertices.append(p)
             contour.inTangents.append([0, 0])
@@ -61,34 +41,26 @@ struct LottieContour: Equatable {
             if contour.vertices.count > 0 { contours.append(contour) }
             contour = LottieContour()
         }
-        var command = ""
-        while index < tokens.count {
-            if let c = tokens[index].first, c.isLetter { command = tokens[index]; index += 1 }
+        SVGPathData.commands(of: path) { command in
             switch command {
-            case "M":
-                guard let p = numbers(2) else { return nil }
+            case .move(let m):
                 finish()
-                addVertex(p)
-                point = p
-                command = "L"
-            case "L":
-                guard let p = numbers(2) else { return nil }
-                addVertex(p)
-                point = p
-            case "Q":
-                guard let v = numbers(4) else { return nil }
-                let c = [v[0], v[1]], p = [v[2], v[3]]
+                point = written(m)
+                addVertex(point)
+            case .line(let l):
+                point = written(l)
+                addVertex(point)
+            case .quad(let qc, let qp):
+                let c = written(qc), p = written(qp)
                 cubic([point[0] + 2 / 3 * (c[0] - point[0]), point[1] + 2 / 3 * (c[1] - point[1])],
                       [p[0] + 2 / 3 * (c[0] - p[0]), p[1] + 2 / 3 * (c[1] - p[1])], p)
-            case "C":
-                guard let v = numbers(6) else { return nil }
-                cubic([v[0], v[1]], [v[2], v[3]], [v[4], v[5]])
-            case "A":
-                guard let v = numbers(7), v[0] == v[1], v[2] == 0 else { return nil }
-                for piece in arcCubics(from: point, radius: v[0], large: v[3] != 0, sweep: v[4] != 0, to: [v[5], v[6]]) {
+            case .cubic(let c1, let c2, let p):
+                cubic(written(c1), written(c2), written(p))
+            case .arc(let radius, let large, let sweep, let end):
+                for piece in arcCubics(from: point, radius: SVGNumber.representable(radius), large: large, sweep: sweep, to: written(end)) {
                     cubic(piece[0], piece[1], piece[2])
                 }
-            case "Z":
+            case .close:
                 contour.closed = true
                 // A closing segment that ends on the first vertex: the last vertex is the first.
                 if contour.vertices.count > 1, let first = contour.vertices.first, let last = contour.vertices.last,
@@ -99,8 +71,6 @@ struct LottieContour: Equatable {
                 }
                 point = contour.vertices.first ?? point
                 finish()
-            default:
-                return nil
             }
         }
         finish()

@@ -11,15 +11,18 @@ extension LottieWriter {
     /// static position and size; a moving position is a translation by the change, a changing size a
     /// scale about the text's origin, presence and colour as for paths. nil without `textOutline` or
     /// a font for the family.
-    mutating func text(_ e: SVGElement) -> JSON? {
+    mutating func text(_ e: Element) -> JSON? {
         guard let outline = textOutline else { return nil }
-        let x0 = Double(e.attributes["x"] ?? "0") ?? 0, y0 = Double(e.attributes["y"] ?? "0") ?? 0
-        let size0 = Double(e.attributes["font-size"] ?? "16") ?? 16
-        let alignment: TextAlignment = e.attributes["text-anchor"] == "middle" ? .center : e.attributes["text-anchor"] == "end" ? .right : .left
-        let drawing = TextDrawing(string: Self.unescaped(e.text), origin: Point(x0, y0), alignment: alignment,
-                                  fontFamily: Self.unescaped(e.attributes["font-family"] ?? "sans-serif"), fontSize: size0,
-                                  fontWeight: Double(e.attributes["font-weight"] ?? "400") ?? 400)
-        guard let path = outline(drawing), let contours = LottieContour.parse(SVGPathData.string(path)) else { return nil }
+        let x0 = number(e, "x") ?? 0, y0 = number(e, "y") ?? 0
+        let size0 = number(e, "font-size") ?? 16
+        let anchor = keyword(e, "text-anchor")
+        let alignment: TextAlignment = anchor == "middle" ? .center : anchor == "end" ? .right : .left
+        var family = "sans-serif"
+        if case .text(let f)? = e.attribute("font-family") { family = f }
+        let drawing = TextDrawing(string: e.content ?? "", origin: Point(x0, y0), alignment: alignment,
+                                  fontFamily: family, fontSize: size0, fontWeight: number(e, "font-weight") ?? 400)
+        guard let path = outline(drawing) else { return nil }
+        let contours = LottieContour.contours(of: path)
         var items: [JSON] = contours.map { contour in
             .object([("ty", .string("sh")), ("ks", .object([("a", .int(0)), ("k", .object([
                 ("c", .bool(contour.closed)), ("v", .array(contour.vertices.map(numberArray))),
@@ -29,23 +32,18 @@ extension LottieWriter {
         var group = [JSON.object([("ty", .string("gr")), ("it", .array(items + [transform([])]))])]
         if let track = e.animations(of: "font-size").first {
             let scale = animated(keys(track, initial: [size0], parse: { Self.numbers($0) }).map { k in
-                Key(time: k.time, value: [k.value[0] / size0 * 100, k.value[0] / size0 * 100], ease: k.ease, text: nil)
+                Key(time: k.time, value: [k.value[0] / size0 * 100, k.value[0] / size0 * 100], ease: k.ease)
             })
             group = [.object([("ty", .string("gr")), ("it", .array(group + [transform([("a", fixed([x0, y0])), ("p", fixed([x0, y0])), ("s", scale)])]))])]
         }
         for (name, origin, horizontal) in [("x", x0, true), ("y", y0, false)] {
             guard let track = e.animations(of: name).first else { continue }
             let moves = keys(track, initial: [origin], parse: { Self.numbers($0) }).map { k in
-                Key(time: k.time, value: horizontal ? [k.value[0] - origin, 0] : [0, k.value[0] - origin], ease: k.ease, text: nil)
+                Key(time: k.time, value: horizontal ? [k.value[0] - origin, 0] : [0, k.value[0] - origin], ease: k.ease)
             }
             group = wrap(group, transform: [("p", animated(moves))])
         }
         if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
         return group[0]
-    }
-
-    /// Text content or an attribute as written by `SVGMarkup.escape`, unescaped.
-    static func unescaped(_ text: String) -> String {
-        text.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"").replacing("&amp;", with: "&")
     }
 }

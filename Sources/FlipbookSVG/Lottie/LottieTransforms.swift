@@ -38,9 +38,9 @@ extension LottieWriter {
 
     /// The element's presence as an opacity of 100 or 0 (hold keyframes), from its `display`; nil when
     /// it is always shown.
-    func presence(_ e: SVGElement) -> JSON? {
-        let shown: (String) -> [Double] = { $0 == "none" ? [0] : [100] }
-        let initial = shown(e.attributes["display"] ?? "inline")
+    func presence(_ e: Element) -> JSON? {
+        let shown: (Value) -> [Double] = { $0 == .keyword("none") ? [0] : [100] }
+        let initial = shown(e.attribute("display") ?? .keyword("inline"))
         guard let track = e.animations(of: "display").first else { return initial == [100] ? nil : fixed(initial) }
         return animated(keys(track, initial: initial, parse: { shown($0) }))
     }
@@ -48,12 +48,12 @@ extension LottieWriter {
     // MARK: Transforms
 
     /// The transform list as Lottie transform properties, one set per component, outermost first.
-    mutating func transformComponents(_ e: SVGElement) -> [[(String, JSON)]] {
-        guard let text = e.attributes["transform"] else { return [] }
+    mutating func transformComponents(_ e: Element) -> [[(String, JSON)]] {
+        guard case .transform(let steps)? = e.attribute("transform") else { return [] }
         let animations = e.animations(of: "transform")
         var out: [[(String, JSON)]] = []
         var index = 0
-        for (name, values) in Self.transformList(text) {
+        for (name, values) in steps.map(\.written) {
             let track = index < animations.count && !animations.isEmpty ? animations[index] : nil
             index += 1
             switch name {
@@ -65,13 +65,13 @@ extension LottieWriter {
                 out.append([("r", track.map { animated(keys($0, initial: v, parse: Self.numbers)) } ?? fixed(v[0]))])
             case "scale":
                 let v = [values.first ?? 1, values.count > 1 ? values[1] : values.first ?? 1]
-                let percent: (String) -> [Double]? = { Self.pair($0).map { [$0[0] * 100, $0[1] * 100] } }
+                let percent: (Value) -> [Double]? = { Self.scalePair($0).map { [$0[0] * 100, $0[1] * 100] } }
                 out.append([("s", track.map { animated(keys($0, initial: [v[0] * 100, v[1] * 100], parse: percent)) } ?? fixed([v[0] * 100, v[1] * 100]))])
             case "skewX":
                 // Lottie's skew (ThorVG, lottie-web) is x' = x − tan(sk)·y, SVG's skewX(α) x' = x + tan(α)·y:
                 // sk = −α. (rlottie draws no skew at all.)
                 let v = [-(values.first ?? 0)]
-                let negated: (String) -> [Double]? = { Self.numbers($0).map { [-$0[0]] } }
+                let negated: (Value) -> [Double]? = { Self.numbers($0).map { [-$0[0]] } }
                 out.append([("sk", track.map { animated(keys($0, initial: v, parse: negated)) } ?? fixed(v[0])), ("sa", fixed(0))])
             case "matrix" where values.count == 6:
                 let (a, b, c, d) = (values[0], values[1], values[2], values[3])
@@ -90,26 +90,9 @@ extension LottieWriter {
         return out
     }
 
-    /// "translate(1 2) rotate(30)" → [("translate", [1, 2]), ("rotate", [30])].
-    static func transformList(_ text: String) -> [(String, [Double])] {
-        var out: [(String, [Double])] = []
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
-            let name = rest[..<open].whitespaceTrimmed
-            out.append((name, numbers(String(rest[rest.index(after: open)..<close])) ?? []))
-            rest = rest[rest.index(after: close)...]
-        }
-        return out
-    }
-
-    static func numbers(_ text: String) -> [Double]? {
-        let items = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double(String($0)) }
-        guard !items.isEmpty, items.allSatisfy({ $0 != nil }) else { return nil }
-        return items.map { $0! }
-    }
-
-    static func pair(_ text: String) -> [Double]? {
-        guard let n = numbers(text) else { return nil }
-        return [n[0], n.count > 1 ? n[1] : (n.count == 1 ? 0 : n[0])]
+    /// A scale value as x and y: one number scales both, as SVG's scale(s).
+    static func scalePair(_ value: Value) -> [Double]? {
+        guard let n = numbers(value) else { return nil }
+        return [n[0], n.count > 1 ? n[1] : n[0]]
     }
 }

@@ -5,43 +5,6 @@ import Darwin
 #endif
 
 extension LottieContour {
-    /// For a closed contour of six 60° arc cubics (one clockwise turn of a circle, as arcs are written
-    /// here): its centre, radius and the angle of its first vertex in degrees (clockwise from +x, y
-    /// down); nil otherwise. Such a contour is written as a Lottie ellipse (`el`), which starts at the top
-    /// and runs clockwise.
-    var circle: (center: [Double], radius: Double, startDegrees: Double)? {
-        guard closed, vertices.count == 6 else { return nil }
-        let cx = vertices.map { $0[0] }.reduce(0, +) / 6, cy = vertices.map { $0[1] }.reduce(0, +) / 6
-        let r = hypot(vertices[0][0] - cx, vertices[0][1] - cy)
-        guard r > 0 else { return nil }
-        let k = 4.0 / 3 * tan(Double.pi / 12) * r
-        let tolerance = 1e-4 * max(r, 1)
-        let a0 = atan2(vertices[0][1] - cy, vertices[0][0] - cx)
-        for i in 0..<6 {
-            let a = a0 + Double(i) * .pi / 3
-            let expected = [cx + r * cos(a), cy + r * sin(a)]
-            let out = [-k * sin(a), k * cos(a)]
-            guard abs(vertices[i][0] - expected[0]) <= tolerance, abs(vertices[i][1] - expected[1]) <= tolerance,
-                  abs(outTangents[i][0] - out[0]) <= tolerance, abs(outTangents[i][1] - out[1]) <= tolerance,
-                  abs(inTangents[i][0] + out[0]) <= tolerance, abs(inTangents[i][1] + out[1]) <= tolerance else { return nil }
-        }
-        return ([cx, cy], r, a0 * 180 / .pi)
-    }
-
-    /// For an open contour that goes twice round one closed curve (2k segments, vertex k on vertex 0, the
-    /// second turn repeating the first): the first turn as a closed contour; nil otherwise.
-    var firstTurn: LottieContour? {
-        let n = vertices.count
-        guard !closed, n >= 3, (n - 1) % 2 == 0 else { return nil }
-        let k = (n - 1) / 2
-        func near(_ a: [Double], _ b: [Double]) -> Bool { abs(a[0] - b[0]) <= 1e-6 && abs(a[1] - b[1]) <= 1e-6 }
-        for i in 0...k where !near(vertices[i], vertices[i + k]) { return nil }
-        var turn = LottieContour(vertices: Array(vertices[0..<k]), inTangents: Array(inTangents[0..<k]),
-                                 outTangents: Array(outTangents[0..<k]), closed: true)
-        turn.inTangents[0] = inTangents[k]
-        return turn
-    }
-
     /// The contour's length: each cubic segment's speed integrated with 16-point Gauss–Legendre
     /// quadrature (exact for polynomial speeds up to degree 31; for the ≤ 60° arc cubics written here,
     /// within 1e-9 of the length).
@@ -91,7 +54,7 @@ extension LottieWriter {
     /// the stretch's start (`Trim.oneTurn`). When both tracks animate they are brought onto one set of
     /// key times (`merged`). Returns nil otherwise, and the stroke keeps its dashes.
     func trim(lengths: [Double], dashKeys: [Key]?, offset: Double, offsetKeys: [Key]?, pathLength: Double,
-              twoTurns: Bool = false) -> Trim? {
+              twoTurns: Bool = false, turnedBy: Double = 0) -> Trim? {
         guard lengths.count == 2, pathLength > 0 else { return nil }
         var dashKeys = dashKeys, offsetKeys = offsetKeys
         let times: [Key]
@@ -103,7 +66,8 @@ extension LottieWriter {
             guard let (d2, o2) = Self.merged(d, o) else { return nil }
             (dashKeys, offsetKeys, times) = (d2, o2, d2)
         }
-        return trim(times, dashKeys: dashKeys, offsetKeys: offsetKeys, lengths: lengths, offset: offset, pathLength: pathLength, twoTurns: twoTurns)
+        return trim(times, dashKeys: dashKeys, offsetKeys: offsetKeys, lengths: lengths, offset: offset, pathLength: pathLength,
+                    twoTurns: twoTurns, turnedBy: turnedBy)
     }
 
     /// Two tracks on one set of key times: the union of both, each track's value at a time inside one
@@ -147,7 +111,7 @@ extension LottieWriter {
     }
 
     private func trim(_ times: [Key], dashKeys: [Key]?, offsetKeys: [Key]?, lengths: [Double], offset: Double, pathLength: Double,
-                      twoTurns: Bool) -> Trim? {
+                      twoTurns: Bool, turnedBy: Double) -> Trim? {
         var starts: [Double] = [], ends: [Double] = [], turns: [Double] = [], ones: [Double] = []
         var index: Int?
         // A path twice round one closed curve (arcs are written so, for dashes to wrap) whose stretch
@@ -171,12 +135,22 @@ extension LottieWriter {
             guard twice || (s - period + a <= tolerance && s + period >= pathLength - tolerance) else { return nil }
             if let index, index != n0 { return nil }
             index = n0
-            asTurn = asTurn && a <= turn * (1 + 1e-9)
+            // (Dash lengths are written to 0.001 px: a whole turn may be written that much longer.)
+            asTurn = asTurn && a <= turn * (1 + 1e-9) + 0.001
             starts.append(s / pathLength * 100)
             ends.append(e / pathLength * 100)
-            // As one closed turn: the stretch is [0, a) of the turn, turned by s (360° a turn).
-            ones.append(min(100, a / turn * 100))
-            turns.append(s / turn * 360)
+            // As one closed turn: the stretch is [0, a) of the turn, turned by s (360° a turn). Its ends
+            // are placed on a quarter turn (a vertex of Lottie's ellipse) when they are within the
+            // written precision of one (0.001 px of dash and offset): ThorVG draws a cap from the
+            // degenerate piece of a trim that ends just past a vertex (a ring ending at 25.0001 %).
+            let degrees = 0.001 / turn * 360
+            func snapped(_ x: Double) -> Double {
+                let quarter = (x / 90).rounded() * 90
+                return abs(x - quarter) <= degrees ? quarter : x
+            }
+            let from = snapped(s / turn * 360 + turnedBy), to = snapped(s / turn * 360 + turnedBy + min(360, a / turn * 360))
+            ones.append(min(100, (to - from) / 3.6))
+            turns.append(from)
         }
         func track(_ values: [Double]) -> JSON {
             times.count == 1 && dashKeys == nil && offsetKeys == nil
@@ -185,7 +159,11 @@ extension LottieWriter {
         // A path twice round one closed curve is written as one closed turn whose trim turns with the
         // stretch: ThorVG draws a trim across the second turn's start wrongly (a wide stroke's slice
         // crossing it showed a cap there).
-        if asTurn { return Trim(start: fixed(0), end: track(ones), offset: track(turns), oneTurn: true) }
+        // Whole turns are taken off so that the offset starts in [0°, 360°): a player need not wrap it.
+        if asTurn, let first = turns.first {
+            let whole = 360 * (SVGNumber.representable(first, decimals: 4) / 360).rounded(.down)
+            return Trim(start: fixed(0), end: track(ones), offset: track(turns.map { $0 - whole }), oneTurn: true)
+        }
         return Trim(start: track(starts), end: track(ends), offset: fixed(0), oneTurn: false)
     }
 }

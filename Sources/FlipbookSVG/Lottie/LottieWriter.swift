@@ -5,8 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A scene as Lottie (Bodymovin) JSON: shape layers whose groups are the animated SVG's elements,
-/// translated from the compiler's verified SMIL tracks.
+/// A scene as Lottie (Bodymovin) JSON: shape layers whose groups are the animated document's
+/// elements, written from its typed, verified tracks.
 public struct LottieFile: Sendable {
     /// The JSON text.
     public var json: String
@@ -21,16 +21,18 @@ extension AnimatedSVG {
     /// - Parameter textOutline: the glyph outlines of a line of text in its layer's space (FlipbookRaster's
     ///   `FontSet.outline(of:)` lays text out as the raster frames do); nil leaves text out.
     public func lottie(fps: Double, frames: Int, textOutline: ((TextDrawing) -> Path?)? = nil) -> LottieFile {
-        var writer = LottieWriter(fps: fps, frames: frames)
+        var writer = LottieWriter(document: document, fps: fps, frames: frames)
         writer.textOutline = textOutline
-        return writer.write(svg)
+        return writer.write()
     }
 }
 
-/// Translates the animated SVG (as the compiler wrote and verified it) into Lottie JSON.
+/// Writes the animated document (as the compiler built and verified it) as Lottie JSON. It reads the
+/// document's typed elements and tracks, never the SVG text: the numbers are the ones every format
+/// writes (`AnimatedDocument+Written`), so the Lottie file shows what the verified SMIL shows.
 ///
 /// ## What becomes what
-/// - Each `<g>` is a group (`gr`); each component of its transform list (translate, rotate, scale, a
+/// - Each group element is a group (`gr`); each component of its transform list (translate, rotate, scale, a
 ///   matrix split into translate · rotate · scale) is a nested group whose transform (`tr`) holds it,
 ///   outermost first, so the product is the SVG's. An animated component carries the SMIL track's keys.
 /// - `opacity` is the group's `o`; `display` (the layer's or item's presence) a further group whose
@@ -60,31 +62,31 @@ extension AnimatedSVG {
 /// radial or bounding-box gradients, a fill that switches between a gradient and a colour, and text
 /// when no outliner is given.
 struct LottieWriter {
+    typealias Element = AnimatedDocument.Element
+    let document: AnimatedDocument
     let fps: Double
     let frames: Int
     var omissions: [String] = []
-    /// The document's linear gradients by id.
-    var gradients: [String: SVGElement] = [:]
+    /// The document's linear gradients and clip paths by id.
+    var definitions: [String: Element] = [:]
     /// Glyph outlines for text (`AnimatedSVG.lottie(fps:frames:textOutline:)`); nil leaves text out.
     var textOutline: ((TextDrawing) -> Path?)?
 
-    init(fps: Double, frames: Int) {
+    init(document: AnimatedDocument, fps: Double, frames: Int) {
+        self.document = document
         self.fps = fps
         self.frames = frames
+        for d in document.definitions {
+            if case .keyword(let id)? = d.attribute("id") { definitions[id] = d }
+        }
     }
 
     /// The scene's length in seconds, over which repeated tracks are unrolled.
     var duration: Double { Double(frames) / fps }
 
-    mutating func write(_ svg: String) -> LottieFile {
-        guard let root = SVGElement.parse(svg) else { return LottieFile(json: "{}", omissions: ["no SVG"]) }
-        let width = Double(root.attributes["width"] ?? "0") ?? 0, height = Double(root.attributes["height"] ?? "0") ?? 0
-        for defs in root.children where defs.name == "defs" {
-            for g in defs.children where g.name == "linearGradient" {
-                if let id = g.attributes["id"] { gradients[id] = g }
-            }
-        }
-        let layers = self.layers(root, canvas: (width, height))
+    mutating func write() -> LottieFile {
+        let width = SVGNumber.representable(document.canvas.width), height = SVGNumber.representable(document.canvas.height)
+        let layers = self.layers(canvas: (width, height))
         let file: JSON = .object([("v", .string("5.7.4")), ("fr", .number(fps)), ("ip", .int(0)), ("op", .int(frames)),
                                   ("w", .int(Int(width.rounded()))), ("h", .int(Int(height.rounded()))), ("nm", .string("Flipbook")),
                                   ("ddd", .int(0)), ("assets", .array([])), ("layers", .array(layers))])
@@ -93,58 +95,106 @@ struct LottieWriter {
         return LottieFile(json: out + "\n", omissions: omissions)
     }
 
+    // MARK: Reading the document
+
+    /// The attribute's numbers as written, or nil.
+    func number(_ e: Element, _ name: String) -> Double? { e.attribute(name)?.written?.first }
+
+    /// The attribute's keyword, or nil.
+    func keyword(_ e: Element, _ name: String) -> String? {
+        if case .keyword(let k)? = e.attribute(name) { return k }
+        return nil
+    }
+
+    /// A value's numbers (a number, numbers, a colour's channels), nil for the others.
+    static func numbers(_ value: Value) -> [Double]? {
+        guard let n = value.written, !n.isEmpty else { return nil }
+        return n
+    }
+
+    /// A value as x and y: one number is (x, 0), as SVG's translate(x).
+    static func pair(_ value: Value) -> [Double]? {
+        guard let n = numbers(value) else { return nil }
+        return [n[0], n.count > 1 ? n[1] : 0]
+    }
+
+    /// A colour value (a static colour, or a colour track's three channels) as red, green, blue, alpha 1.
+    static func color(_ value: Value) -> [Double]? {
+        switch value {
+        case .color: value.written.map { $0 + [1] }
+        case .numbers(let v) where v.count == 3: v + [1]
+        default: nil
+        }
+    }
+
     // MARK: Elements
 
-    mutating func element(_ e: SVGElement, canvas: (Double, Double)) -> JSON? {
-        switch e.name {
-        case "g":
+    /// The canvas's background: a rectangle (`rc`) the size of the canvas.
+    func background(canvas: (Double, Double)) -> JSON? {
+        let c = document.background
+        guard c.alpha > 0 else { return nil }
+        var e = Element(.background, attributes: [.init("fill", .color(c))])
+        if c.alpha < 1 { e.attributes.append(.init("fill-opacity", .number(max(c.alpha, 0)))) }
+        let rect: JSON = .object([("ty", .string("rc")), ("d", .int(1)), ("p", fixed([canvas.0 / 2, canvas.1 / 2])),
+                                  ("s", fixed([canvas.0, canvas.1])), ("r", fixed(0))])
+        return .object([("ty", .string("gr")), ("it", .array([rect] + paint(e, "fill") + [transform([])]))])
+    }
+
+    mutating func element(_ e: Element, canvas: (Double, Double)) -> JSON? {
+        switch e.kind {
+        case .group:
             var items: [JSON] = []
             for child in e.children.reversed() {
                 if let item = element(child, canvas: canvas) { items.append(item) }
             }
-            if e.attributes["clip-path"] != nil { omissions.append("a clip path (the content is drawn unclipped)") }
+            if e.attribute("clip-path") != nil { omissions.append("a clip path (the content is drawn unclipped)") }
             guard !items.isEmpty else { return nil }
             var group = items
             // Innermost first: display, opacity, then the transform components from the last to the first.
             if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
-            if e.attributes["opacity"] != nil || !e.animations(of: "opacity").isEmpty {
-                group = wrap(group, transform: [("o", property(e, "opacity", initial: [Double(e.attributes["opacity"] ?? "1") ?? 1], scale: 100))])
+            if e.attribute("opacity") != nil || !e.animations(of: "opacity").isEmpty {
+                group = wrap(group, transform: [("o", property(e, "opacity", initial: [number(e, "opacity") ?? 1], scale: 100))])
             }
             for component in transformComponents(e).reversed() { group = wrap(group, transform: component) }
             return group.count == 1 ? group[0] : .object([("ty", .string("gr")), ("it", .array(group + [transform([])]))])
-        case "path":
+        case .path:
             return path(e)
-        case "rect" where e.attributes["width"] == "100%":
-            let fill = paint(e, "fill")
-            let rect: JSON = .object([("ty", .string("rc")), ("d", .int(1)), ("p", fixed([canvas.0 / 2, canvas.1 / 2])),
-                                      ("s", fixed([canvas.0, canvas.1])), ("r", fixed(0))])
-            return .object([("ty", .string("gr")), ("it", .array([rect] + fill + [transform([])]))])
-        case "text":
+        case .text:
             if let item = text(e) { return item }
-            omissions.append("text '\(e.text.prefix(40))'")
-            return nil
-        case "defs":
+            omissions.append("text '\((e.content ?? "").prefix(40))'")
             return nil
         default:
-            omissions.append("an SVG <\(e.name)> element")
+            omissions.append("an SVG <\(e.kind.rawValue)> element")
             return nil
         }
     }
 
     // MARK: Paths
 
-    mutating func path(_ e: SVGElement) -> JSON? {
-        guard let d = e.attributes["d"], var contours = LottieContour.parse(d) else {
-            omissions.append("a path whose data this writer does not read")
+    /// The contours of a path value (static, or one a discrete track switches to).
+    static func contours(_ value: Value?) -> [LottieContour]? {
+        guard case .path(let p)? = value else { return nil }
+        return LottieContour.contours(of: p.path)
+    }
+
+    mutating func path(_ e: Element) -> JSON? {
+        guard var contours = Self.contours(e.attribute("d")) else {
+            omissions.append("a path without data")
             return nil
         }
         var morph = e.animations(of: "d").first
         var morphKeys: [Key]?
         var morphContours: [[LottieContour]] = []
         if let track = morph {
-            let keyList = keys(track, initial: [0], parse: { _ in [0] })
+            let keyList = keys(track, initial: [], parse: { Self.numbers($0) ?? [] })
             morphKeys = keyList
-            morphContours = keyList.map { key in LottieContour.parse(key.text ?? d) ?? contours }
+            var template: AnimatedDocument.PathTemplate?
+            if case .numeric(let n) = track, case .path(let t) = n.format { template = t }
+            morphContours = keyList.map { key in
+                if let shape = Self.contours(key.source) { return shape }
+                if let template, !key.value.isEmpty { return LottieContour.contours(of: template.path(key.value)) }
+                return contours
+            }
             // One key from t = 0 (a `<set>` at 0: the wedge a pie slice is drawn as): a static path.
             if keyList.count == 1, keyList[0].time == 0 {
                 contours = morphContours[0]
@@ -153,33 +203,42 @@ struct LottieWriter {
                 morphContours = []
             }
         }
+        // A circle the document says it draws (a ring's track, an arc's or wedge's dashed circle, twice
+        // round): an ellipse item when the stroke shows at most one turn of it.
+        var circle: (center: [Double], radius: Double, startDegrees: Double, turns: Int)?
+        switch e.geometry {
+        case .dashedCircle(let c, let r, let phase, _)?: circle = ([c.x, c.y].map { SVGNumber.representable($0) }, SVGNumber.representable(r), phase * 180 / .pi, 2)
+        case .circle(let c, let r)?: circle = ([c.x, c.y].map { SVGNumber.representable($0) }, SVGNumber.representable(r), 0, 1)
+        case nil: break
+        }
+        if morph != nil { circle = nil }
         // The stroke first: a trim that shows one turn of a twice-round path changes the path written.
         var styles: [JSON] = []
-
-        if let stroke = e.attributes["stroke"] ?? (e.animations(of: "stroke").isEmpty ? nil : "#000000"), stroke != "none" {
-            if stroke.hasPrefix("url(") { omissions.append("a gradient stroke") } else {
+        var ellipse = circle?.turns == 1
+        let strokePaint = e.attribute("stroke") ?? (e.animations(of: "stroke").isEmpty ? nil : .color(Color(red: 0, green: 0, blue: 0)))
+        if let stroke = strokePaint, stroke != .keyword("none") {
+            if case .reference = stroke { omissions.append("a gradient stroke") } else {
                 let single = contours.count == 1 && morph == nil
-                let (items, oneTurn) = self.stroke(e, pathLength: single ? contours[0].length : 0,
-                                                   twoTurns: single && contours[0].firstTurn != nil)
+                let length = circle.map { Double($0.turns) * 2 * .pi * $0.radius } ?? (single ? contours[0].length : 0)
+                // Lottie's ellipse starts at the top, a quarter turn before angle 0: a trim of one turn of
+                // the circle is turned by where the circle starts plus that quarter.
+                let (items, oneTurn) = self.stroke(e, pathLength: length, twoTurns: circle?.turns == 2,
+                                                   turnedBy: (circle?.startDegrees ?? 0) + 90)
                 styles += items
-                if oneTurn, let turn = contours[0].firstTurn { contours = [turn] }
+                if oneTurn { ellipse = true }
             }
         }
         var items: [JSON] = []
+        if ellipse, let circle {
+            items.append(.object([("ty", .string("el")), ("p", fixed(circle.center)), ("s", fixed([2 * circle.radius, 2 * circle.radius]))]))
+            contours = []
+        }
         let count = max(contours.count, morphContours.map(\.count).max() ?? 0)
         for index in 0..<count {
             func shape(_ c: [LottieContour]) -> JSON {
                 let contour = index < c.count ? c[index] : LottieContour(vertices: [[0, 0]], inTangents: [[0, 0]], outTangents: [[0, 0]], closed: false)
                 return .object([("c", .bool(contour.closed)), ("v", .array(contour.vertices.map(numberArray))),
                                 ("i", .array(contour.inTangents.map(numberArray))), ("o", .array(contour.outTangents.map(numberArray)))])
-            }
-            // A circle is an ellipse item: a few bytes instead of six vertices. Lottie's ellipse starts
-            // at the top, a quarter turn before angle 0, so a trim turned for the contour turns further.
-            if morphKeys == nil, count == 1, let circle = contours[0].circle {
-                items.append(.object([("ty", .string("el")), ("p", fixed(circle.center)), ("s", fixed([2 * circle.radius, 2 * circle.radius]))]))
-                let shift = circle.startDegrees + 90
-                if shift.magnitude > 1e-9 { styles = styles.map { Self.turnTrim($0, by: shift) } }
-                continue
             }
             let value: JSON
             if let morphKeys {
@@ -201,19 +260,31 @@ struct LottieWriter {
         if items.count > 1, let st = styles.first(where: Self.isDashedStroke), !styles.contains(where: Self.isTrim) {
             let strokes = items.map { JSON.object([("ty", .string("gr")), ("it", .array([$0, st, transform([])]))]) }
             styles.removeAll(where: Self.isDashedStroke)
-            let fill = e.attributes["fill"] ?? "#000000"
-            items = strokes + (fill == "none" ? [] : items)
+            items = strokes + (e.attribute("fill") == .keyword("none") ? [] : items)
         }
         items += styles
-        let fill = e.attributes["fill"] ?? "#000000"
-        if fill.hasPrefix("url(") || e.animations(of: "fill").contains(where: { ($0["values"] ?? $0["to"] ?? "").contains("url(") }) {
+        if Self.isReference(e.attribute("fill")) || e.animations(of: "fill").contains(where: Self.switchesToReference) {
             if let gradient = gradientFill(e) { items.append(gradient) } else { omissions.append("a gradient fill") }
-        } else if fill != "none" {
+        } else if e.attribute("fill") != .keyword("none") {
             items += paint(e, "fill")
         }
         var group = [JSON.object([("ty", .string("gr")), ("it", .array(items + [transform([])]))])]
         if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
         return group[0]
+    }
+
+    static func isReference(_ value: Value?) -> Bool {
+        if case .reference? = value { return true }
+        return false
+    }
+
+    /// Whether a track switches to a reference (a gradient) at some key.
+    static func switchesToReference(_ animation: AnimatedDocument.Animation) -> Bool {
+        switch animation {
+        case .discrete(let d): d.values.contains(where: isReference) || isReference(d.single?.value)
+        case .set(_, let value, _): isReference(value)
+        default: false
+        }
     }
 
     static func isTrim(_ item: JSON) -> Bool {
@@ -236,9 +307,9 @@ struct LottieWriter {
     /// path's keys (interpolated between them as the player interpolates the points). Between keys the
     /// player interpolates the fraction, the SVG the dash and the points: both are samples of the same
     /// curve, checked against the frames by Tools/check-lottie.
-    func morphTrim(_ e: SVGElement, _ pathKeys: [Key], _ paths: [LottieContour]) -> JSON? {
-        guard let dashes = e.attributes["stroke-dasharray"], let lengths = Self.numbers(dashes), lengths.count == 2,
-              e.animations(of: "stroke-dashoffset").isEmpty, (Double(e.attributes["stroke-dashoffset"] ?? "0") ?? 0) == 0
+    func morphTrim(_ e: Element, _ pathKeys: [Key], _ paths: [LottieContour]) -> JSON? {
+        guard let lengths = e.attribute("stroke-dasharray").flatMap(Self.numbers), lengths.count == 2,
+              e.animations(of: "stroke-dashoffset").isEmpty, (number(e, "stroke-dashoffset") ?? 0) == 0
         else { return nil }
         let dashKeys = e.animations(of: "stroke-dasharray").first.map { keys($0, initial: lengths, parse: { Self.numbers($0) }) }
             ?? [Key(time: 0, value: lengths, ease: .hold)]
@@ -263,70 +334,44 @@ struct LottieWriter {
         return .object([("ty", .string("tm")), ("s", fixed(0)), ("e", animated(ends)), ("o", fixed(0)), ("m", .int(1))])
     }
 
-    /// A trim (`tm`) whose offset is `degrees` further on; any other item unchanged.
-    static func turnTrim(_ item: JSON, by degrees: Double) -> JSON {
-        guard case .object(let fields) = item, case .string("tm")? = fields.first?.1 else { return item }
-        return .object(fields.map { key, value in
-            guard key == "o", case .object(let property) = value else { return (key, value) }
-            return (key, .object(property.map { k, v in
-                guard k == "k" else { return (k, v) }
-                switch v {
-                case .number(let x): return (k, .number(x + degrees))
-                case .array(let frames):
-                    return (k, .array(frames.map { frame in
-                        guard case .object(let f) = frame else { return frame }
-                        return .object(f.map { fk, fv in
-                            guard fk == "s", case .array(let xs) = fv else { return (fk, fv) }
-                            return (fk, .array(xs.map { if case .number(let x) = $0 { return .number(x + degrees) }; return $0 }))
-                        })
-                    }))
-                default: return (k, v)
-                }
-            }))
-        })
-    }
-
-    func color(_ text: String) -> [Double]? {
-        guard text.hasPrefix("#"), text.count == 7 else { return nil }
-        let hex = Array(text.dropFirst())
-        return stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) / 255 } + [1]
-    }
-
     /// A fill (`fl`) for the element's `fill` and `fill-opacity`.
-    func paint(_ e: SVGElement, _ name: String) -> [JSON] {
-        let c = color(e.attributes[name] ?? "#000000") ?? [0, 0, 0, 1]
-        let colorValue = e.animations(of: name).first.map { animated(keys($0, initial: c, parse: color), precise: true) } ?? fixed(c, precise: true)
-        return [.object([("ty", .string("fl")), ("c", colorValue), ("o", property(e, "\(name)-opacity", initial: [Double(e.attributes["\(name)-opacity"] ?? "1") ?? 1], scale: 100)),
+    func paint(_ e: Element, _ name: String) -> [JSON] {
+        let c = e.attribute(name).flatMap(Self.color) ?? [0, 0, 0, 1]
+        let colorValue = e.animations(of: name).first.map { animated(keys($0, initial: c, parse: Self.color), precise: true) } ?? fixed(c, precise: true)
+        return [.object([("ty", .string("fl")), ("c", colorValue), ("o", property(e, "\(name)-opacity", initial: [number(e, "\(name)-opacity") ?? 1], scale: 100)),
                          ("r", .int(1))])]
     }
 
     /// The stroke (`st`), preceded by a trim (`tm`) when its dashes show one stretch of the path.
-    func stroke(_ e: SVGElement, pathLength: Double, twoTurns: Bool) -> ([JSON], oneTurn: Bool) {
-        let c = color(e.attributes["stroke"] ?? "#000000") ?? [0, 0, 0, 1]
-        let colorValue = e.animations(of: "stroke").first.map { animated(keys($0, initial: c, parse: color), precise: true) } ?? fixed(c, precise: true)
+    /// The stroke (`st`), preceded by a trim (`tm`) when its dashes show one stretch of the path; a
+    /// trim of one turn of a twice-round path is turned `turnedBy` degrees further (where the ellipse
+    /// written for it starts).
+    func stroke(_ e: Element, pathLength: Double, twoTurns: Bool, turnedBy: Double = 0) -> ([JSON], oneTurn: Bool) {
+        let c = e.attribute("stroke").flatMap(Self.color) ?? [0, 0, 0, 1]
+        let colorValue = e.animations(of: "stroke").first.map { animated(keys($0, initial: c, parse: Self.color), precise: true) } ?? fixed(c, precise: true)
         let caps = ["butt": 1, "round": 2, "square": 3], joins = ["miter": 1, "round": 2, "bevel": 3]
         var fields: [(String, JSON)] = [
             ("ty", .string("st")), ("c", colorValue),
-            ("o", property(e, "stroke-opacity", initial: [Double(e.attributes["stroke-opacity"] ?? "1") ?? 1], scale: 100)),
-            ("w", property(e, "stroke-width", initial: [Double(e.attributes["stroke-width"] ?? "1") ?? 1], scale: 1)),
-            ("lc", .int(caps[e.attributes["stroke-linecap"] ?? "butt"] ?? 1)),
-            ("lj", .int(joins[e.attributes["stroke-linejoin"] ?? "miter"] ?? 1)), ("ml", .number(10)),
+            ("o", property(e, "stroke-opacity", initial: [number(e, "stroke-opacity") ?? 1], scale: 100)),
+            ("w", property(e, "stroke-width", initial: [number(e, "stroke-width") ?? 1], scale: 1)),
+            ("lc", .int(caps[keyword(e, "stroke-linecap") ?? "butt"] ?? 1)),
+            ("lj", .int(joins[keyword(e, "stroke-linejoin") ?? "miter"] ?? 1)), ("ml", .number(10)),
         ]
-        if let dashes = e.attributes["stroke-dasharray"], dashes != "none", var lengths = Self.numbers(dashes) {
+        if var lengths = e.attribute("stroke-dasharray").flatMap(Self.numbers) {
             if lengths.count % 2 == 1 { lengths += lengths }
             let track = e.animations(of: "stroke-dasharray").first
             let trackKeys = track.map { keys($0, initial: lengths, parse: { Self.numbers($0).map { $0.count % 2 == 1 ? $0 + $0 : $0 } }) }
             var list: [JSON] = []
             for (i, length) in lengths.enumerated() {
                 let value: JSON = trackKeys.map { ks in
-                    animated(ks.map { k in Key(time: k.time, value: [i < k.value.count ? k.value[i] : 0], ease: k.ease, text: nil) })
+                    animated(ks.map { k in Key(time: k.time, value: [i < k.value.count ? k.value[i] : 0], ease: k.ease) })
                 } ?? fixed(length)
                 list.append(.object([("n", .string(i % 2 == 0 ? "d" : "g")), ("nm", .string(i % 2 == 0 ? "dash" : "gap")), ("v", value)]))
             }
             // Players disagree on negative offsets (rlottie draws them elsewhere; lottie-ios shifts them):
             // when the pattern's period never changes, whole periods are added until no offset is negative,
             // which draws the same dashes.
-            let initialOffset = Double(e.attributes["stroke-dashoffset"] ?? "0") ?? 0
+            let initialOffset = number(e, "stroke-dashoffset") ?? 0
             var offsetKeys = e.animations(of: "stroke-dashoffset").first.map { keys($0, initial: [initialOffset], parse: { Self.numbers($0) }) }
             let periods = [lengths.reduce(0, +)] + (trackKeys ?? []).map { $0.value.reduce(0, +) }
             let lowest = min(initialOffset, offsetKeys?.map { $0.value[0] }.min() ?? initialOffset)
@@ -343,7 +388,7 @@ struct LottieWriter {
                 offsetValue = fixed(initialOffset + shift)
             }
             list.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", offsetValue)]))
-            if let t = trim(lengths: lengths, dashKeys: trackKeys, offset: initialOffset, offsetKeys: e.animations(of: "stroke-dashoffset").first.map { keys($0, initial: [initialOffset], parse: { Self.numbers($0) }) }, pathLength: pathLength, twoTurns: twoTurns) {
+            if let t = trim(lengths: lengths, dashKeys: trackKeys, offset: initialOffset, offsetKeys: e.animations(of: "stroke-dashoffset").first.map { keys($0, initial: [initialOffset], parse: { Self.numbers($0) }) }, pathLength: pathLength, twoTurns: twoTurns, turnedBy: turnedBy) {
                 let tm: JSON = .object([("ty", .string("tm")), ("s", t.start), ("e", t.end), ("o", t.offset), ("m", .int(1))])
                 return ([tm, .object(fields)], t.oneTurn)
             }
@@ -353,11 +398,11 @@ struct LottieWriter {
     }
 
     /// A one-number property (opacity, width, offset) from its attribute and track, times `scale`.
-    func property(_ e: SVGElement, _ name: String, initial: [Double], scale: Double) -> JSON {
+    func property(_ e: Element, _ name: String, initial: [Double], scale: Double) -> JSON {
         let scaled = initial.map { $0 * scale }
         guard let track = e.animations(of: name).first else { return fixed(scaled[0]) }
         return animated(keys(track, initial: initial, parse: { Self.numbers($0) }).map { k in
-            Key(time: k.time, value: k.value.map { $0 * scale }, ease: k.ease, text: k.text)
+            Key(time: k.time, value: k.value.map { $0 * scale }, ease: k.ease)
         })
     }
 }

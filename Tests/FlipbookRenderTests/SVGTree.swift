@@ -1,6 +1,8 @@
-/// The animated SVG the compiler wrote, read back as a tree: elements with their attributes, their
-/// SMIL animation elements and their children. Exporters that translate the verified SMIL (Lottie)
-/// read it through this.
+@testable import FlipbookSVG
+
+/// The animated SVG the compiler wrote, read back as a tree by the tests: elements with their
+/// attributes, their SMIL animation elements and their children. (No writer reads it: each format is
+/// written from the typed document.)
 ///
 /// It reads the compiler's own output only: double-quoted attributes, no comments, CDATA or
 /// processing instructions, text content escaped.
