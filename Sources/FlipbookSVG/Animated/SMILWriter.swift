@@ -41,9 +41,15 @@ struct SMILWriter {
             }
             // Not for transform chains: until a replacing animateTransform begins, the additive ones
             // after it would add to the static attribute, which already holds their values.
+            // The track begins at the key before the first change. A track that is one jump at its end
+            // (a colour set at 1 s with actions disabled) begins at the last key before that instant
+            // instead, so that it spans time: beginning at the jump, it had been left out, and the
+            // denser fallback wrote the jump as a ramp over the frame before it.
             if transformType == nil, let change = keys.firstIndex(where: { $0.value != first.value }), change >= 1 {
-                begin = keys[change - 1].time
-                keys = Array(keys[(change - 1)...])
+                var from = change - 1
+                while from > 0 && keys[from].time >= end { from -= 1 }
+                begin = keys[from].time
+                keys = Array(keys[from...])
             }
             guard end > begin else { return nil }
             // A span too short for nine decimals (an animation of 1e-300 s) would print dur="0s", which

@@ -46,7 +46,7 @@ extension LottieWriter {
         let offset: [Double] = list.first.map { item in [item.1.first ?? 0, item.1.count > 1 ? item.1[1] : 0] } ?? [0, 0]
         let names = ["x", "y", "width", "height"]
         let statics = names.map { number(rect, $0) ?? 0 }
-        let tracks = names.map { name in rect.animations(of: name).first.map { keys($0, initial: [number(rect, name) ?? 0], parse: { Self.numbers($0) }) } }
+        let tracks = names.map { name in keys(rect, name, initial: [number(rect, name) ?? 0], parse: { Self.numbers($0) }) }
         let moving = tracks.compactMap { $0 }
         if let first = moving.first {
             guard moving.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { $0.time == $1.time && $0.ease == $1.ease } }) else { return nil }

@@ -1,3 +1,5 @@
+import Easing
+
 /// One Lottie keyframe before it is written: a time in seconds, a value, and how it moves to the next.
 struct Key {
     enum Ease: Equatable {
@@ -78,14 +80,65 @@ extension LottieWriter {
                 out.append(Key(time: from + at * duration, value: v.value, ease: eases[i], source: v.source))
             }
         }
-        // Two keys at one instant: the earlier holds from 0.001 frame before it (the segment into it
-        // ends that much early), the later starts there.
+        return separated(out)
+    }
+
+    /// Two keys at one instant: the earlier holds from 0.001 frame before it (the segment into it
+    /// ends that much early), the later starts there.
+    func separated(_ keys: [Key]) -> [Key] {
+        var out = keys
         let nudge = 0.001 / fps
         for i in stride(from: out.count - 2, through: 0, by: -1) where out[i + 1].time <= out[i].time {
             out[i].time = out[i + 1].time - nudge
             out[i].ease = .hold
         }
         return out
+    }
+
+    /// The keys of every animation of attribute `name` on `e`, as SMIL combines them (a later
+    /// animation element replaces the earlier ones from its begin on; each stays applied once begun,
+    /// frozen or repeating, as the compiler writes them): the value the earlier ones reach at that
+    /// instant is held until it, then the later one's keys follow. nil when nothing animates it.
+    /// (A wedge's colour is a `<set>` from 0 and, when it changes, a track from then on: the first
+    /// alone had written a colour that jumps at 1 s as a static colour.)
+    func keys(_ e: Element, _ name: String, initial: [Double], parse: (Value) -> [Double]?) -> [Key]? {
+        var out: [Key]?
+        for animation in e.animations(of: name) {
+            guard let earlier = out else {
+                out = keys(animation, initial: initial, parse: parse)
+                continue
+            }
+            let begin: Double
+            switch animation {
+            case .numeric(let n): begin = AnimatedDocument.writtenTime(n.begin)
+            case .discrete(let d): begin = AnimatedDocument.writtenTime(d.single?.begin ?? 0)
+            case .set(_, _, let at): begin = AnimatedDocument.writtenTime(at)
+            case .constantTransform: begin = 0
+            }
+            let reached = Self.value(of: earlier, at: begin) ?? initial
+            let later = keys(animation, initial: reached, parse: parse).filter { $0.time >= begin }
+            var kept = earlier.filter { $0.time < begin }
+            if !kept.isEmpty { kept.append(Key(time: begin, value: reached, ease: .hold)) }
+            out = separated(kept + later)
+        }
+        return out
+    }
+
+    /// The value `keys` take at `t` as a player interpolates them (holds, straight and cubic Bézier
+    /// segments); nil before the first key.
+    static func value(of keys: [Key], at t: Double) -> [Double]? {
+        guard let i = keys.lastIndex(where: { $0.time <= t }) else { return nil }
+        let k = keys[i]
+        guard i + 1 < keys.count, keys[i + 1].time > k.time, k.value.count == keys[i + 1].value.count else { return k.value }
+        let next = keys[i + 1]
+        let u = (t - k.time) / (next.time - k.time)
+        let e: Double
+        switch k.ease {
+        case .hold: return k.value
+        case .linear: e = u
+        case .bezier(let x1, let y1, let x2, let y2): e = CubicBezier(min(max(x1, 0), 1), y1, min(max(x2, 0), 1), y2).value(at: u, epsilon: 0)
+        }
+        return zip(k.value, next.value).map { $0 + ($1 - $0) * e }
     }
 
     /// An animated property from `keys` (their values as numbers).

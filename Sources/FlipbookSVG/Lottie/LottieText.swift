@@ -30,15 +30,15 @@ extension LottieWriter {
         }
         items += paint(e, "fill")
         var group = [JSON.object([("ty", .string("gr")), ("it", .array(items + [transform([])]))])]
-        if let track = e.animations(of: "font-size").first {
-            let scale = animated(keys(track, initial: [size0], parse: { Self.numbers($0) }).map { k in
+        if let sizes = keys(e, "font-size", initial: [size0], parse: { Self.numbers($0) }) {
+            let scale = animated(sizes.map { k in
                 Key(time: k.time, value: [k.value[0] / size0 * 100, k.value[0] / size0 * 100], ease: k.ease)
             })
             group = [.object([("ty", .string("gr")), ("it", .array(group + [transform([("a", fixed([x0, y0])), ("p", fixed([x0, y0])), ("s", scale)])]))])]
         }
         for (name, origin, horizontal) in [("x", x0, true), ("y", y0, false)] {
-            guard let track = e.animations(of: name).first else { continue }
-            let moves = keys(track, initial: [origin], parse: { Self.numbers($0) }).map { k in
+            guard let positions = keys(e, name, initial: [origin], parse: { Self.numbers($0) }) else { continue }
+            let moves = positions.map { k in
                 Key(time: k.time, value: horizontal ? [k.value[0] - origin, 0] : [0, k.value[0] - origin], ease: k.ease)
             }
             group = wrap(group, transform: [("p", animated(moves))])

@@ -41,8 +41,8 @@ extension LottieWriter {
     func presence(_ e: Element) -> JSON? {
         let shown: (Value) -> [Double] = { $0 == .keyword("none") ? [0] : [100] }
         let initial = shown(e.attribute("display") ?? .keyword("inline"))
-        guard let track = e.animations(of: "display").first else { return initial == [100] ? nil : fixed(initial) }
-        return animated(keys(track, initial: initial, parse: { shown($0) }))
+        guard let trackKeys = keys(e, "display", initial: initial, parse: { shown($0) }) else { return initial == [100] ? nil : fixed(initial) }
+        return animated(trackKeys)
     }
 
     // MARK: Transforms

@@ -185,11 +185,10 @@ struct LottieWriter {
         var morph = e.animations(of: "d").first
         var morphKeys: [Key]?
         var morphContours: [[LottieContour]] = []
-        if let track = morph {
-            let keyList = keys(track, initial: [], parse: { Self.numbers($0) ?? [] })
+        if morph != nil, let keyList = keys(e, "d", initial: [], parse: { Self.numbers($0) ?? [] }) {
             morphKeys = keyList
             var template: AnimatedDocument.PathTemplate?
-            if case .numeric(let n) = track, case .path(let t) = n.format { template = t }
+            for case .numeric(let n) in e.animations(of: "d") { if case .path(let t) = n.format { template = t } }
             morphContours = keyList.map { key in
                 if let shape = Self.contours(key.source) { return shape }
                 if let template, !key.value.isEmpty { return LottieContour.contours(of: template.path(key.value)) }
@@ -311,8 +310,7 @@ struct LottieWriter {
         guard let lengths = e.attribute("stroke-dasharray").flatMap(Self.numbers), lengths.count == 2,
               e.animations(of: "stroke-dashoffset").isEmpty, (number(e, "stroke-dashoffset") ?? 0) == 0
         else { return nil }
-        let dashKeys = e.animations(of: "stroke-dasharray").first.map { keys($0, initial: lengths, parse: { Self.numbers($0) }) }
-            ?? [Key(time: 0, value: lengths, ease: .hold)]
+        let dashKeys = keys(e, "stroke-dasharray", initial: lengths, parse: { Self.numbers($0) }) ?? [Key(time: 0, value: lengths, ease: .hold)]
         let pathLengths = paths.map(\.length)
         func length(at t: Double) -> Double {
             guard let i = pathKeys.lastIndex(where: { $0.time <= t }) else { return pathLengths[0] }
@@ -337,7 +335,7 @@ struct LottieWriter {
     /// A fill (`fl`) for the element's `fill` and `fill-opacity`.
     func paint(_ e: Element, _ name: String) -> [JSON] {
         let c = e.attribute(name).flatMap(Self.color) ?? [0, 0, 0, 1]
-        let colorValue = e.animations(of: name).first.map { animated(keys($0, initial: c, parse: Self.color), precise: true) } ?? fixed(c, precise: true)
+        let colorValue = keys(e, name, initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
         return [.object([("ty", .string("fl")), ("c", colorValue), ("o", property(e, "\(name)-opacity", initial: [number(e, "\(name)-opacity") ?? 1], scale: 100)),
                          ("r", .int(1))])]
     }
@@ -348,7 +346,7 @@ struct LottieWriter {
     /// written for it starts).
     func stroke(_ e: Element, pathLength: Double, twoTurns: Bool, turnedBy: Double = 0) -> ([JSON], oneTurn: Bool) {
         let c = e.attribute("stroke").flatMap(Self.color) ?? [0, 0, 0, 1]
-        let colorValue = e.animations(of: "stroke").first.map { animated(keys($0, initial: c, parse: Self.color), precise: true) } ?? fixed(c, precise: true)
+        let colorValue = keys(e, "stroke", initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
         let caps = ["butt": 1, "round": 2, "square": 3], joins = ["miter": 1, "round": 2, "bevel": 3]
         var fields: [(String, JSON)] = [
             ("ty", .string("st")), ("c", colorValue),
@@ -359,8 +357,7 @@ struct LottieWriter {
         ]
         if var lengths = e.attribute("stroke-dasharray").flatMap(Self.numbers) {
             if lengths.count % 2 == 1 { lengths += lengths }
-            let track = e.animations(of: "stroke-dasharray").first
-            let trackKeys = track.map { keys($0, initial: lengths, parse: { Self.numbers($0).map { $0.count % 2 == 1 ? $0 + $0 : $0 } }) }
+            let trackKeys = keys(e, "stroke-dasharray", initial: lengths, parse: { Self.numbers($0).map { $0.count % 2 == 1 ? $0 + $0 : $0 } })
             var list: [JSON] = []
             for (i, length) in lengths.enumerated() {
                 let value: JSON = trackKeys.map { ks in
@@ -372,7 +369,7 @@ struct LottieWriter {
             // when the pattern's period never changes, whole periods are added until no offset is negative,
             // which draws the same dashes.
             let initialOffset = number(e, "stroke-dashoffset") ?? 0
-            var offsetKeys = e.animations(of: "stroke-dashoffset").first.map { keys($0, initial: [initialOffset], parse: { Self.numbers($0) }) }
+            var offsetKeys = keys(e, "stroke-dashoffset", initial: [initialOffset], parse: { Self.numbers($0) })
             let periods = [lengths.reduce(0, +)] + (trackKeys ?? []).map { $0.value.reduce(0, +) }
             let lowest = min(initialOffset, offsetKeys?.map { $0.value[0] }.min() ?? initialOffset)
             var shift = 0.0
@@ -388,7 +385,7 @@ struct LottieWriter {
                 offsetValue = fixed(initialOffset + shift)
             }
             list.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", offsetValue)]))
-            if let t = trim(lengths: lengths, dashKeys: trackKeys, offset: initialOffset, offsetKeys: e.animations(of: "stroke-dashoffset").first.map { keys($0, initial: [initialOffset], parse: { Self.numbers($0) }) }, pathLength: pathLength, twoTurns: twoTurns, turnedBy: turnedBy) {
+            if let t = trim(lengths: lengths, dashKeys: trackKeys, offset: initialOffset, offsetKeys: keys(e, "stroke-dashoffset", initial: [initialOffset], parse: { Self.numbers($0) }), pathLength: pathLength, twoTurns: twoTurns, turnedBy: turnedBy) {
                 let tm: JSON = .object([("ty", .string("tm")), ("s", t.start), ("e", t.end), ("o", t.offset), ("m", .int(1))])
                 return ([tm, .object(fields)], t.oneTurn)
             }
@@ -400,8 +397,8 @@ struct LottieWriter {
     /// A one-number property (opacity, width, offset) from its attribute and track, times `scale`.
     func property(_ e: Element, _ name: String, initial: [Double], scale: Double) -> JSON {
         let scaled = initial.map { $0 * scale }
-        guard let track = e.animations(of: name).first else { return fixed(scaled[0]) }
-        return animated(keys(track, initial: initial, parse: { Self.numbers($0) }).map { k in
+        guard let trackKeys = keys(e, name, initial: initial, parse: { Self.numbers($0) }) else { return fixed(scaled[0]) }
+        return animated(trackKeys.map { k in
             Key(time: k.time, value: k.value.map { $0 * scale }, ease: k.ease)
         })
     }
