@@ -134,6 +134,38 @@ struct LottieTests {
         #expect((out["x"] as? [Double])?.first == 0.42)
     }
 
+    /// A clip under transforms (data-and-clips: "clipper", frame [230, 10, 90, 90], masksToBounds,
+    /// rotation 0 → −200° over 2.5 s ease-in-out) is a masked layer whose parents carry those
+    /// transforms, outermost first: the position (275, 55), the rotation with its keys, the anchor's
+    /// −(45, 45); its mask is the bounds, 90 × 90 from the origin. Nothing is left out.
+    @Test func clipUnderTransformsIsAMaskedLayerWithParents() throws {
+        let scene = try AnimatedCompileTests.scene("data-and-clips")
+        let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
+        // (Text is left out: no outliner is given here.)
+        #expect(lottie.omissions.filter { !$0.hasPrefix("text ") }.isEmpty, "\(lottie.omissions)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any])
+        let layers = try #require(object["layers"] as? [[String: Any]])
+        let clipped = try #require(layers.first { $0["hasMask"] as? Bool == true })
+        var chain: [[String: Any]] = []
+        var parent = clipped["parent"] as? Int
+        while let p = parent, let layer = layers.first(where: { $0["ind"] as? Int == p }) {
+            #expect(layer["ty"] as? Int == 3)
+            chain.insert(try #require(layer["ks"] as? [String: Any]), at: 0)
+            parent = layer["parent"] as? Int
+        }
+        try #require(chain.count == 3)
+        #expect(((chain[0]["p"] as? [String: Any])?["k"] as? [Double]) == [275, 55])
+        let turn = try #require((chain[1]["r"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect((turn.first?["s"] as? [Double]) == [0])
+        // −200° reached at the end (2.5 s), held 0.001 frame before it: the animation is removed there.
+        #expect(turn.contains { ($0["s"] as? [Double]) == [-200] && abs(($0["t"] as? Double ?? 0) - 2.5 * scene.fps) < 0.01 })
+        #expect(((turn.first?["o"] as? [String: Any])?["x"] as? [Double])?.first == 0.42)
+        #expect(((chain[2]["p"] as? [String: Any])?["k"] as? [Double]) == [-45, -45])
+        let mask = try #require((clipped["masksProperties"] as? [[String: Any]])?.first)
+        let shape = try #require((mask["pt"] as? [String: Any])?["k"] as? [String: Any])
+        #expect((shape["v"] as? [[Double]]) == [[0, 0], [90, 0], [90, 90], [0, 90]])
+    }
+
     /// Text is drawn as the outline the caller lays out, at the text's static origin, size and
     /// alignment; without an outliner it is left out and said so.
     @Test func textIsItsOutline() throws {

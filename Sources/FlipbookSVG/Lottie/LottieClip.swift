@@ -1,56 +1,109 @@
-/// Clip paths as Lottie masks. Lottie clips layers, not groups, so a group that clips is written as a
-/// layer of its own, between the layers of what is drawn below and above it, with its rectangle as the
-/// layer's mask.
+/// Clip paths as Lottie masks. Lottie clips layers, not groups, so a group that clips — at any depth,
+/// under any transforms — is written as a layer of its own, between the layers of what is drawn below
+/// and above it, with its rectangle as the layer's mask. A mask lives in its layer's space, so the
+/// layer carries every transform above the clip: one null layer (`ty` 3) per transform component of
+/// each enclosing group and of the group itself, outermost first, each the parent of the next, and the
+/// clipped layer the child of the last. Parenting carries no opacity: the enclosing groups' opacity
+/// and presence wrap the clipped layer's content instead.
 extension LottieWriter {
-    /// The layers for the root's children, topmost first: runs of unclipped elements share a shape
-    /// layer; a clipped group (`clippedLayer`) is a layer of its own.
+    /// A stretch of the drawing order: elements that share a shape layer (pruned copies of their
+    /// enclosing groups), or a clipped group with the groups that enclose it, outermost first.
+    enum Segment {
+        case shapes([Element])
+        case clipped(ancestors: [Element], group: Element, clip: Element)
+    }
+
+    /// The layers for the document's body, topmost first: runs of unclipped elements share a shape
+    /// layer; a clipped group is a layer of its own (`clippedLayers`).
     mutating func layers(canvas: (Double, Double)) -> [JSON] {
-        var layers: [JSON] = [], current: [JSON] = []
-        func flush() {
-            guard !current.isEmpty else { return }
-            layers.append(layer(shapes: current, name: "scene", transform: [], masks: nil, index: layers.count + 1))
-            current = []
-        }
-        for child in document.body.reversed() {
-            if child.kind == .group, case .reference(let id)? = child.attribute("clip-path"), let clipped = clippedLayer(child, id, canvas: canvas) {
-                flush()
-                layers.append(layer(shapes: clipped.shapes, name: "clip", transform: clipped.transform, masks: clipped.mask, index: layers.count + 1))
-                continue
+        var layers: [JSON] = []
+        var index = 0
+        func next() -> Int { index += 1; return index }
+        var segments = self.segments(document.body, ancestors: [])
+        // The background is drawn first: in the first run of shapes, or in one of its own below a clip.
+        if case .shapes? = segments.first {} else { segments.insert(.shapes([]), at: 0) }
+        for (n, segment) in segments.enumerated().reversed() {
+            switch segment {
+            case .shapes(let elements):
+                var shapes: [JSON] = []
+                for e in elements.reversed() {
+                    if let item = element(e, canvas: canvas) { shapes.append(item) }
+                }
+                if n == 0, let item = background(canvas: canvas) { shapes.append(item) }
+                if !shapes.isEmpty { layers.append(layer(shapes: shapes, name: "scene", masks: nil, index: next())) }
+            case .clipped(let ancestors, let group, let clip):
+                layers += clippedLayers(ancestors, group, clip, canvas: canvas, next: next)
             }
-            if let item = element(child, canvas: canvas) { current.append(item) }
         }
-        if let item = background(canvas: canvas) { current.append(item) }
-        flush()
         return layers
     }
 
-    /// A shape layer over the whole scene.
-    func layer(shapes: [JSON], name: String, transform: [(String, JSON)], masks: JSON?, index: Int) -> JSON {
-        var fields: [(String, JSON)] = [("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)), ("sr", .int(1)),
-                                        ("ks", .object(transform)), ("ao", .int(0))]
+    /// The rectangle a group clips to, when it clips to one this writer can mask: its clip path's one
+    /// rectangle, whose animated x, y, width and height share their key times.
+    func clipRectangle(_ e: Element) -> Element? {
+        guard e.kind == .group, case .reference(let id)? = e.attribute("clip-path"), let clip = definitions[id], clip.kind == .clipPath,
+              clip.children.count == 1, let rect = clip.children.first, rect.kind == .clipRect else { return nil }
+        let moving = ["x", "y", "width", "height"].compactMap { keys(rect, $0, initial: [0], parse: { Self.numbers($0) }) }
+        if let first = moving.first {
+            guard moving.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { $0.time == $1.time && $0.ease == $1.ease } })
+            else { return nil }
+        }
+        return rect
+    }
+
+    /// Whether `e` or an element inside it clips to a rectangle this writer can mask.
+    func containsClip(_ e: Element) -> Bool {
+        clipRectangle(e) != nil || e.children.contains(where: containsClip)
+    }
+
+    /// `elements` in drawing order as segments: a group that clips is a segment of its own; a group
+    /// with one inside is split around it, each part a pruned copy of the group.
+    func segments(_ elements: [Element], ancestors: [Element]) -> [Segment] {
+        var out: [Segment] = []
+        func add(_ shapes: [Element]) {
+            if case .shapes(let before)? = out.last { out[out.count - 1] = .shapes(before + shapes) } else { out.append(.shapes(shapes)) }
+        }
+        for e in elements {
+            if let rect = clipRectangle(e) {
+                out.append(.clipped(ancestors: ancestors, group: e, clip: rect))
+            } else if e.kind == .group, containsClip(e) {
+                for inner in segments(e.children, ancestors: ancestors + [e]) {
+                    switch inner {
+                    case .shapes(let children):
+                        var part = e
+                        part.children = children
+                        add([part])
+                    case .clipped:
+                        out.append(inner)
+                    }
+                }
+            } else {
+                add([e])
+            }
+        }
+        return out
+    }
+
+    /// A layer: a shape layer (`ty` 4) with `shapes`, or a null layer (`ty` 3) without; `transform`
+    /// its `ks`, `parent` the index of the layer whose transform it follows.
+    func layer(shapes: [JSON]?, name: String, transform: [(String, JSON)] = [], masks: JSON?, index: Int, parent: Int? = nil) -> JSON {
+        var fields: [(String, JSON)] = [("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(shapes == nil ? 3 : 4)), ("nm", .string(name))]
+        if let parent { fields.append(("parent", .int(parent))) }
+        fields += [("sr", .int(1)), ("ks", .object(transform)), ("ao", .int(0))]
         if let masks { fields += [("hasMask", .bool(true)), ("masksProperties", masks)] }
-        fields += [("shapes", .array(shapes)), ("ip", .int(0)), ("op", .int(frames)), ("st", .int(0)), ("bm", .int(0))]
+        if let shapes { fields.append(("shapes", .array(shapes))) }
+        fields += [("ip", .int(0)), ("op", .int(frames)), ("st", .int(0)), ("bm", .int(0))]
         return .object(fields)
     }
 
-    /// A top-level group clipped by a `<rect>`: the group's translation is the layer's position (so the
-    /// mask, in the layer's space, is in the group's user space, as SVG's clip rectangle is), its
-    /// content the layer's shapes, the rectangle (x, y, width and height; those that animate must
-    /// share their key times) the mask's path. nil, and the clip reported as left out, for anything else.
-    mutating func clippedLayer(_ e: Element, _ id: String, canvas: (Double, Double)) -> (shapes: [JSON], transform: [(String, JSON)], mask: JSON)? {
-        guard let clip = definitions[id], clip.kind == .clipPath, clip.children.count == 1, let rect = clip.children.first, rect.kind == .clipRect,
-              e.animations(of: "transform").isEmpty else { return nil }
-        var list: [(type: String, values: [Double])] = []
-        if case .transform(let steps)? = e.attribute("transform") { list = steps.map(\.written) }
-        guard list.count <= 1, list.allSatisfy({ $0.0 == "translate" }) else { return nil }
-        let offset: [Double] = list.first.map { item in [item.1.first ?? 0, item.1.count > 1 ? item.1[1] : 0] } ?? [0, 0]
+    /// A clipped group as layers, topmost first: the clipped shape layer, its mask the clip
+    /// rectangle (x, y, width, height; animated with their shared keys), then the null layers that
+    /// carry the transforms of the groups enclosing it and its own, innermost first.
+    mutating func clippedLayers(_ ancestors: [Element], _ group: Element, _ rect: Element, canvas: (Double, Double),
+                                next: () -> Int) -> [JSON] {
         let names = ["x", "y", "width", "height"]
         let statics = names.map { number(rect, $0) ?? 0 }
         let tracks = names.map { name in keys(rect, name, initial: [number(rect, name) ?? 0], parse: { Self.numbers($0) }) }
-        let moving = tracks.compactMap { $0 }
-        if let first = moving.first {
-            guard moving.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { $0.time == $1.time && $0.ease == $1.ease } }) else { return nil }
-        }
         func rectangle(_ v: [Double]) -> JSON {
             let (x, y, w, h) = (v[0], v[1], v[2], v[3])
             let corners = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
@@ -58,7 +111,7 @@ extension LottieWriter {
                             ("i", .array(Array(repeating: numberArray([0, 0]), count: 4))), ("o", .array(Array(repeating: numberArray([0, 0]), count: 4)))])
         }
         let path: JSON
-        if let first = moving.first {
+        if let first = tracks.compactMap({ $0 }).first {
             let values = first.indices.map { k in names.indices.map { tracks[$0]?[k].value[0] ?? statics[$0] } }
             path = animated(first, values: values.map { .array([rectangle($0)]) }, shapes: true)
         } else {
@@ -66,11 +119,30 @@ extension LottieWriter {
         }
         let mask: JSON = .array([.object([("inv", .bool(false)), ("mode", .string("a")), ("pt", path), ("o", fixed(100)),
                                           ("x", fixed(0)), ("nm", .string("clip"))])])
-        // The group without its transform and clip: they are the layer's.
-        var inner = e
+        // The transforms, outermost first, each component a null layer.
+        var components: [[(String, JSON)]] = []
+        for e in ancestors + [group] { components += transformComponents(e) }
+        // The content, wrapped in the opacity and presence of the group and of every group above it.
+        var inner = group
         inner.attributes.removeAll { $0.name == "transform" || $0.name == "clip-path" }
-        guard let content = element(inner, canvas: canvas) else { return nil }
-        let transform: [(String, JSON)] = [("p", fixed([offset[0], offset[1], 0]))]
-        return ([content], transform, mask)
+        inner.animations.removeAll { $0.attribute == "transform" }
+        var content: [JSON] = []
+        if let item = element(inner, canvas: canvas) { content = [item] }
+        for e in ancestors.reversed() {
+            if e.attribute("opacity") != nil || !e.animations(of: "opacity").isEmpty {
+                content = wrap(content, transform: [("o", property(e, "opacity", initial: [number(e, "opacity") ?? 1], scale: 100))])
+            }
+            if let shown = presence(e) { content = wrap(content, transform: [("o", shown)]) }
+        }
+        guard !content.isEmpty else { return [] }
+        var nulls: [(index: Int, json: JSON)] = []
+        var parent: Int?
+        for component in components {
+            let index = next()
+            nulls.append((index, layer(shapes: nil, name: "transform", transform: component, masks: nil, index: index, parent: parent)))
+            parent = index
+        }
+        let clipped = layer(shapes: content, name: "clip", masks: mask, index: next(), parent: parent)
+        return [clipped] + nulls.reversed().map(\.json)
     }
 }
