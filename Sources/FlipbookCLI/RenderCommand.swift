@@ -165,9 +165,9 @@ enum RenderCommand {
                                          textOutline: (fonts ?? FontSet.system()).map { set in { set.outline(of: $0) } })
             try AtomicFile.write(Array(lottie.json.utf8), to: path)
             if args.flags.contains("report") {
-                // The tracks the file translates, with their verified errors (as for --animated), unless
-                // --animated printed them already; then what the file leaves out.
-                if animatedPath == nil { print(compiled.reportText, terminator: "") }
+                // The tracks the file holds, with their errors measured on the Lottie file by its own
+                // evaluator; then what the file leaves out.
+                print(lottie.reportText, terminator: "")
                 print(lottie.omissions.isEmpty ? "lottie: everything the frames draw" : lottie.omissions.map { "lottie: left out \($0)" }.joined(separator: "\n"))
             }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(lottie.json.utf8.count) bytes)") }

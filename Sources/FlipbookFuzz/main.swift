@@ -61,7 +61,7 @@ guard !seeds.isEmpty else {
 }
 
 var mutator = Mutator(seed: seed)
-var accepted = 0, rejected = 0, encoded = 0, slowest = 0.0, slowestInput = 0, animatedChecked = 0, fallbacks = 0
+var accepted = 0, rejected = 0, encoded = 0, slowest = 0.0, slowestInput = 0, animatedChecked = 0, fallbacks = 0, notReadBack = 0, formatsChecked = 0
 let loader = SceneLoader(limits: SceneLimits(frames: 2_000))
 let fonts = FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
 let started = Date()
@@ -139,9 +139,30 @@ for n in 0..<count {
             // Key times have nine decimals: allow what that placement costs on a value that jumps by
             // more than a million pixels in one frame (see AnimatedSVG.Entry.largestStep), and what
             // double arithmetic costs on coordinates of 1e14 px (largestMagnitude).
-            if let bad = compiled.report.first(where: { $0.encoding != "discrete" && $0.encoding != "coarse" && $0.encoding != "frozen" && !($0.errorAtFrames <= $0.bound * (1 + 1e-9) + 1e-9 + $0.largestStep * 1e-6 + $0.largestMagnitude * 1e-11) }) {
+            func missesAFrame(_ report: [AnimatedSVG.Entry]) -> AnimatedSVG.Entry? {
+                report.first(where: { !["discrete", "coarse", "frozen", "not read back"].contains($0.encoding)
+                    && !($0.errorAtFrames <= $0.bound * (1 + 1e-9) + 1e-9 + $0.largestStep * 1e-6 + $0.largestMagnitude * 1e-11) })
+            }
+            if let bad = missesAFrame(compiled.report) {
                 print("ANIMATED SVG misses a frame for input \(n) (seed \(seed)): \(bad.element) \(bad.property) error \(bad.errorAtFrames) over \(bad.bound), kept in \(currentPath)")
                 exit(6)
+            }
+            // The CSS and Lottie files, each read back by its own evaluator, hold the same at every frame
+            // (two more compiles: for scenes put under 1,000,000 steps, so that an input stays within
+            // the slow limit).
+            if animatedCost <= 1_000_000 {
+                let css = checked.animatedSVGWithCSS()
+                if let bad = missesAFrame(css.report) {
+                    print("CSS misses a frame for input \(n) (seed \(seed)): \(bad.element) \(bad.property) error \(bad.errorAtFrames) over \(bad.bound), kept in \(currentPath)")
+                    exit(6)
+                }
+                let lottie = checked.animatedSVGForLottie().lottie(fps: checked.fps, frames: checked.frameCount)
+                if let bad = missesAFrame(lottie.report) {
+                    print("LOTTIE misses a frame for input \(n) (seed \(seed)): \(bad.element) \(bad.property) error \(bad.errorAtFrames) over \(bad.bound), kept in \(currentPath)")
+                    exit(6)
+                }
+                notReadBack += lottie.report.filter { $0.encoding == "not read back" }.count
+                formatsChecked += 1
             }
             // The same file and report with the instants made ahead on two threads.
             let parallelStart = Date()
@@ -237,4 +258,4 @@ for n in 0..<count {
 }
 try? FileManager.default.removeItem(atPath: currentPath)
 let total = Date().timeIntervalSince(started)
-print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted (\(encoded) written as scene files and read back equal), \(rejected) rejected with a located error, \(animatedChecked) animated SVGs checked against the engine (\(fallbacks) fallback tracks), \(paired) SVG and raster frames paired, 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")
+print("seed \(seed): \(count) inputs in \(String(format: "%.1f", total)) s: \(accepted) accepted (\(encoded) written as scene files and read back equal), \(rejected) rejected with a located error, \(animatedChecked) animated SVGs checked against the engine (\(fallbacks) fallback tracks; \(formatsChecked) also as CSS and Lottie, \(notReadBack) Lottie tracks not read back), \(paired) SVG and raster frames paired, 0 crashes, slowest \(String(format: "%.3f", slowest)) s (input \(slowestInput))")

@@ -13,6 +13,17 @@ struct SystemHelpersTests {
         ("%.3f", -0.0004, "-0.000"), ("%8.3f", 2, "   2.000"),
     ]
 
+    /// A number of 1e15 or more is formatted once and remembered: the text is the C library's exact
+    /// expansion (Python's `'%4.2f' % -1e308`, 313 characters), the same when asked again.
+    @Test func longNumbersAreRememberedExactly() {
+        let expected = "-100000000000000001097906362944045541740492309677311846336810682903157585404911491537163328978494688899061249669721172515611590283743140088328307009198146046031271664502933027185697489699588559043338384466165001178426897626212945177628091195786707458122783970171784415105291802893207873272974885715430223118336.00"
+        #expect(expected.count == 313)
+        #expect(String(printf: "%4.2f", -1e308) == expected)
+        #expect(String(printf: "%4.2f", -1e308) == expected)
+        #expect(String(printf: "%.1f", -1e308) == String(expected.dropLast()))
+        #expect(String(printf: "%4.2f", 1e15) == "1000000000000000.00")
+    }
+
     @Test(arguments: printfTable.indices)
     func printfFormatsAsC(index: Int) {
         let (format, value, expected) = Self.printfTable[index]

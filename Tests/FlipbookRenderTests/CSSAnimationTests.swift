@@ -196,6 +196,21 @@ struct CSSAnimationTests {
         #expect(css.contains("@media (prefers-reduced-motion:reduce)"))
     }
 
+    /// A double jump (three keys at one time: 1, 1, 2 at 0.68) goes from the value before to the
+    /// last: the middle key is dropped, so the track read back at 0.68 already shows 2 (with it, the
+    /// first 1e-7 step landed on the middle value and a frame at the jump showed 1).
+    @Test func aDoubleJumpGoesToItsLastValue() throws {
+        let track = AnimatedDocument.Numeric(attribute: "opacity", transformType: nil, additive: false, begin: 0, end: 1,
+                                             values: [[0], [1], [1], [2], [3]], keyTimes: [0, 0.68, 0.68, 0.68, 1],
+                                             splines: [[0, 0, 1, 1], [0, 0, 1, 1], [0, 0, 1, 1], [0, 0, 1, 1]], format: .number, check: nil)
+        let (rule, timing, _) = try #require(CSSAnimationWriter.keyframesRule(.numeric(track), of: AnimatedDocument.Element(.group),
+                                                                              timing: .init(duration: 1, loops: false)))
+        #expect(rule == "0%{opacity:0}68%{opacity:1;animation-timing-function:steps(1,start)}68.00001%{opacity:2}to{opacity:3}")
+        let read = try #require(CSSTrack(rule: rule, entry: timing))
+        #expect(read.value(at: 0.68) == .numbers([2]))
+        #expect(read.value(at: 0.34) == .numbers([0.5]))
+    }
+
     /// A jump (two keys at one time) is a 1e-7 step under steps(1, start); a jump at the very end goes
     /// before it under steps(1, end).
     @Test func jumpsBecomeShortSteps() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Easing
 import Flipbook
 import Testing
 @testable import FlipbookSVG
@@ -64,6 +65,16 @@ struct LottieTests {
         #expect(abs(mid[0] - 50) < 1e-12 && abs(mid[1] - 50) < 1e-12)
     }
 
+    /// A closed contour whose last vertex lies on its first (a bar of zero height, 0 0 → 44 0 → 44 0
+    /// → 0 0) is written without it, unless told not to: a morph keeps its four vertices at every key.
+    @Test func closingVertexMergedOnlyWhenAsked() {
+        let flat = Path([.move(Point(0, 0)), .line(Point(44, 0)), .line(Point(44, 0)), .line(Point(0, 0)), .close])
+        #expect(LottieContour.contours(of: flat).map(\.vertices.count) == [3])
+        #expect(LottieContour.contours(of: flat, mergeClosing: false).map(\.vertices.count) == [4])
+        let tall = Path([.move(Point(0, 0)), .line(Point(44, 0)), .line(Point(44, 60)), .line(Point(0, 60)), .close])
+        #expect(LottieContour.contours(of: tall).map(\.vertices.count) == [4])
+    }
+
     /// A writer for a document of `duration` seconds (looping or not) with no elements.
     static func writer(fps: Double, frames: Int, duration: Double, loops: Bool = false) -> LottieWriter {
         let document = AnimatedDocument(canvas: Size(100, 100), background: .clear,
@@ -80,10 +91,21 @@ struct LottieTests {
                                                splines: [[0.42, 0, 0.58, 1], [0, 0, 1, 1], [0, 0, 1, 1]], format: .number, check: nil)
         let keys = writer.keys(.numeric(opacity), initial: [0.25], parse: { LottieWriter.numbers($0) })
         // 0.50004 is written 0.5 (three decimals): the key is what every format shows.
-        #expect(keys.map(\.value) == [[0.25], [0], [1], [0.5], [0.5]])
+        #expect(keys.map(\.value)[0...1] == [[0.25], [0]] && keys.map(\.value)[3...] == [[0.5], [0.5]])
         #expect(keys[0].time == 0 && keys[0].ease == .hold)
-        #expect(keys[1].time == 0.5 && keys[1].ease == .bezier(0.42, 0, 0.58, 1))
+        // The segment into the jump ends 0.001 frame early on its own curve: the key holds the
+        // easing's value there, and the easing is the part of (0.42, 0, 0.58, 1) up to it.
+        let x = 1 - (0.001 / 60) / 0.5
+        let easing = CubicBezier(0.42, 0, 0.58, 1)
+        let end = easing.value(at: x, epsilon: 0)
         #expect(abs(keys[2].time - (1.0 - 0.001 / 60)) < 1e-12 && keys[2].ease == .hold)
+        #expect(abs(keys[2].value[0] - end) < 1e-12 && end < 1 && end > 1 - 1e-6)
+        guard case .bezier(let x1, let y1, let x2, let y2) = keys[1].ease else { Issue.record("not a curve"); return }
+        let piece = CubicBezier(x1, y1, x2, y2)
+        for u in [0.1, 0.25, 0.5, 0.75, 0.9] {
+            #expect(abs(piece.value(at: u, epsilon: 0) * end - easing.value(at: u * x, epsilon: 0)) < 1e-9)
+        }
+        #expect(keys[1].time == 0.5)
         #expect(keys[3].time == 1.0 && keys[3].ease == .linear && keys[4].time == 1.5)
         let looping = Self.writer(fps: 60, frames: 121, duration: 0.5, loops: true)
         let rotate = AnimatedDocument.Numeric(attribute: "transform", transformType: "rotate", additive: false, begin: 0, end: 0.5,
@@ -95,6 +117,70 @@ struct LottieTests {
         let hidden = looping.keys(.set(attribute: "display", value: .keyword("none"), begin: 0.25), initial: [100],
                                   parse: { $0 == .keyword("none") ? [0] : [100] })
         #expect(hidden.map(\.value) == [[100], [0]] && hidden.map(\.time) == [0, 0.25])
+    }
+
+    /// The evaluator against closed forms: a static value everywhere; before the first key its value,
+    /// after the last the last; a straight segment at a quarter is a quarter of the way; the easing
+    /// (0.42, 0, 0.58, 1), symmetric about (½, ½), is half way at half the time and ends exact; a hold
+    /// keeps its value up to the next key; numbers as written (four decimals).
+    @Test func evaluatorReadsKeyframesAsPlayersDo() throws {
+        let still = try #require(LottieProperty(.object([("a", .int(0)), ("k", .array([.number(3), .number(4.00004)]))])))
+        #expect(still.value(at: -5) == [3, 4] && still.value(at: 1e6) == [3, 4])
+        func key(_ t: Double, _ v: Double, _ ease: [Double]?, hold: Bool = false) -> JSON {
+            var f: [(String, JSON)] = [("t", .number(t)), ("s", .array([.number(v)]))]
+            if hold { f.append(("h", .int(1))) }
+            if let e = ease {
+                f.append(("o", .object([("x", .array([.precise(e[0])])), ("y", .array([.precise(e[1])]))])))
+                f.append(("i", .object([("x", .array([.precise(e[2])])), ("y", .array([.precise(e[3])]))])))
+            }
+            return .object(f)
+        }
+        let track = try #require(LottieProperty(.object([("a", .int(1)), ("k", .array([
+            key(10, 0, [0, 0, 1, 1]), key(20, 100, [0.42, 0, 0.58, 1]), key(30, 200, nil, hold: true), key(40, 50, nil)]))])))
+        #expect(track.value(at: 0) == [0] && track.value(at: 100) == [50])
+        #expect(abs(track.value(at: 12.5)[0] - 25) < 1e-12)
+        #expect(track.value(at: 20) == [100] && abs(track.value(at: 25)[0] - 150) < 1e-9 && abs(track.value(at: 30 - 1e-9)[0] - 200) < 1e-6)
+        // Monotone between 20 and 30 (the easing's y never leaves [0, 1]).
+        let eased = stride(from: 20.0, through: 30, by: 0.25).map { track.value(at: $0)[0] }
+        #expect(zip(eased, eased.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(track.value(at: 35) == [200] && track.value(at: 40) == [50])
+    }
+
+    /// A track whose written value is wrong is measured wrong: the check's engine values against a
+    /// property that holds the first value throughout (what the colour jump's file said) is off by the
+    /// jump after it, over the bound.
+    @Test func evaluatorCatchesAWrongFile() throws {
+        let check = AnimatedDocument.TrackCheck(entry: 0, times: [0, 0.5, 1, 1.5], onGrid: [true, true, true, true],
+                                                values: [[1, 0, 0], [1, 0, 0], [0, 0, 1], [0, 0, 1]],
+                                                measure: { a, b in zip(a, b).map { abs($0 - $1) }.max() ?? 0 }, bound: 1.0 / 255)
+        let stuck = try #require(LottieProperty(.object([("a", .int(0)), ("k", .array([.precise(1), .precise(0), .precise(0), .precise(1)]))])))
+        let wrong = check.verify(duration: 2, read: { _ in Array(stuck.value(at: 0).prefix(3)) })
+        #expect(wrong.all == 1 && wrong.onGrid == 1)
+        let writer = Self.writer(fps: 10, frames: 20, duration: 2)
+        let keys = writer.separated([Key(time: 0, value: [1, 0, 0, 1], ease: .hold), Key(time: 1, value: [1, 0, 0, 1], ease: .hold),
+                                     Key(time: 1, value: [0, 0, 1, 1], ease: .hold)])
+        let right = try #require(LottieProperty(writer.animated(keys, precise: true)))
+        #expect(check.verify(duration: 2, read: { t in Array(right.value(at: t * 10).prefix(3)) }).all == 0)
+    }
+
+    /// The Lottie report carries the errors the Lottie evaluator measures on the file: every numeric
+    /// track of every shipped scene is read back (none "not read back") and within its bound, the
+    /// same tracks as the SMIL report's.
+    @Test(arguments: GoldenTests.scenes)
+    func theLottieReportIsMeasuredOnTheFile(scene name: String) throws {
+        let scene = try AnimatedCompileTests.scene(name)
+        let compiled = scene.animatedSVGForLottie()
+        // Text drawn as a stand-in outline (a square at its origin): its position and size tracks are
+        // written and read back as with real glyphs.
+        let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount) { text in
+            let o = text.origin
+            return Path([.move(o), .line(Point(o.x + 10, o.y)), .line(Point(o.x + 10, o.y - 10)), .close])
+        }
+        #expect(lottie.report.map { "\($0.element) \($0.property)" } == compiled.report.map { "\($0.element) \($0.property)" })
+        for (l, s) in zip(lottie.report, compiled.report) where s.encoding == "exact" || s.encoding == "sampled" {
+            #expect(l.encoding != "not read back", "\(name) \(l.element) \(l.property)")
+            #expect(l.maxError <= l.bound * (1 + 1e-9) + 1e-9, "\(name) \(l.element) \(l.property): Lottie \(l.maxError) over \(l.bound)")
+        }
     }
 
     /// A ring's dash [a, P − a] with offset −o on a path twice round (length 2P) is the trim
@@ -159,7 +245,8 @@ struct LottieTests {
         #expect((turn.first?["s"] as? [Double]) == [0])
         // −200° reached at the end (2.5 s), held 0.001 frame before it: the animation is removed there.
         #expect(turn.contains { ($0["s"] as? [Double]) == [-200] && abs(($0["t"] as? Double ?? 0) - 2.5 * scene.fps) < 0.01 })
-        #expect(((turn.first?["o"] as? [String: Any])?["x"] as? [Double])?.first == 0.42)
+        // ease-in-out, cut 0.001 frame before the jump at the end: (0.42, 0, 0.58, 1) to 1e-5.
+        #expect(abs((((turn.first?["o"] as? [String: Any])?["x"] as? [Double])?.first ?? 0) - 0.42) < 1e-5)
         #expect(((chain[2]["p"] as? [String: Any])?["k"] as? [Double]) == [-45, -45])
         let mask = try #require((clipped["masksProperties"] as? [[String: Any]])?.first)
         let shape = try #require((mask["pt"] as? [String: Any])?["k"] as? [String: Any])

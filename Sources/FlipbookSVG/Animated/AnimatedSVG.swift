@@ -58,7 +58,10 @@ public struct AnimatedSVG: Sendable {
     public var fallbacks: [Entry] { report.filter { $0.encoding == "fallback" || $0.encoding == "frozen" } }
 
     /// The report as aligned text, one line per animated property: the verified error and its bound.
-    public var reportText: String {
+    public var reportText: String { Self.reportText(report) }
+
+    /// `report` as aligned text, one line per animated property: the verified error and its bound.
+    public static func reportText(_ report: [Entry]) -> String {
         var lines = ["element\tproperty\tencoding\tkeyframes\tverified error\tbound"]
         for e in report {
             let error = e.encoding == "discrete" ? "0" : "\(SVGNumber.format(e.maxError, decimals: 4)) \(e.unit)"

@@ -27,7 +27,7 @@ extension AnimatedSVGCompiler.Context {
             // The engine's value at every check instant, read once: the check, the denser retry and
             // the report's steps all compare against it.
             let series = checkTimes.map(value)
-            var verified: Double, atFrames: Double
+            var verified: Double, atFrames: Double, later: [Int: [Double]] = [:]
             if written == nil {
                 // Written as a constant (no element): checked too — every instant verified must hold the
                 // value the static attribute shows.
@@ -41,7 +41,7 @@ extension AnimatedSVGCompiler.Context {
                 guard off > tolerance else { return [] }
                 (verified, atFrames) = (off, offAtFrames)
             } else {
-                (verified, atFrames) = verify(written!, series: series, value: value, measure: fitter.error, tolerance: tolerance)
+                (verified, atFrames, later) = verify(written!, series: series, value: value, measure: fitter.error, tolerance: tolerance)
             }
             var encoding = summary.exact ? "exact" : "sampled"
             var count = keys.count
@@ -49,11 +49,11 @@ extension AnimatedSVGCompiler.Context {
                 // Denser: a key at every observed instant and half way between them.
                 let dense = checkTimes.indices.map { Keyframe(time: checkTimes[$0], value: series[$0], curve: nil) }
                 let retry = write(smil, dense)
-                let retried = retry.map { verify($0, series: series, value: value, measure: fitter.error, tolerance: tolerance) } ?? (verified, atFrames)
+                let retried = retry.map { verify($0, series: series, value: value, measure: fitter.error, tolerance: tolerance) } ?? (verified, atFrames, later)
                 // Frame instants first: denser keys always hit those; then the error between them.
                 if retried.1 < atFrames || (retried.1 == atFrames && retried.0 < verified) {
                     written = retry
-                    (verified, atFrames) = retried
+                    (verified, atFrames, later) = retried
                     count = dense.count
                 }
                 encoding = verified > tolerance ? "fallback" : "sampled"
@@ -71,7 +71,7 @@ extension AnimatedSVGCompiler.Context {
                                             largestStep: step, largestMagnitude: magnitude))
             guard var numeric = written else { return [] }
             numeric.check = AnimatedDocument.TrackCheck(entry: report.count - 1, times: checkTimes, onGrid: checkIsOnGrid, values: series,
-                                                        measure: fitter.error, bound: tolerance)
+                                                        measure: fitter.error, bound: tolerance, later: later)
             return [.numeric(numeric)]
         }
 

@@ -28,9 +28,10 @@ extension AnimatedSVGCompiler.Context {
         /// animation of 1e-300 s). Infinity when the text cannot be read back.
         /// `series` holds the engine's value at each of `checkTimes`.
         func verify(_ track: AnimatedDocument.Numeric, series: [[Double]], value: (Double) -> [Double], measure: ([Double], [Double]) -> Double,
-                    tolerance: Double) -> (Double, Double) {
+                    tolerance: Double) -> (Double, Double, later: [Int: [Double]]) {
             // The track as SMIL writes it, read back as SMIL.
-            guard let written = SMILTrack(AnimatedDocument.text(.numeric(track), timing: smil.timing)) else { return (.infinity, .infinity) }
+            guard let written = SMILTrack(AnimatedDocument.text(.numeric(track), timing: smil.timing)) else { return (.infinity, .infinity, [:]) }
+            var laterValues: [Int: [Double]] = [:]
             let base = series[0].map { SVGNumber.representable($0) }   // the static attribute, as written
             var worst = 0.0, worstOnGrid = 0.0
             // Buffers kept across instants: the check reads every instant up to three times a track.
@@ -62,8 +63,8 @@ extension AnimatedSVGCompiler.Context {
                 for probe in 0..<3 {
                     let at = probeTime(probe, t)
                     guard at >= 0 && at <= scene.duration else { continue }
-                    guard readWritten(at: at) else { return (.infinity, .infinity) }
-                    guard shown.count == expected.count else { return (.infinity, .infinity) }
+                    guard readWritten(at: at) else { return (.infinity, .infinity, [:]) }
+                    guard shown.count == expected.count else { return (.infinity, .infinity, [:]) }
                     best = min(best, measure(expected, shown))
                     if best == 0 { break }
                     probes = probe + 1
@@ -71,6 +72,7 @@ extension AnimatedSVGCompiler.Context {
                 if best > tolerance, t + 1e-8 <= scene.duration {
                     let later = value(t + 1e-8).map { SVGNumber.representable($0) }
                     if later.count == expected.count {
+                        laterValues[i] = later
                         // The probes compared above, read again (the same numbers: the evaluation is a
                         // pure function of the instant).
                         for probe in 0..<probes {
@@ -83,7 +85,7 @@ extension AnimatedSVGCompiler.Context {
                 worst = max(worst, best)
                 if checkIsOnGrid[i] { worstOnGrid = max(worstOnGrid, best) }
             }
-            return (worst, worstOnGrid)
+            return (worst, worstOnGrid, laterValues)
         }
 
         /// The farthest point that the layer in `slot` and its sublayers draw at `t`, from the layer's

@@ -129,8 +129,15 @@ enum CSSAnimationWriter {
         let duration = SVGNumber.representable(timing.duration, decimals: 9)
         switch animation {
         case .numeric(let n):
-            return Keys(values: n.values.map { Value($0, n.format) }, times: n.keyTimes,
-                        splines: n.splines.map { $0 == [0, 0, 1, 1] ? nil : $0 }, discrete: false,
+            // Keys between the first and last of three or more at one time are dropped: a jump goes
+            // from the value before to the last value at its instant, and the 1e-7 steps a jump's later
+            // keys are moved by would show a middle one (a fuzzed pie showed its old dash for 1e-7 of
+            // the track from the instant of a double jump, where a frame fell).
+            let t = n.keyTimes
+            let kept = t.indices.filter { i in !(i > 0 && i + 1 < t.count && t[i - 1] == t[i] && t[i + 1] == t[i]) }
+            let splines = kept.dropLast().map { $0 < n.splines.count ? n.splines[$0] : [0, 0, 1, 1] }
+            return Keys(values: kept.map { Value(n.values[$0], n.format) }, times: kept.map { t[$0] },
+                        splines: splines.map { $0 == [0, 0, 1, 1] ? nil : $0 }, discrete: false,
                         duration: SVGNumber.representable(n.end - n.begin, decimals: 9), delay: SVGNumber.representable(n.begin, decimals: 9))
         case .discrete(let d):
             guard d.single == nil else { return nil }

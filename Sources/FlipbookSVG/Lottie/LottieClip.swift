@@ -117,6 +117,19 @@ extension LottieWriter {
         } else {
             path = .object([("a", .int(0)), ("k", rectangle(statics))])
         }
+        // Read back: the rectangle's corners as x, y, width and height.
+        if let reader = LottieProperty(path) {
+            let fps = self.fps
+            let sides: [([Double]) -> Double] = [{ $0[0] }, { $0[1] }, { $0[2] - $0[0] }, { $0[5] - $0[3] }]
+            for (n, name) in names.enumerated() {
+                for check in rect.checks(of: name) {
+                    probes.list.append(LottieProbe(check: check, read: { t in
+                        let v = reader.value(at: t * fps)
+                        return v.count >= 8 ? [sides[n](v)] : nil
+                    }))
+                }
+            }
+        }
         let mask: JSON = .array([.object([("inv", .bool(false)), ("mode", .string("a")), ("pt", path), ("o", fixed(100)),
                                           ("x", fixed(0)), ("nm", .string("clip"))])])
         // The transforms, outermost first, each component a null layer.

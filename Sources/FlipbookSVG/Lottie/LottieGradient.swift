@@ -52,7 +52,17 @@ extension LottieWriter {
         }
         let staticGradient = gradient(reference(at: -1))
         let moves = !fillTracks.isEmpty || staticGradient.map { g in !g.animations.isEmpty || g.children.contains { !$0.animations.isEmpty } } ?? true
-        let times = moves ? (0...frames).map { Double($0) / fps } : [0]
+        // The frame instants, and the instants the gradient's tracks were checked at that are not
+        // between frames (where an animation begins or ends: a gradient sampled at the frames alone
+        // cut the corner there).
+        var times = moves ? (0...frames).map { Double($0) / fps } : [0]
+        if moves, let g = staticGradient {
+            let knots = ([g] + g.children).flatMap { e in e.animations.compactMap { a -> [Double]? in
+                guard case .numeric(let n) = a, let c = n.check else { return nil }
+                return zip(c.times, c.onGrid).filter { $0.1 }.map(\.0)
+            } }.flatMap { $0 }
+            times = Array(Set(times + knots.filter { $0 >= 0 && $0 <= Double(frames) / fps })).sorted()
+        }
         var keys: [(start: [Double], end: [Double], stops: [Double], alphas: [Double])] = []
         var stopCount: Int?
         for t in times {
@@ -69,8 +79,22 @@ extension LottieWriter {
             animated(times.indices.map { Key(time: times[$0], value: value($0), ease: $0 == times.count - 1 ? .hold : ease) }, precise: precise)
         }
         let stops = property({ translucent ? keys[$0].stops + keys[$0].alphas : keys[$0].stops }, precise: true)
+        let start = property({ keys[$0].start }, precise: false), end = property({ keys[$0].end }, precise: false)
+        // Read back, for a fill that names one gradient throughout: its ends and each stop's offset,
+        // colour and opacity, from the gradient fill's properties.
+        if fillTracks.isEmpty, let g = staticGradient {
+            probe(g, "x1", start) { [$0[0]] }
+            probe(g, "y1", start) { [$0[1]] }
+            probe(g, "x2", end) { [$0[0]] }
+            probe(g, "y2", end) { [$0[1]] }
+            for (n, stop) in g.children.enumerated() {
+                probe(stop, "offset", stops) { [$0[4 * n]] }
+                probe(stop, "stop-color", stops) { Array($0[(4 * n + 1)...(4 * n + 3)]) }
+                probe(stop, "stop-opacity", stops) { $0.count > 4 * stopCount ? [$0[4 * stopCount + 2 * n + 1]] : [1] }
+            }
+        }
         return .object([("ty", .string("gf")), ("o", self.property(e, "fill-opacity", initial: [number(e, "fill-opacity") ?? 1], scale: 100)),
-                        ("r", .int(1)), ("s", property({ keys[$0].start }, precise: false)), ("e", property({ keys[$0].end }, precise: false)),
+                        ("r", .int(1)), ("s", start), ("e", end),
                         ("t", .int(1)), ("g", .object([("p", .int(stopCount)), ("k", stops)]))])
     }
 }

@@ -1,3 +1,4 @@
+import Flipbook
 import Easing
 
 /// One Lottie keyframe before it is written: a time in seconds, a value, and how it moves to the next.
@@ -83,13 +84,33 @@ extension LottieWriter {
         return separated(out)
     }
 
-    /// Two keys at one instant: the earlier holds from 0.001 frame before it (the segment into it
-    /// ends that much early), the later starts there.
+    /// Two keys at one instant: the earlier holds from 0.001 frame before it, the later starts there.
+    /// The segment into the earlier one keeps its curve: it ends that much early at the value the curve
+    /// has there (its easing cut to that part of it, `UnitCurve.piece`), so it is exact up to the hold
+    /// (a rotation eased into a jump had been squeezed into 0.001 frame less and missed by 0.1°).
     func separated(_ keys: [Key]) -> [Key] {
         var out = keys
         let nudge = 0.001 / fps
         for i in stride(from: out.count - 2, through: 0, by: -1) where out[i + 1].time <= out[i].time {
-            out[i].time = out[i + 1].time - nudge
+            let end = out[i + 1].time - nudge
+            if i > 0, out[i - 1].time < end, out[i - 1].time < out[i].time, out[i - 1].value.count == out[i].value.count, out[i].source == nil {
+                let a = out[i - 1], b = out[i]
+                let x = (end - a.time) / (b.time - a.time)
+                switch a.ease {
+                case .linear:
+                    out[i].value = zip(a.value, b.value).map { $0 + ($1 - $0) * x }
+                case .bezier(let x1, let y1, let x2, let y2):
+                    let curve = UnitCurve(p1: Point(x1, y1), p2: Point(x2, y2))
+                    let y = curve.value(at: x)
+                    out[i].value = zip(a.value, b.value).map { $0 + ($1 - $0) * y }
+                    if let piece = curve.piece(from: 0, to: x) {
+                        out[i - 1].ease = .bezier(piece.p1.x, piece.p1.y, piece.p2.x, piece.p2.y)
+                    }
+                case .hold:
+                    break
+                }
+            }
+            out[i].time = end
             out[i].ease = .hold
         }
         return out
@@ -153,7 +174,7 @@ extension LottieWriter {
         guard keys.count > 1 else { return .object([("a", .int(0)), ("k", keys.isEmpty ? .number(0) : unwrap(values[0]))]) }
         var frames: [JSON] = []
         for (i, key) in keys.enumerated() {
-            var fields: [(String, JSON)] = [("t", .precise(key.time * fps)), ("s", values[i])]
+            var fields: [(String, JSON)] = [("t", .time(key.time * fps)), ("s", values[i])]
             let dimensions = max(1, key.value.count)
             func tangent(_ x: Double, _ y: Double) -> JSON {
                 .object([("x", .array(Array(repeating: .precise(x), count: shapes ? 1 : dimensions))),
@@ -196,6 +217,10 @@ extension LottieWriter {
 indirect enum JSON {
     case number(Double)
     case precise(Double)
+    /// A keyframe's time in frames, nine decimals: a key (a jump) lands within 1e-9 frame of its
+    /// instant, as SMIL's key times do (with six, a jump written 5e-7 frame late left a frame at it
+    /// showing the old value).
+    case time(Double)
     case int(Int)
     case bool(Bool)
     case string(String)
@@ -206,6 +231,7 @@ indirect enum JSON {
         switch self {
         case .number(let v): out += SVGNumber.format(v, decimals: 4)
         case .precise(let v): out += SVGNumber.format(v, decimals: 6)
+        case .time(let v): out += SVGNumber.format(v, decimals: 9)
         case .int(let v): out += String(v)
         case .bool(let v): out += v ? "true" : "false"
         case .string(let s):

@@ -19,8 +19,10 @@ struct LottieContour: Equatable {
     var outTangents: [[Double]] = []
     var closed = false
 
-    /// The contours of `path`.
-    static func contours(of path: Path) -> [LottieContour] {
+    /// The contours of `path`. `mergeClosing`: a closed contour whose last vertex lies on its first
+    /// is written without it (the closing segment is the last one); false keeps it (a morph whose
+    /// shapes coincide so at some keys only must keep one vertex count at all of them).
+    static func contours(of path: Path, mergeClosing: Bool = true) -> [LottieContour] {
         var contours: [LottieContour] = []
         var contour = LottieContour()
         var point = [0.0, 0.0]
@@ -63,7 +65,7 @@ struct LottieContour: Equatable {
             case .close:
                 contour.closed = true
                 // A closing segment that ends on the first vertex: the last vertex is the first.
-                if contour.vertices.count > 1, let first = contour.vertices.first, let last = contour.vertices.last,
+                if mergeClosing, contour.vertices.count > 1, let first = contour.vertices.first, let last = contour.vertices.last,
                    abs(first[0] - last[0]) < 1e-9, abs(first[1] - last[1]) < 1e-9 {
                     contour.inTangents[0] = contour.inTangents.removeLast()
                     contour.vertices.removeLast()

@@ -34,6 +34,7 @@ extension LottieWriter {
             let scale = animated(sizes.map { k in
                 Key(time: k.time, value: [k.value[0] / size0 * 100, k.value[0] / size0 * 100], ease: k.ease)
             })
+            probe(e, "font-size", scale) { [$0[0] / 100 * size0] }
             group = [.object([("ty", .string("gr")), ("it", .array(group + [transform([("a", fixed([x0, y0])), ("p", fixed([x0, y0])), ("s", scale)])]))])]
         }
         for (name, origin, horizontal) in [("x", x0, true), ("y", y0, false)] {
@@ -41,7 +42,9 @@ extension LottieWriter {
             let moves = positions.map { k in
                 Key(time: k.time, value: horizontal ? [k.value[0] - origin, 0] : [0, k.value[0] - origin], ease: k.ease)
             }
-            group = wrap(group, transform: [("p", animated(moves))])
+            let move = animated(moves)
+            probe(e, name, move) { [(horizontal ? $0[0] : $0[1]) + origin] }
+            group = wrap(group, transform: [("p", move)])
         }
         if let shown = presence(e) { group = wrap(group, transform: [("o", shown)]) }
         return group[0]

@@ -56,23 +56,34 @@ extension LottieWriter {
         for (name, values) in steps.map(\.written) {
             let track = index < animations.count && !animations.isEmpty ? animations[index] : nil
             index += 1
+            // The component's track, read back from what is written for it.
+            var check: [AnimatedDocument.TrackCheck] = []
+            if case .numeric(let n)? = track, let c = n.check { check = [c] }
             switch name {
             case "translate":
                 let v = [values.first ?? 0, values.count > 1 ? values[1] : 0]
-                out.append([("p", track.map { animated(keys($0, initial: v, parse: Self.pair)) } ?? fixed(v))])
+                let p = track.map { animated(keys($0, initial: v, parse: Self.pair)) } ?? fixed(v)
+                probe(check, p) { Array($0.prefix(2)) }
+                out.append([("p", p)])
             case "rotate":
                 let v = [values.first ?? 0]
-                out.append([("r", track.map { animated(keys($0, initial: v, parse: Self.numbers)) } ?? fixed(v[0]))])
+                let r = track.map { animated(keys($0, initial: v, parse: Self.numbers)) } ?? fixed(v[0])
+                probe(check, r) { Array($0.prefix(1)) }
+                out.append([("r", r)])
             case "scale":
                 let v = [values.first ?? 1, values.count > 1 ? values[1] : values.first ?? 1]
                 let percent: (Value) -> [Double]? = { Self.scalePair($0).map { [$0[0] * 100, $0[1] * 100] } }
-                out.append([("s", track.map { animated(keys($0, initial: [v[0] * 100, v[1] * 100], parse: percent)) } ?? fixed([v[0] * 100, v[1] * 100]))])
+                let s = track.map { animated(keys($0, initial: [v[0] * 100, v[1] * 100], parse: percent)) } ?? fixed([v[0] * 100, v[1] * 100])
+                probe(check, s) { $0.map { $0 / 100 } }
+                out.append([("s", s)])
             case "skewX":
                 // Lottie's skew (ThorVG, lottie-web) is x' = x − tan(sk)·y, SVG's skewX(α) x' = x + tan(α)·y:
                 // sk = −α. (rlottie draws no skew at all.)
                 let v = [-(values.first ?? 0)]
                 let negated: (Value) -> [Double]? = { Self.numbers($0).map { [-$0[0]] } }
-                out.append([("sk", track.map { animated(keys($0, initial: v, parse: negated)) } ?? fixed(v[0])), ("sa", fixed(0))])
+                let sk = track.map { animated(keys($0, initial: v, parse: negated)) } ?? fixed(v[0])
+                probe(check, sk) { [-$0[0]] }
+                out.append([("sk", sk), ("sa", fixed(0))])
             case "matrix" where values.count == 6:
                 let (a, b, c, d) = (values[0], values[1], values[2], values[3])
                 let sx = (a * a + b * b).squareRoot()

@@ -13,6 +13,13 @@ public struct LottieFile: Sendable {
     /// What the file leaves out, one line each (clips it cannot mask, gradient strokes, text without
     /// fonts): empty when the file draws everything the frames draw.
     public var omissions: [String]
+    /// Every animated property with its error as the Lottie evaluator (`LottieProperty`) measures it
+    /// on this file against the engine; "not read back" for a track held in a form it does not read
+    /// (trims, path morphs, sampled gradients), with the SMIL's error.
+    public var report: [AnimatedSVG.Entry] = []
+
+    /// The report as aligned text (as `AnimatedSVG.reportText`).
+    public var reportText: String { AnimatedSVG.reportText(report) }
 }
 
 extension AnimatedSVG {
@@ -23,7 +30,7 @@ extension AnimatedSVG {
     public func lottie(fps: Double, frames: Int, textOutline: ((TextDrawing) -> Path?)? = nil) -> LottieFile {
         var writer = LottieWriter(document: document, fps: fps, frames: frames)
         writer.textOutline = textOutline
-        return writer.write()
+        return writer.write(report: report)
     }
 }
 
@@ -67,6 +74,8 @@ struct LottieWriter {
     let fps: Double
     let frames: Int
     var omissions: [String] = []
+    /// What the writer wrote for the document's checked tracks, read back after writing (`measured`).
+    let probes = LottieProbes()
     /// The document's linear gradients and clip paths by id.
     var definitions: [String: Element] = [:]
     /// Glyph outlines for text (`AnimatedSVG.lottie(fps:frames:textOutline:)`); nil leaves text out.
@@ -84,7 +93,8 @@ struct LottieWriter {
     /// The scene's length in seconds, over which repeated tracks are unrolled.
     var duration: Double { Double(frames) / fps }
 
-    mutating func write() -> LottieFile {
+    /// The document as Lottie JSON, its report (`report`, the compiler's) measured again on the file.
+    mutating func write(report: [AnimatedSVG.Entry] = []) -> LottieFile {
         let width = SVGNumber.representable(document.canvas.width), height = SVGNumber.representable(document.canvas.height)
         let layers = self.layers(canvas: (width, height))
         let file: JSON = .object([("v", .string("5.7.4")), ("fr", .number(fps)), ("ip", .int(0)), ("op", .int(frames)),
@@ -92,7 +102,7 @@ struct LottieWriter {
                                   ("ddd", .int(0)), ("assets", .array([])), ("layers", .array(layers))])
         var out = ""
         file.write(to: &out)
-        return LottieFile(json: out + "\n", omissions: omissions)
+        return LottieFile(json: out + "\n", omissions: omissions, report: measured(report))
     }
 
     // MARK: Reading the document
@@ -172,9 +182,9 @@ struct LottieWriter {
     // MARK: Paths
 
     /// The contours of a path value (static, or one a discrete track switches to).
-    static func contours(_ value: Value?) -> [LottieContour]? {
+    static func contours(_ value: Value?, mergeClosing: Bool = true) -> [LottieContour]? {
         guard case .path(let p)? = value else { return nil }
-        return LottieContour.contours(of: p.path)
+        return LottieContour.contours(of: p.path, mergeClosing: mergeClosing)
     }
 
     mutating func path(_ e: Element) -> JSON? {
@@ -185,14 +195,23 @@ struct LottieWriter {
         var morph = e.animations(of: "d").first
         var morphKeys: [Key]?
         var morphContours: [[LottieContour]] = []
+        var morphTemplate: AnimatedDocument.PathTemplate?
         if morph != nil, let keyList = keys(e, "d", initial: [], parse: { Self.numbers($0) ?? [] }) {
             morphKeys = keyList
-            var template: AnimatedDocument.PathTemplate?
-            for case .numeric(let n) in e.animations(of: "d") { if case .path(let t) = n.format { template = t } }
-            morphContours = keyList.map { key in
-                if let shape = Self.contours(key.source) { return shape }
-                if let template, !key.value.isEmpty { return LottieContour.contours(of: template.path(key.value)) }
-                return contours
+            for case .numeric(let n) in e.animations(of: "d") { if case .path(let t) = n.format { morphTemplate = t } }
+            let template = morphTemplate
+            func shapes(merging: Bool) -> [[LottieContour]] {
+                keyList.map { key in
+                    if let shape = Self.contours(key.source, mergeClosing: merging) { return shape }
+                    if let template, !key.value.isEmpty { return LottieContour.contours(of: template.path(key.value), mergeClosing: merging) }
+                    return Self.contours(e.attribute("d"), mergeClosing: merging) ?? contours
+                }
+            }
+            morphContours = shapes(merging: true)
+            // A morph of one structure keeps one vertex count: where a closing vertex lies on the first
+            // at some keys only (a bar of zero height), none is merged.
+            if template != nil, Set(morphContours.map { $0.map(\.vertices.count) }).count > 1 {
+                morphContours = shapes(merging: false)
             }
             // One key from t = 0 (a `<set>` at 0: the wedge a pie slice is drawn as): a static path.
             if keyList.count == 1, keyList[0].time == 0 {
@@ -232,6 +251,7 @@ struct LottieWriter {
             items.append(.object([("ty", .string("el")), ("p", fixed(circle.center)), ("s", fixed([2 * circle.radius, 2 * circle.radius]))]))
             contours = []
         }
+        var shapeValues: [JSON] = []
         let count = max(contours.count, morphContours.map(\.count).max() ?? 0)
         for index in 0..<count {
             func shape(_ c: [LottieContour]) -> JSON {
@@ -246,6 +266,19 @@ struct LottieWriter {
                 value = .object([("a", .int(0)), ("k", shape(contours))])
             }
             items.append(.object([("ty", .string("sh")), ("ks", value)]))
+            shapeValues.append(value)
+        }
+        // A morph's points read back from every contour's shape, as the template orders them.
+        if morphKeys != nil, let template = morphTemplate {
+            let readers = shapeValues.compactMap(LottieProperty.init)
+            let fps = self.fps
+            if readers.count == shapeValues.count {
+                for check in e.checks(of: "d") {
+                    probes.list.append(LottieProbe(check: check, read: { t in
+                        template.coordinates(fromContours: readers.map { $0.value(at: t * fps) })
+                    }))
+                }
+            }
         }
         // A path whose strokeEnd animates while its points move (a line graph drawing itself) is dashed
         // by its length at each instant: as a trim, the end is that length's fraction.
@@ -336,6 +369,7 @@ struct LottieWriter {
     func paint(_ e: Element, _ name: String) -> [JSON] {
         let c = e.attribute(name).flatMap(Self.color) ?? [0, 0, 0, 1]
         let colorValue = keys(e, name, initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
+        probe(e, name, colorValue) { Array($0.prefix(3)) }
         return [.object([("ty", .string("fl")), ("c", colorValue), ("o", property(e, "\(name)-opacity", initial: [number(e, "\(name)-opacity") ?? 1], scale: 100)),
                          ("r", .int(1))])]
     }
@@ -347,6 +381,7 @@ struct LottieWriter {
     func stroke(_ e: Element, pathLength: Double, twoTurns: Bool, turnedBy: Double = 0) -> ([JSON], oneTurn: Bool) {
         let c = e.attribute("stroke").flatMap(Self.color) ?? [0, 0, 0, 1]
         let colorValue = keys(e, "stroke", initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
+        probe(e, "stroke", colorValue) { Array($0.prefix(3)) }
         let caps = ["butt": 1, "round": 2, "square": 3], joins = ["miter": 1, "round": 2, "bevel": 3]
         var fields: [(String, JSON)] = [
             ("ty", .string("st")), ("c", colorValue),
@@ -387,19 +422,58 @@ struct LottieWriter {
             list.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", offsetValue)]))
             if let t = trim(lengths: lengths, dashKeys: trackKeys, offset: initialOffset, offsetKeys: keys(e, "stroke-dashoffset", initial: [initialOffset], parse: { Self.numbers($0) }), pathLength: pathLength, twoTurns: twoTurns, turnedBy: turnedBy) {
                 let tm: JSON = .object([("ty", .string("tm")), ("s", t.start), ("e", t.end), ("o", t.offset), ("m", .int(1))])
+                probeTrim(e, t, pathLength: pathLength, turnedBy: turnedBy)
                 return ([tm, .object(fields)], t.oneTurn)
             }
+            // Read back: the entries as the dash pattern (its first n numbers: an odd pattern is written
+            // twice over), the offset less the periods added.
+            let entries = list.dropLast().compactMap { entry -> LottieProperty? in
+                guard case .object(let f) = entry, let v = f.first(where: { $0.0 == "v" })?.1 else { return nil }
+                return LottieProperty(v)
+            }
+            let fps = self.fps
+            for check in e.checks(of: "stroke-dasharray") {
+                let n = check.values.first?.count ?? 0
+                probes.list.append(LottieProbe(check: check, read: { t in Array(entries.map { $0.value(at: t * fps)[0] }.prefix(n)) }))
+            }
+            probe(e, "stroke-dashoffset", offsetValue) { $0.map { $0 - shift } }
             fields.append(("d", .array(list)))
         }
         return ([.object(fields)], false)
+    }
+
+    /// Registers a trim written for a dash pattern: its stretch read back as the dash and, for one
+    /// turn of a circle, the offset. The dash is the trim's length (end − start, of the path, or of one
+    /// turn); the gap is not held (any gap past the path's end shows the same), so the engine's is
+    /// kept. One turn's offset is where the stretch starts, −(o − turnedBy)/360 of the turn, compared
+    /// modulo the turn (the circle is the same each turn).
+    func probeTrim(_ e: Element, _ t: Trim, pathLength: Double, turnedBy: Double) {
+        guard let start = LottieProperty(t.start), let end = LottieProperty(t.end), let offset = LottieProperty(t.offset) else { return }
+        let fps = self.fps, length = t.oneTurn ? pathLength / 2 : pathLength
+        for check in e.checks(of: "stroke-dasharray") {
+            probes.list.append(LottieProbe(check: check, read: { at in
+                [(end.value(at: at * fps)[0] - start.value(at: at * fps)[0]) / 100 * length]
+            }, adjust: { expected, shown in [shown[0]] + expected.dropFirst() }))
+        }
+        guard t.oneTurn else { return }
+        for check in e.checks(of: "stroke-dashoffset") {
+            probes.list.append(LottieProbe(check: check, read: { at in
+                [-(offset.value(at: at * fps)[0] - turnedBy) / 360 * length]
+            }, adjust: { expected, shown in
+                guard let e0 = expected.first, let s0 = shown.first, length > 0 else { return shown }
+                return [e0 + (s0 - e0).remainder(dividingBy: length)]
+            }))
+        }
     }
 
     /// A one-number property (opacity, width, offset) from its attribute and track, times `scale`.
     func property(_ e: Element, _ name: String, initial: [Double], scale: Double) -> JSON {
         let scaled = initial.map { $0 * scale }
         guard let trackKeys = keys(e, name, initial: initial, parse: { Self.numbers($0) }) else { return fixed(scaled[0]) }
-        return animated(trackKeys.map { k in
+        let json = animated(trackKeys.map { k in
             Key(time: k.time, value: k.value.map { $0 * scale }, ease: k.ease)
         })
+        probe(e, name, json) { $0.map { $0 / scale } }
+        return json
     }
 }
