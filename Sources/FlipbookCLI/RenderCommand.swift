@@ -52,11 +52,12 @@ enum RenderCommand {
       --report             With --animated: print the encoding of every animated property and the
                            error measured by reading the written SMIL back, against its bound.
       --css                With --animated: animate with CSS @keyframes instead of SMIL.
-      --lottie <file>      Write the scene as Lottie JSON (shape layers translated from the animated
-                           SVG's tracks, text as glyph outlines from --font or DejaVu); with --report,
-                           also what it leaves out.
-      --strict             With --animated: fail (writing nothing) when a property cannot be kept
-                           within its bound, instead of writing it and reporting a fallback.
+      --lottie <file>      Write the scene as Lottie JSON (shape layers written from the animated
+                           document's tracks, text as glyph outlines from --font or DejaVu); with
+                           --report, each track's error read back from the file, and what it leaves out.
+      --strict             With --animated or --lottie: fail (writing nothing) when a property cannot
+                           be kept within its bound (or Lottie leaves something out), instead of
+                           writing it and reporting it.
       --fps <n>            Frames per second (default: the scene's).
       --from <seconds>     First instant to render (default 0).
       --to <seconds>       Last instant to render (default: the scene's duration).
@@ -122,7 +123,7 @@ enum RenderCommand {
             shard = s
         }
         if args.flags.contains("report") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--report goes with --animated or --lottie") }
-        if args.flags.contains("strict") && args.options["animated"] == nil { throw UsageError("--strict goes with --animated") }
+        if args.flags.contains("strict") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--strict goes with --animated or --lottie") }
         if args.flags.contains("css") && args.options["animated"] == nil { throw UsageError("--css goes with --animated") }
         func seconds(_ name: String) throws(UsageError) -> Double? {
             guard let text = args.options[name] else { return nil }
@@ -163,6 +164,18 @@ enum RenderCommand {
             let compiled = scene.animatedSVGForLottie(jobs: jobs ?? Scene.cores)
             let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount,
                                          textOutline: (fonts ?? FontSet.system()).map { set in { set.outline(of: $0) } })
+            // --strict: nothing left out and every track within its bound, as the Lottie evaluator
+            // measures it; else nothing is written and the first is named with its layer.
+            if args.flags.contains("strict") {
+                let over = lottie.report.filter { $0.encoding.isOverBound }
+                if let first = lottie.omissions.first {
+                    throw LottieStrictError(file: file.description, path: path.description, what: "leaves out \(first)", count: lottie.omissions.count + over.count)
+                }
+                if let first = over.first {
+                    throw LottieStrictError(file: file.description, path: path.description, count: over.count,
+                                            what: "holds \(first.element) \(first.property) with an error of \(SVGNumber.format(first.maxError, decimals: 4)) \(first.unit) against \(SVGNumber.format(first.bound, decimals: 4)) \(first.unit)")
+                }
+            }
             try AtomicFile.write(Array(lottie.json.utf8), to: path)
             if args.flags.contains("report") {
                 // The tracks the file holds, with their errors measured on the Lottie file by its own
@@ -214,5 +227,29 @@ enum RenderCommand {
             throw InputError("\(file): duration: \(count.overflow ? "more than \(Int.max)" : String(count.partialValue)) frames is over the limit of \(limit) (raise --max-frames)")
         }
         return first..<(end + 1)
+    }
+}
+
+/// `render --lottie --strict` refused: the Lottie file would leave something out or hold a track over
+/// its bound.
+struct LottieStrictError: Error, CustomStringConvertible {
+    var file: String
+    var path: String
+    var what: String
+    var count: Int
+
+    init(file: String, path: String, what: String, count: Int) {
+        self.file = file
+        self.path = path
+        self.what = what
+        self.count = count
+    }
+
+    init(file: String, path: String, count: Int, what: String) {
+        self.init(file: file, path: path, what: what, count: count)
+    }
+
+    var description: String {
+        "\(file): the Lottie file \(what)\(count > 1 ? " (and \(count - 1) more; --report lists them)" : ""); '\(path)' was not written (without --strict it is written and --report lists what it leaves out)"
     }
 }

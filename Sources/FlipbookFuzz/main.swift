@@ -140,7 +140,7 @@ for n in 0..<count {
             // more than a million pixels in one frame (see AnimatedSVG.Entry.largestStep), and what
             // double arithmetic costs on coordinates of 1e14 px (largestMagnitude).
             func missesAFrame(_ report: [AnimatedSVG.Entry]) -> AnimatedSVG.Entry? {
-                report.first(where: { !["discrete", "coarse", "frozen", "not read back"].contains($0.encoding)
+                report.first(where: { [.exact, .sampled, .fallback, .periodic].contains($0.encoding)
                     && !($0.errorAtFrames <= $0.bound * (1 + 1e-9) + 1e-9 + $0.largestStep * 1e-6 + $0.largestMagnitude * 1e-11) })
             }
             if let bad = missesAFrame(compiled.report) {
@@ -161,7 +161,7 @@ for n in 0..<count {
                     print("LOTTIE misses a frame for input \(n) (seed \(seed)): \(bad.element) \(bad.property) error \(bad.errorAtFrames) over \(bad.bound), kept in \(currentPath)")
                     exit(6)
                 }
-                notReadBack += lottie.report.filter { $0.encoding == "not read back" }.count
+                notReadBack += lottie.report.filter { $0.encoding == .notReadBack }.count
                 formatsChecked += 1
             }
             // The same file and report with the instants made ahead on two threads.

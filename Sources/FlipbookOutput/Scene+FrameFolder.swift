@@ -138,7 +138,7 @@ public struct AnimatedSVGFallbackError: Error, Sendable, CustomStringConvertible
 
     public var description: String {
         let first = fallbacks[0], n = fallbacks.count
-        let detail = first.encoding == "frozen"
+        let detail = first.encoding == .frozen
             ? "\(first.element) \(first.property), frozen: \(first.keyframes) orders"
             : "\(first.element) \(first.property), error \(SVGNumber.format(first.maxError, decimals: 4)) \(first.unit) against \(SVGNumber.format(first.bound, decimals: 4)) \(first.unit)"
         return "\(n) animated propert\(n == 1 ? "y" : "ies") could not be kept within the bound (first: \(detail)); '\(path)' was not written (without --strict it is written and --report lists them)"

@@ -46,7 +46,7 @@ struct AnimatedCoverageTests {
     @Test func gradientsSwitchForCSS() throws {
         let scene = try OneTimelineTests.scene(Self.gradientScene)
         var compiler = AnimatedSVGCompiler(scene: scene)
-        compiler.cssCompatible = true
+        compiler.target = .css
         let svg = compiler.compile().svg
         #expect(!svg.contains("attributeName=\"x1\""))
         let fill = try #require(OneTimelineTests.track(svg, attribute: "fill"))

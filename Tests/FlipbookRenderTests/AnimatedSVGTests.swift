@@ -46,24 +46,24 @@ struct AnimatedCompileTests {
         let compiled = AnimatedSVGCompiler(scene: try Self.scene("activity-rings")).compile()
         #expect(compiled.svg.utf8.count < 2500)
         #expect(!compiled.report.isEmpty)
-        #expect(compiled.report.allSatisfy { $0.encoding == "exact" || $0.encoding == "discrete" })
+        #expect(compiled.report.allSatisfy { $0.encoding == .exact || $0.encoding == .discrete })
     }
 
     /// An ease-in-out strokeEnd animation is one keySpline segment with the curve's own control points.
     @Test func strokeEndBecomesOneSpline() throws {
         let compiled = AnimatedSVGCompiler(scene: try Self.scene("round-cap-chart")).compile()
         let dash = try #require(compiled.report.first { $0.property == "stroke-dasharray" })
-        #expect(dash.encoding == "exact")
+        #expect(dash.encoding == .exact)
         #expect(compiled.svg.contains("keySplines=\"0 0 1 1"))
     }
 
     /// Springs and elastic curves are sampled, within the bound, and say so.
     @Test func springsAreSampledWithinBound() throws {
         let compiled = AnimatedSVGCompiler(scene: try Self.scene("easing-gallery")).compile()
-        let sampled = compiled.report.filter { $0.encoding == "sampled" }
+        let sampled = compiled.report.filter { $0.encoding == .sampled }
         #expect(sampled.count == 4)
         #expect(sampled.allSatisfy { $0.maxError <= 0.25 / 2 + 1e-12 })
-        #expect(compiled.report.filter { $0.encoding == "exact" }.count == 5)
+        #expect(compiled.report.filter { $0.encoding == .exact }.count == 5)
     }
 
     /// Every animate element is well formed: as many keyTimes as values, one keySpline fewer, key

@@ -180,10 +180,10 @@ struct CSSAnimationTests {
         let scene = try AnimatedCompileTests.scene(name)
         let css = scene.animatedSVGWithCSS()
         var compiler = AnimatedSVGCompiler(scene: scene)
-        compiler.cssCompatible = true
+        compiler.target = .css
         let smil = compiler.compile()
         #expect(css.report.map { "\($0.element) \($0.property)" } == smil.report.map { "\($0.element) \($0.property)" })
-        for (c, s) in zip(css.report, smil.report) where s.encoding == "exact" || s.encoding == "sampled" {
+        for (c, s) in zip(css.report, smil.report) where s.encoding == .exact || s.encoding == .sampled {
             #expect(c.maxError <= c.bound * (1 + 1e-9) + 1e-9, "\(name) \(c.element) \(c.property): CSS \(c.maxError) over \(c.bound)")
         }
     }

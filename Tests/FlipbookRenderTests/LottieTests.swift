@@ -177,8 +177,8 @@ struct LottieTests {
             return Path([.move(o), .line(Point(o.x + 10, o.y)), .line(Point(o.x + 10, o.y - 10)), .close])
         }
         #expect(lottie.report.map { "\($0.element) \($0.property)" } == compiled.report.map { "\($0.element) \($0.property)" })
-        for (l, s) in zip(lottie.report, compiled.report) where s.encoding == "exact" || s.encoding == "sampled" {
-            #expect(l.encoding != "not read back", "\(name) \(l.element) \(l.property)")
+        for (l, s) in zip(lottie.report, compiled.report) where s.encoding == .exact || s.encoding == .sampled {
+            #expect(l.encoding != .notReadBack, "\(name) \(l.element) \(l.property)")
             #expect(l.maxError <= l.bound * (1 + 1e-9) + 1e-9, "\(name) \(l.element) \(l.property): Lottie \(l.maxError) over \(l.bound)")
         }
     }
@@ -228,7 +228,7 @@ struct LottieTests {
         let scene = try AnimatedCompileTests.scene("data-and-clips")
         let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
         // (Text is left out: no outliner is given here.)
-        #expect(lottie.omissions.filter { !$0.hasPrefix("text ") }.isEmpty, "\(lottie.omissions)")
+        #expect(lottie.omissions.filter { $0.feature != .text }.isEmpty, "\(lottie.omissions)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any])
         let layers = try #require(object["layers"] as? [[String: Any]])
         let clipped = try #require(layers.first { $0["hasMask"] as? Bool == true })
@@ -253,6 +253,21 @@ struct LottieTests {
         #expect((shape["v"] as? [[Double]]) == [[0, 0], [90, 0], [90, 90], [0, 90]])
     }
 
+    /// What Lottie cannot hold is a typed value naming the feature, the layer and its JSON path: a
+    /// radial gradient nested in a group ("layers[0].sublayers[0]") is a gradient fill left out there,
+    /// and its line in the report says so.
+    @Test func omissionsNameTheLayerAndItsPath() throws {
+        let scene = try OneTimelineTests.scene("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 1, "fps": 10, "layers": [
+          {"id": "box", "frame": [0, 0, 100, 100], "sublayers": [
+            {"id": "disc", "type": "gradient", "frame": [0, 0, 100, 100],
+             "gradient": {"type": "radial", "center": [50, 50], "radius": 50, "stops": [[0, "red"], [1, "blue"]]}}]}]}
+        """)
+        let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
+        #expect(lottie.omissions == [LottieOmission(feature: .gradientFill, detail: nil, layer: "disc", path: "layers[0].sublayers[0]")])
+        #expect(lottie.omissions.first?.description == "a gradient fill (layer 'disc' at layers[0].sublayers[0])")
+    }
+
     /// Text is drawn as the outline the caller lays out, at the text's static origin, size and
     /// alignment; without an outliner it is left out and said so.
     @Test func textIsItsOutline() throws {
@@ -271,7 +286,7 @@ struct LottieTests {
         let mon = try #require(asked.first { $0.string == "Mon" })
         #expect(lottie.json.contains("[[\(SVGNumber.format(mon.origin.x, decimals: 4)),\(SVGNumber.format(mon.origin.y, decimals: 4))],"))
         let without = animated.lottie(fps: scene.fps, frames: scene.frameCount)
-        #expect(without.omissions.filter { $0.hasPrefix("text ") }.count == texts)
+        #expect(without.omissions.filter { $0.feature == .text }.count == texts)
     }
 
     /// The three-ring scene's Lottie file: under 4 KB, everything drawn, valid JSON.

@@ -64,7 +64,7 @@ struct OneTimelineTests {
         """)
         #expect(scene.period == 1)
         let compiled = AnimatedSVGCompiler(scene: scene).compile()
-        #expect(compiled.report.first?.encoding == "periodic")
+        #expect(compiled.report.first?.encoding == .periodic)
         #expect(compiled.svg.utf8.count < 4_000)
         let opacity = try #require(Self.track(compiled.svg, attribute: "opacity"))
         #expect(opacity.repeatCount == 10000.25)
@@ -146,7 +146,7 @@ struct OneTimelineTests {
         """)
         let compiled = AnimatedSVGCompiler(scene: scene).compile()
         let entry = try #require(compiled.report.first { $0.property == "transform.rotate" })
-        #expect(entry.encoding == "exact")
+        #expect(entry.encoding == .exact)
         #expect(entry.keyframes == 2)
         #expect(compiled.svg.contains("values=\"170;190\""))
     }
@@ -199,7 +199,7 @@ struct OneTimelineTests {
     func everySceneIsWithinItsBounds(_ name: String) throws {
         let compiled = AnimatedSVGCompiler(scene: try AnimatedCompileTests.scene(name)).compile()
         #expect(compiled.fallbacks.isEmpty)
-        for entry in compiled.report where entry.encoding != "discrete" {
+        for entry in compiled.report where entry.encoding != .discrete {
             #expect(entry.maxError <= entry.bound, "\(entry)")
         }
     }
@@ -216,7 +216,7 @@ struct OneTimelineTests {
         """)
         let compiled = AnimatedSVGCompiler(scene: scene).compile()
         let entry = try #require(compiled.report.first { $0.property == "opacity" })
-        #expect(entry.encoding == "exact")
+        #expect(entry.encoding == .exact)
         #expect(entry.maxError <= 1e-3)
         let opacity = try #require(Self.track(compiled.svg, attribute: "opacity"))
         for i in 0...60 {

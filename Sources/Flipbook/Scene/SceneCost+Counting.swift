@@ -252,15 +252,7 @@ extension SceneCost {
     }
 
     /// JSON paths of the model layers by id ("layers[0].sublayers[1]").
-    static func jsonPaths(_ root: Layer) -> [String: String] {
-        var paths: [String: String] = [:]
-        func walk(_ layer: Layer, _ path: String) {
-            paths[layer.id] = path
-            for (i, sub) in layer.sublayers.enumerated() { walk(sub, path + ".sublayers[\(i)]") }
-        }
-        for (i, layer) in root.sublayers.enumerated() { walk(layer, "layers[\(i)]") }
-        return paths
-    }
+    static func jsonPaths(_ root: Layer) -> [String: String] { root.jsonPaths }
 
     /// Counts of one render tree.
     struct Tally {

@@ -9,12 +9,8 @@ public struct AnimatedSVG: Sendable {
         public var element: String
         /// The SVG attribute or transform component.
         public var property: String
-        /// "exact": SMIL reproduces the value exactly (splines, holds, jumps); "sampled": keyframes
-        /// within the error bound; "discrete": switches at the right instants; "fallback": even a key
-        /// at every observed instant leaves an error over the bound (`--strict` refuses it); "frozen":
-        /// not animated at all (a drawing order that takes more orders than the compiler writes; `--strict`
-        /// refuses it too).
-        public var encoding: String
+        /// How the format holds the property (`Encoding`).
+        public var encoding: Encoding
         public var keyframes: Int
         /// The largest error found by reading the written SMIL back and evaluating it against the
         /// engine at every frame instant and half way between them, in `unit`.
@@ -32,6 +28,33 @@ public struct AnimatedSVG: Sendable {
         /// The largest value the track takes at a frame instant, in `unit`: at 1e14 px a path's
         /// arithmetic (arcs to cubics) is exact only to about 1e-12 of it.
         public var largestMagnitude: Double = 0
+    }
+
+    /// How a format holds one animated property; the raw value is the report's word for it.
+    public enum Encoding: String, Hashable, Sendable {
+        /// The format reproduces the value exactly (splines, holds, jumps).
+        case exact
+        /// Keyframes within the error bound.
+        case sampled
+        /// Switches at the right instants.
+        case discrete
+        /// Even a key at every observed instant leaves an error over the bound (`--strict` refuses it).
+        case fallback
+        /// Not animated at all: a drawing order that takes more orders than the compiler writes
+        /// (`--strict` refuses it too).
+        case frozen
+        /// The scene is written as one period repeated (the report's first line).
+        case periodic
+        /// A layer whose timeline has too many knots, observed at the frame instants only.
+        case coarse
+        /// Written in a form the format's evaluator does not read back (a Lottie trim drawn along a
+        /// moving path, a gradient the fill switches between): its error is the SMIL's.
+        case notReadBack = "not read back"
+
+        /// Whether the track is written but its error over its bound (`fallback`, `frozen`).
+        public var isOverBound: Bool { self == .fallback || self == .frozen }
+        /// Whether the entry carries a numeric error that is checked against its bound.
+        public var isMeasured: Bool { self == .exact || self == .sampled || self == .fallback }
     }
 
     /// The compiled document every format writes (`AnimatedDocument`).
@@ -55,7 +78,7 @@ public struct AnimatedSVG: Sendable {
     }
 
     /// The entries whose error is over their bound.
-    public var fallbacks: [Entry] { report.filter { $0.encoding == "fallback" || $0.encoding == "frozen" } }
+    public var fallbacks: [Entry] { report.filter { $0.encoding.isOverBound } }
 
     /// The report as aligned text, one line per animated property: the verified error and its bound.
     public var reportText: String { Self.reportText(report) }
@@ -64,9 +87,9 @@ public struct AnimatedSVG: Sendable {
     public static func reportText(_ report: [Entry]) -> String {
         var lines = ["element\tproperty\tencoding\tkeyframes\tverified error\tbound"]
         for e in report {
-            let error = e.encoding == "discrete" ? "0" : "\(SVGNumber.format(e.maxError, decimals: 4)) \(e.unit)"
-            let bound = e.encoding == "discrete" ? "-" : "\(SVGNumber.format(e.bound, decimals: 4)) \(e.unit)"
-            lines.append("\(e.element)\t\(e.property)\t\(e.encoding)\t\(e.keyframes)\t\(error)\t\(bound)")
+            let error = e.encoding == .discrete ? "0" : "\(SVGNumber.format(e.maxError, decimals: 4)) \(e.unit)"
+            let bound = e.encoding == .discrete ? "-" : "\(SVGNumber.format(e.bound, decimals: 4)) \(e.unit)"
+            lines.append("\(e.element)\t\(e.property)\t\(e.encoding.rawValue)\t\(e.keyframes)\t\(error)\t\(bound)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -86,20 +109,20 @@ extension Scene {
     }
 
     /// The same scene animated with CSS `@keyframes` instead of SMIL: compiled with
-    /// `AnimatedSVGCompiler.cssCompatible`, then translated (`AnimatedSVG.withCSSAnimations()`).
+    /// `AnimatedSVGCompiler.target` `.css`, then translated (`AnimatedSVG.withCSSAnimations()`).
     public func animatedSVGWithCSS(jobs: Int = 1, text: SVGTextOptions = SVGTextOptions()) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
-        compiler.cssCompatible = true
+        compiler.target = .css
         compiler.jobs = jobs
         compiler.text = text
         return compiler.compile().withCSSAnimations()
     }
 
     /// The animated SVG the Lottie writer translates: compiled with
-    /// `AnimatedSVGCompiler.lottieCompatible` (see `AnimatedSVG.lottie(fps:frames:textOutline:)`).
+    /// `AnimatedSVGCompiler.target` `.lottie` (see `AnimatedSVG.lottie(fps:frames:textOutline:)`).
     public func animatedSVGForLottie(jobs: Int = 1) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
-        compiler.lottieCompatible = true
+        compiler.target = .lottie
         compiler.jobs = jobs
         return compiler.compile()
     }

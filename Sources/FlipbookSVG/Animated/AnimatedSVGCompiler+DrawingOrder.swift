@@ -14,7 +14,7 @@ extension AnimatedSVGCompiler.Context {
             return
         }
         guard orders.count <= Self.drawingOrderLimit else {
-            report.append(AnimatedSVG.Entry(element: id, property: "drawing order", encoding: "frozen", keyframes: orders.count,
+            report.append(AnimatedSVG.Entry(element: id, property: "drawing order", encoding: .frozen, keyframes: orders.count,
                                             maxError: 0, unit: ""))
             for child in children[id] ?? [] { writeNode(child, children: children, into: &out) }
             return

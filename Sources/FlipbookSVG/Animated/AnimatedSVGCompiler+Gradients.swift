@@ -10,7 +10,7 @@ extension AnimatedSVGCompiler.Context {
     ///   fitted and verified like any other (positions within half the geometric bound; an offset within
     ///   the bound over the gradient's longest length; colours within the colour bound).
     /// - Otherwise (a gradient that turns into a colour, or changes its kind or its number of stops, as
-    ///   the engine switches half way; or any gradient that changes, when `cssCompatible`, since CSS
+    ///   the engine switches half way; or any gradient that changes, when the target is CSS, since CSS
     ///   cannot animate a gradient's attributes): the fill switches at every frame instant between
     ///   definitions and colours, each instant's value exact (reported as discrete).
     /// Returns the element's fill attributes and animations.
@@ -25,7 +25,7 @@ extension AnimatedSVGCompiler.Context {
             return ([.init("fill", .reference(gradient(first.fillGradient)))], [])
         }
         let g0 = first.fillGradient
-        if !cssCompatible, !g0.stops.isEmpty, gradients.allSatisfy({ $0.kind == g0.kind && $0.stops.count == g0.stops.count }) {
+        if target != .css, !g0.stops.isEmpty, gradients.allSatisfy({ $0.kind == g0.kind && $0.stops.count == g0.stops.count }) {
             let gradientAt = { (t: Double) -> Gradient in
                 let g = shapeAt.read(t) { $0.fillGradient }
                 // Between observed instants a fuzzed scene may change the structure: such an instant

@@ -116,7 +116,7 @@ extension AnimatedSVGCompiler.Context {
                     return 0
                 }
             }
-            let circle = dashedCircle(center, mid, phase: lottieCompatible ? 0 : 0.25) { t in
+            let circle = dashedCircle(center, mid, phase: target == .lottie ? 0 : 0.25) { t in
                 guard case .wedge(_, _, _, let start, let end)? = shapeAt.read(t, { $0.semantic }) else { return (0, 0) }
                 let sweep = max(-2 * Double.pi, min(2 * Double.pi, end.radians - start.radians))
                 return (min(start.radians, start.radians + sweep), abs(sweep))
@@ -129,7 +129,7 @@ extension AnimatedSVGCompiler.Context {
                 attributes.append(.init("d", .path(.init(path: first.path, text: SVGPathData.string(first.path)))))
                 attributes += paint("fill", c0)
                 attributes.append(.init("stroke-width", .number(radius - inner)))
-                if !lottieCompatible { attributes.append(Self.twoTurns(mid)) }
+                if target != .lottie { attributes.append(Self.twoTurns(mid)) }
                 attributes.append(.init("stroke-dasharray", .numbers(Array(v0.prefix(2)))))
                 attributes.append(.init("stroke-dashoffset", .number(v0[2])))
                 animations += [.set(attribute: "d", value: .path(d), begin: 0), .set(attribute: "fill-opacity", value: .number(0), begin: 0),
@@ -148,7 +148,7 @@ extension AnimatedSVGCompiler.Context {
                 }
                 let (_, paintAnimations) = colorTracks("\(name).fill", "stroke", knots: knots, owner: owner) { shapeAt.read($0) { $0.fill } }
                 var element = AnimatedDocument.Element(.path, attributes: attributes, animations: animations + paintAnimations)
-                element.geometry = .dashedCircle(center: center, radius: mid, phase: lottieCompatible ? 0 : 0.25, wedgeWidth: radius - inner)
+                element.geometry = .dashedCircle(center: center, radius: mid, phase: target == .lottie ? 0 : 0.25, wedgeWidth: radius - inner)
                 out.append(element)
                 return
             }

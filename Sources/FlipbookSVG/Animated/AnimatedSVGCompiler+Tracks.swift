@@ -43,7 +43,7 @@ extension AnimatedSVGCompiler.Context {
             } else {
                 (verified, atFrames, later) = verify(written!, series: series, value: value, measure: fitter.error, tolerance: tolerance)
             }
-            var encoding = summary.exact ? "exact" : "sampled"
+            var encoding: AnimatedSVG.Encoding = summary.exact ? .exact : .sampled
             var count = keys.count
             if verified > tolerance {
                 // Denser: a key at every observed instant and half way between them.
@@ -56,7 +56,7 @@ extension AnimatedSVGCompiler.Context {
                     (verified, atFrames, later) = retried
                     count = dense.count
                 }
-                encoding = verified > tolerance ? "fallback" : "sampled"
+                encoding = verified > tolerance ? .fallback : .sampled
             }
             var step = 0.0, magnitude = 0.0
             var previous = series[0]
@@ -113,7 +113,7 @@ extension AnimatedSVGCompiler.Context {
             let observed = knots == grid || knots == mergedGrid ? observedGrid : DiscreteTrack<WrittenValue>.observed(knots: knots, fps: scene.fps, duration: scene.duration)
             let keys = DiscreteTrack { WrittenValue(value($0)) }.fit(observed: observed, duration: scene.duration)
             guard let track = smil.discrete(attribute: attribute, keys: keys.map { ($0.time, $0.value.value) }) else { return [] }
-            report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: "discrete",
+            report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: .discrete,
                                             keyframes: keys.count, maxError: 0, unit: ""))
             return [.discrete(track)]
         }

@@ -39,14 +39,22 @@ public struct AnimatedSVGCompiler {
     public var geometryTolerance: Double = 0.25
     /// Largest error of sampled colours and opacities, in [0, 1] units. Default 1/255.
     public var colorTolerance: Double = 1.0 / 255
-    /// Writes only animations CSS can express as well (for `AnimatedSVG.withCSSAnimations()`): a
-    /// gradient whose geometry or stop offsets move (attributes, not CSS properties) switches between
-    /// definitions at the frame instants instead (discrete). Default false.
-    public var cssCompatible = false
-    /// Writes the animated SVG the Lottie writer translates (`Scene.lottie`): a pie slice's dashed
-    /// circle starts at 3 o'clock and states no pathLength, the geometry both Lottie players were
-    /// checked against (from a quarter radian on, rlottie drew a rim 1 px out). Default false.
-    public var lottieCompatible = false
+    /// The format the document is compiled for. Default `.smil`.
+    public var target = Target.smil
+
+    /// What a format can hold shapes the document the compiler builds for it.
+    public enum Target: Hashable, Sendable {
+        /// SMIL animations: every track as it is.
+        case smil
+        /// CSS animations (`AnimatedSVG.withCSSAnimations()`): only what CSS can express too — a
+        /// gradient whose geometry or stop offsets move (attributes, not CSS properties) switches
+        /// between definitions at the frame instants instead (discrete).
+        case css
+        /// Lottie (`AnimatedSVG.lottie`): a pie slice's dashed circle starts at 3 o'clock and states no
+        /// pathLength, the geometry both Lottie players were checked against (from a quarter radian
+        /// on, rlottie drew a rim 1 px out).
+        case lottie
+    }
     /// Threads that evaluate the scene's instants, then write its layers (the first siblings met, each
     /// on a thread), ≥ 1. The output does not depend on it. Default 1.
     public var jobs = 1
@@ -65,21 +73,19 @@ public struct AnimatedSVGCompiler {
     /// entry then says so ("periodic", the period in keyframes' place as milliseconds).
     public func compile() -> AnimatedSVG {
         if let (cycle, repeats) = scene.repeatingCycle {
-            var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, cssCompatible: cssCompatible, text: text)
-            context.lottieCompatible = lottieCompatible
+            var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, target: target, text: text)
             context.jobs = jobs
             let result = context.run()
             var report = result.report
             report.insert(AnimatedSVG.Entry(element: "scene", property: "period \(SVGNumber.format(cycle.duration, decimals: 6)) s × \(repeats.isInfinite ? "indefinite" : SVGNumber.format(repeats, decimals: 6))",
-                                            encoding: "periodic", keyframes: 0, maxError: 0, unit: ""), at: 0)
+                                            encoding: .periodic, keyframes: 0, maxError: 0, unit: ""), at: 0)
             // The tracks' checks name their entries: one further on.
             var document = result.document
             document.definitions = document.definitions.map { $0.shiftingChecks(by: 1) }
             document.body = document.body.map { $0.shiftingChecks(by: 1) }
             return AnimatedSVG(document: document, report: report)
         }
-        var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, cssCompatible: cssCompatible, text: text)
-        context.lottieCompatible = lottieCompatible
+        var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, target: target, text: text)
         context.jobs = jobs
         return context.run()
     }
@@ -89,10 +95,10 @@ public struct AnimatedSVGCompiler {
         let scene: Scene
         let geometry: Double
         let color: Double
-        let cssCompatible: Bool
+        /// The format compiled for (`AnimatedSVGCompiler.target`).
+        let target: Target
         /// How text is written (`AnimatedSVGCompiler.text`).
         let text: SVGTextOptions
-        var lottieCompatible = false
         /// Threads that evaluate instants ahead (`Sampler.prefetch`) and write sibling layers
         /// (`writeNodes`); 1 in the copies that write on other threads.
         var jobs = 1
@@ -131,12 +137,12 @@ public struct AnimatedSVGCompiler {
         /// animation without sampling it (what sampling, fitting and checking it would conclude).
         var contentIsStatic = false
 
-        init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil, cssCompatible: Bool = false,
+        init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil, target: Target = .smil,
              text: SVGTextOptions = SVGTextOptions()) {
             self.scene = scene
             self.geometry = geometry
             self.color = color
-            self.cssCompatible = cssCompatible
+            self.target = target
             self.text = text
             sampler = Sampler(scene, outlines: text.asPaths && text.fonts != nil ? TextOutlines(text) : nil)
             spans = Timeline(scene: scene)
@@ -206,13 +212,14 @@ public struct AnimatedSVGCompiler {
             }
             staticSlots = staticNodes()
             for (id, count) in coarse.sorted(by: { $0.key < $1.key }) {
-                report.append(AnimatedSVG.Entry(element: id, property: "timeline", encoding: "coarse", keyframes: count,
+                report.append(AnimatedSVG.Entry(element: id, property: "timeline", encoding: .coarse, keyframes: count,
                                                 maxError: 0, unit: ""))
             }
             let body = writeNodes(roots, children: children)
             var document = AnimatedDocument(canvas: scene.canvas, background: scene.background, timing: smil.timing)
             document.definitions = defs
             document.body = body
+            document.layerPaths = scene.root.jsonPaths
             return AnimatedSVG(document: document, report: report)
         }
 
@@ -365,6 +372,7 @@ public struct AnimatedSVGCompiler {
 
             var content: [AnimatedDocument.Element] = []
             writeItems(of: id, node: node, into: &content)
+            for i in content.indices { content[i].layer = ownerID }
             contentIsStatic = false
             writeChildren(of: id, children: children, into: &content)
             guard !content.isEmpty else { return }
@@ -376,12 +384,17 @@ public struct AnimatedSVGCompiler {
                 if open.isEmpty && animations.isEmpty {
                     out += content
                 } else {
-                    out.append(AnimatedDocument.Element(.group, attributes: open, animations: animations, children: content))
+                    var group = AnimatedDocument.Element(.group, attributes: open, animations: animations, children: content)
+                    group.layer = ownerID
+                    out.append(group)
                 }
             } else {
-                let inner = AnimatedDocument.Element(.group, attributes: [.init("transform", .transform(innerTransform))] + clip,
+                var inner = AnimatedDocument.Element(.group, attributes: [.init("transform", .transform(innerTransform))] + clip,
                                                      animations: transformAnimations, children: content)
-                out.append(AnimatedDocument.Element(.group, attributes: open + attributes, animations: animations, children: [inner]))
+                inner.layer = ownerID
+                var outer = AnimatedDocument.Element(.group, attributes: open + attributes, animations: animations, children: [inner])
+                outer.layer = ownerID
+                out.append(outer)
             }
         }
 

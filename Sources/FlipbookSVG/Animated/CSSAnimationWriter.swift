@@ -46,7 +46,7 @@ enum CSSAnimationWriter {
                     let (all, onGrid) = verify(rule: rule, entry: timing, of: n, element: element, check: check, duration: document.timing.duration)
                     report[check.entry].maxError = all
                     report[check.entry].errorAtFrames = onGrid
-                    if all > check.bound * (1 + 1e-9) + 1e-9 { report[check.entry].encoding = "fallback" }
+                    if all > check.bound * (1 + 1e-9) + 1e-9 { report[check.entry].encoding = .fallback }
                 }
                 let name: String
                 if let known = names[rule] {

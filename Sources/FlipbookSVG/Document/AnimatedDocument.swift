@@ -20,6 +20,9 @@ public struct AnimatedDocument: Sendable {
     public var definitions: [Element] = []
     /// The drawn elements, in document order.
     public var body: [Element] = []
+    /// The scene's JSON path of each model layer by id ("layers[2].sublayers[0]"), for a writer to
+    /// say where what it leaves out comes from.
+    public var layerPaths: [String: String] = [:]
 
     /// The time frame every animation is written in.
     public struct Timing: Hashable, Sendable {
@@ -51,6 +54,9 @@ public struct AnimatedDocument: Sendable {
         public var content: String?
         /// What a path draws, when it is more than its points (`Geometry`).
         public var geometry: Geometry?
+        /// The id of the scene's model layer the element draws (a group for it, or one of its items);
+        /// nil for definitions and the background.
+        public var layer: String?
 
         public init(_ kind: Kind, attributes: [Attribute] = [], animations: [Animation] = [], children: [Element] = []) {
             self.kind = kind

@@ -150,10 +150,10 @@ extension LottieWriter {
                 out[entry].maxError = max(out[entry].maxError, all)
                 out[entry].errorAtFrames = max(out[entry].errorAtFrames, onGrid)
             }
-            if all > probe.check.bound * (1 + 1e-9) + 1e-9 { out[entry].encoding = "fallback" }
+            if all > probe.check.bound * (1 + 1e-9) + 1e-9 { out[entry].encoding = .fallback }
         }
         for i in document.checkedEntries where i < out.count && !read.contains(i) {
-            out[i].encoding = "not read back"
+            out[i].encoding = .notReadBack
         }
         return out
     }

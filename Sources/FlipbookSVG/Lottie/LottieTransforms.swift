@@ -95,7 +95,7 @@ extension LottieWriter {
                 if abs(m) > 1e-9, sy != 0 { out.append([("sk", fixed(-atan(m / sy) * 180 / .pi)), ("sa", fixed(0))]) }
                 out.append([("s", fixed([sx * 100, sy * 100]))])
             default:
-                omissions.append("a \(name) transform")
+                leaveOut(.transform, name)
             }
         }
         return out

@@ -10,9 +10,10 @@ import Darwin
 public struct LottieFile: Sendable {
     /// The JSON text.
     public var json: String
-    /// What the file leaves out, one line each (clips it cannot mask, gradient strokes, text without
-    /// fonts): empty when the file draws everything the frames draw.
-    public var omissions: [String]
+    /// What the file leaves out (clips it cannot mask, gradient strokes, text without an outliner),
+    /// each naming the feature, the layer and its JSON path: empty when the file draws everything the
+    /// frames draw.
+    public var omissions: [LottieOmission]
     /// Every animated property with its error as the Lottie evaluator (`LottieProperty`) measures it
     /// on this file against the engine; "not read back" for a track held in a form it does not read
     /// (trims, path morphs, sampled gradients), with the SMIL's error.
@@ -73,7 +74,9 @@ struct LottieWriter {
     let document: AnimatedDocument
     let fps: Double
     let frames: Int
-    var omissions: [String] = []
+    var omissions: [LottieOmission] = []
+    /// The layer whose elements are being written (the nearest element that names one).
+    var layer: String?
     /// What the writer wrote for the document's checked tracks, read back after writing (`measured`).
     let probes = LottieProbes()
     /// The document's linear gradients and clip paths by id.
@@ -103,6 +106,11 @@ struct LottieWriter {
         var out = ""
         file.write(to: &out)
         return LottieFile(json: out + "\n", omissions: omissions, report: measured(report))
+    }
+
+    /// Records `feature` (with `detail`) as left out, for the layer being written.
+    mutating func leaveOut(_ feature: LottieOmission.Feature, _ detail: String? = nil) {
+        omissions.append(LottieOmission(feature: feature, detail: detail, layer: layer, path: layer.flatMap { document.layerPaths[$0] }))
     }
 
     // MARK: Reading the document
@@ -151,13 +159,16 @@ struct LottieWriter {
     }
 
     mutating func element(_ e: Element, canvas: (Double, Double)) -> JSON? {
+        let outer = layer
+        if let named = e.layer { layer = named }
+        defer { layer = outer }
         switch e.kind {
         case .group:
             var items: [JSON] = []
             for child in e.children.reversed() {
                 if let item = element(child, canvas: canvas) { items.append(item) }
             }
-            if e.attribute("clip-path") != nil { omissions.append("a clip path (the content is drawn unclipped)") }
+            if e.attribute("clip-path") != nil { leaveOut(.clipPath) }
             guard !items.isEmpty else { return nil }
             var group = items
             // Innermost first: display, opacity, then the transform components from the last to the first.
@@ -171,10 +182,10 @@ struct LottieWriter {
             return path(e)
         case .text:
             if let item = text(e) { return item }
-            omissions.append("text '\((e.content ?? "").prefix(40))'")
+            leaveOut(.text, String((e.content ?? "").prefix(40)))
             return nil
         default:
-            omissions.append("an SVG <\(e.kind.rawValue)> element")
+            leaveOut(.element, e.kind.rawValue)
             return nil
         }
     }
@@ -189,7 +200,7 @@ struct LottieWriter {
 
     mutating func path(_ e: Element) -> JSON? {
         guard var contours = Self.contours(e.attribute("d")) else {
-            omissions.append("a path without data")
+            leaveOut(.pathData)
             return nil
         }
         var morph = e.animations(of: "d").first
@@ -235,7 +246,7 @@ struct LottieWriter {
         var ellipse = circle?.turns == 1
         let strokePaint = e.attribute("stroke") ?? (e.animations(of: "stroke").isEmpty ? nil : .color(Color(red: 0, green: 0, blue: 0)))
         if let stroke = strokePaint, stroke != .keyword("none") {
-            if case .reference = stroke { omissions.append("a gradient stroke") } else {
+            if case .reference = stroke { leaveOut(.gradientStroke) } else {
                 let single = contours.count == 1 && morph == nil
                 let length = circle.map { Double($0.turns) * 2 * .pi * $0.radius } ?? (single ? contours[0].length : 0)
                 // Lottie's ellipse starts at the top, a quarter turn before angle 0: a trim of one turn of
@@ -296,7 +307,7 @@ struct LottieWriter {
         }
         items += styles
         if Self.isReference(e.attribute("fill")) || e.animations(of: "fill").contains(where: Self.switchesToReference) {
-            if let gradient = gradientFill(e) { items.append(gradient) } else { omissions.append("a gradient fill") }
+            if let gradient = gradientFill(e) { items.append(gradient) } else { leaveOut(.gradientFill) }
         } else if e.attribute("fill") != .keyword("none") {
             items += paint(e, "fill")
         }
@@ -475,5 +486,45 @@ struct LottieWriter {
         })
         probe(e, name, json) { $0.map { $0 / scale } }
         return json
+    }
+}
+
+/// Something a Lottie file leaves out of what the frames draw: the feature, and the layer and the
+/// scene's JSON path it comes from. Its description is the report's line ("text 'Mon' (layer
+/// 'label' at layers[3])").
+public struct LottieOmission: Hashable, Sendable, CustomStringConvertible {
+    public enum Feature: String, Hashable, Sendable {
+        /// A clip this writer cannot mask (nested in a clipped group, or not a rectangle).
+        case clipPath = "a clip path (the content is drawn unclipped)"
+        /// Text, when no outliner lays out its glyphs.
+        case text
+        /// A transform component Lottie has no form for (`detail`: its name).
+        case transform
+        /// An element this writer does not write (`detail`: its kind).
+        case element
+        case pathData = "a path without data"
+        case gradientStroke = "a gradient stroke"
+        /// A radial gradient, one in bounding-box units, or a fill that switches between a gradient
+        /// and a colour.
+        case gradientFill = "a gradient fill"
+    }
+
+    public var feature: Feature
+    /// The text, the transform's or the element's name, where the feature has one.
+    public var detail: String?
+    /// The model layer's id, and its JSON path in the scene file.
+    public var layer: String?
+    public var path: String?
+
+    public var description: String {
+        var out: String
+        switch feature {
+        case .text: out = "text '\(detail ?? "")'"
+        case .transform: out = "a \(detail ?? "") transform"
+        case .element: out = "an SVG <\(detail ?? "")> element"
+        default: out = feature.rawValue
+        }
+        if let layer { out += " (layer '\(layer)'" + (path.map { " at \($0)" } ?? "") + ")" }
+        return out
     }
 }
