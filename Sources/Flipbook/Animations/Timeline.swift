@@ -50,6 +50,15 @@ public struct Timeline: Sendable {
         }
     }
 
+    /// The most pieces one animation lays out (infinite repeats end at the scene's duration).
+    public static let maxPiecesPerAnimation = 20_000
+
+    /// The most knots a layer's timeline may have for an exporter to follow it knot by knot over
+    /// `frames` frames: four a frame and 256 more. A layer with more is observed at the frame instants
+    /// only (the animated-SVG compiler's "coarse" layers), so work and output follow the frames, not a
+    /// list of 100,000 keyframes. The cost model counts knots with the same budget.
+    public static func knotBudget(frames: Int) -> Int { 4 * frames + 256 }
+
     /// The knots of a layer (its own), always including 0 and the duration.
     public func knots(for id: String) -> [Double] { knots[id] ?? [0, duration] }
 
@@ -60,8 +69,6 @@ public struct Timeline: Sendable {
         let duration: Double
         var spans: [String: [Span]] = [:]
         var knots: [String: [Double]] = [:]
-        /// Cap on the pieces one animation lays out (infinite repeats end at the scene's duration).
-        let maxPerAnimation = 20_000
 
         mutating func add(knot: Double, layer: String) {
             if knot.isFinite { knots[layer, default: []].append(knot) }
@@ -93,7 +100,7 @@ public struct Timeline: Sendable {
             case .cubicBezier(let c): .some(c)
             default: .none
             }
-            for piece in t.pieces(limit: maxPerAnimation) {
+            for piece in t.pieces(limit: Timeline.maxPiecesPerAnimation) {
                 guard let s0 = toScene(piece.start), let s1 = toScene(piece.end) else { continue }
                 add(knot: s0, layer: layer)
                 add(knot: s1, layer: layer)

@@ -194,19 +194,19 @@ extension SceneCost {
     }
 
     /// The animated compiler's knots in `scene` (within its duration): the union of the layers'
-    /// timeline knots, where a layer with more than four a frame (and 256 more) is observed at frame
+    /// timeline knots, where a layer with more than `Timeline.knotBudget` is observed at frame
     /// instants only and adds none; and the layers' own knots summed. At most a million pieces are laid
     /// out in all; past that, each animation is counted as adding a layer's full share (an upper bound)
     /// without laying it out.
     static func knots(_ scene: Scene, frames: Int) -> (union: Int, summed: Int) {
-        let perLayerKnots = 4 * frames + 256
+        let perLayerKnots = Timeline.knotBudget(frames: frames)
         let duration = scene.duration
         var knotTimes: Set<Double> = []
         var laidOut = 0, unlaid = 0
         func count(_ animation: Animation, into times: inout [Double]) {
             // As the timeline lays them out: at most 20 000 pieces an animation, none past the scene's
             // end, and no more than the layer can still take before it is observed at frames only.
-            let room = laidOut < 1_000_000 ? max(0, min(perLayerKnots + 1 - times.count / 2, 20_000)) : 0
+            let room = laidOut < 1_000_000 ? max(0, min(perLayerKnots + 1 - times.count / 2, Timeline.maxPiecesPerAnimation)) : 0
             let pieces = room > 0 ? animation.timing.pieces(limit: room) : []
             laidOut += pieces.count
             if laidOut >= 1_000_000 { unlaid += 1 }

@@ -149,11 +149,9 @@ public struct AnimatedSVGCompiler {
             smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats)
             modelIDs = Set(scene.root.allLayers.map(\.id))
             var times = Set((0..<scene.frameCount).map(scene.frameTime))
-            // A layer whose timeline has more knots than four per frame (and 256 more) is observed at the
-            // frame instants only: the compiler's time and the output's size follow the frames, not a
-            // list of 100 000 keyframes or timed changes. Its tracks are fitted between frame instants
-            // and the report says so.
-            let knotBudget = 4 * scene.frameCount + 256
+            // A layer whose timeline has more knots than `Timeline.knotBudget` is observed at the frame
+            // instants only: its tracks are fitted between frame instants and the report says so.
+            let knotBudget = Timeline.knotBudget(frames: scene.frameCount)
             var coarse: [String: Int] = [:]
             for id in modelIDs {
                 let k = spans.knots(for: id)

@@ -20,7 +20,7 @@ do {
     let loaded = try SceneLoader(adding: [PieSlice.self]).load(contentsOf: output + "/pie-view.json")
     try loaded.writeFrames(to: output + "/svg-from-file")
     print("\(svg.count) SVG frames, \(png.count) PNG frames, animated SVG of \(animated.svg.utf8.count) bytes")
-    let encodings = Dictionary(grouping: animated.report, by: \.encoding).mapValues(\.count)
+    let encodings = Dictionary(grouping: animated.report, by: \.encoding.rawValue).mapValues(\.count)
     print("animated tracks by encoding: \(encodings.sorted { $0.key < $1.key })")
 } catch {
     print("PieView: error: \(error)")
