@@ -75,6 +75,22 @@ struct LottieTests {
         #expect(LottieContour.contours(of: tall).map(\.vertices.count) == [4])
     }
 
+    /// Numbers keep their magnitude: four decimals below 1e5, then fewer so that 15 significant digits
+    /// remain (a scale of 9e12 is 9e14 %, written whole, not clamped to 9e11 by four decimals); what
+    /// the evaluator reads is what was written.
+    @Test func largeNumbersAreWrittenWhole() {
+        var text = ""
+        JSON.number(9e14).write(to: &text)
+        #expect(text == "900000000000000" && JSON.number(9e14).written == 9e14)
+        text = ""
+        JSON.number(12345.678912).write(to: &text)
+        #expect(text == "12345.6789" && JSON.number(12345.678912).written == 12345.6789)
+        text = ""
+        JSON.time(123456.123456789).write(to: &text)
+        #expect(text == "123456.123456789")
+        #expect(JSON.number(1e17).written == 9e15)
+    }
+
     /// A writer for a document of `duration` seconds (looping or not) with no elements.
     static func writer(fps: Double, frames: Int, duration: Double, loops: Bool = false) -> LottieWriter {
         let document = AnimatedDocument(canvas: Size(100, 100), background: .clear,

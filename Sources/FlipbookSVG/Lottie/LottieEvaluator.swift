@@ -12,8 +12,8 @@ import Easing
 ///   with control points (`o`.x, `o`.y) of keyframe i and (`i`.x, `i`.y) of keyframe i + 1 — one
 ///   curve for all components, as this writer writes the same tangents for each — and the values are
 ///   mixed component by component. Keyframes of equal `t`: the later holds from that frame.
-/// - Every number is read as the file writes it: `.number` to four decimals, `.precise` to six,
-///   key times to nine.
+/// - Every number is read as the file writes it (`JSON.written`: four decimals, six for colours and
+///   tangents, nine for key times, fewer past 1e5 so that none is clamped).
 struct LottieProperty {
     private struct Frame {
         var time: Double
@@ -61,15 +61,7 @@ struct LottieProperty {
     }
 
     /// A number as written.
-    static func number(_ json: JSON) -> Double? {
-        switch json {
-        case .number(let v): SVGNumber.representable(v, decimals: 4)
-        case .precise(let v): SVGNumber.representable(v, decimals: 6)
-        case .time(let v): SVGNumber.representable(v, decimals: 9)
-        case .int(let v): Double(v)
-        default: nil
-        }
-    }
+    static func number(_ json: JSON) -> Double? { json.written }
 
     /// A number, a list of numbers, or a shape (`{c, v, i, o}`, alone or as a one-item list: its
     /// vertices, in tangents and out tangents, x and y each, in that order) as written.

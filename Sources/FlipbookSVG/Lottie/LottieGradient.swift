@@ -53,19 +53,35 @@ extension LottieWriter {
         let staticGradient = gradient(reference(at: -1))
         let moves = !fillTracks.isEmpty || staticGradient.map { g in !g.animations.isEmpty || g.children.contains { !$0.animations.isEmpty } } ?? true
         // The frame instants, and the instants the gradient's tracks were checked at that are not
-        // between frames (where an animation begins or ends: a gradient sampled at the frames alone
-        // cut the corner there).
+        // between frames (where an animation begins or ends or steps: a gradient sampled at the frames
+        // alone cut the corner there).
         var times = moves ? (0...frames).map { Double($0) / fps } : [0]
+        // Instants read a hair later (a jump's): a jump written at it (key times rounded to nine
+        // decimals of the duration) may land just after it, and the key there is to hold the value
+        // after the jump.
+        var later = Set<Double>()
         if moves, let g = staticGradient {
             let knots = ([g] + g.children).flatMap { e in e.animations.compactMap { a -> [Double]? in
                 guard case .numeric(let n) = a, let c = n.check else { return nil }
                 return zip(c.times, c.onGrid).filter { $0.1 }.map(\.0)
             } }.flatMap { $0 }
-            times = Array(Set(times + knots.filter { $0 >= 0 && $0 <= Double(frames) / fps })).sorted()
+            // A knot where the gradient jumps (a step): the value just before it too, 1e-6 s earlier, so
+            // that the keys between hold the old value up to it instead of ramping to the new one.
+            let inside = Set(knots.filter { $0 >= 0 && $0 <= Double(frames) / fps })
+            func flat(_ t: Double) -> [Double] {
+                let v = values(g, at: t)
+                return v.start + v.end + v.stops.flatMap { [$0.offset, $0.alpha] + $0.color }
+            }
+            let jumps = inside.filter { t in
+                t > 1e-6 && zip(flat(t - 1e-6), flat(min(t + 2e-8, Double(frames) / fps))).contains { abs($0 - $1) > 1e-6 * max(1, abs($0)) }
+            }
+            times = Array(Set(times).union(inside).union(jumps.map { $0 - 1e-6 })).sorted()
+            later = jumps
         }
         var keys: [(start: [Double], end: [Double], stops: [Double], alphas: [Double])] = []
         var stopCount: Int?
-        for t in times {
+        for time in times {
+            let t = later.contains(time) ? min(time + 2e-8, Double(frames) / fps) : time
             guard let g = gradient(reference(at: t)) else { return nil }
             let v = values(g, at: t)
             if stopCount == nil { stopCount = v.stops.count }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Flipbook
 import Easing
 
@@ -227,11 +232,33 @@ indirect enum JSON {
     case array([JSON])
     case object([(String, JSON)])
 
+    /// The decimals a number is written with: `most`, fewer past 1e5 so that the written number keeps
+    /// 15 significant digits and is clamped only past ±9e15 as every format's numbers are
+    /// (`SVGNumber` clamps its scaled value at 9e15: with four decimals, a scale of 9e14 % had been
+    /// written 9e11).
+    static func decimals(_ v: Double, _ most: Int) -> Int {
+        let magnitude = v.magnitude
+        guard magnitude >= 1e5, magnitude.isFinite else { return most }
+        let digits = Int(log10(magnitude).rounded(.down)) + 1
+        return max(0, min(most, 15 - digits))
+    }
+
+    /// The number as written by `write(to:)`; nil for anything but a number.
+    var written: Double? {
+        switch self {
+        case .number(let v): SVGNumber.representable(v, decimals: Self.decimals(v, 4))
+        case .precise(let v): SVGNumber.representable(v, decimals: Self.decimals(v, 6))
+        case .time(let v): SVGNumber.representable(v, decimals: Self.decimals(v, 9))
+        case .int(let v): Double(v)
+        default: nil
+        }
+    }
+
     func write(to out: inout String) {
         switch self {
-        case .number(let v): out += SVGNumber.format(v, decimals: 4)
-        case .precise(let v): out += SVGNumber.format(v, decimals: 6)
-        case .time(let v): out += SVGNumber.format(v, decimals: 9)
+        case .number(let v): out += SVGNumber.format(v, decimals: Self.decimals(v, 4))
+        case .precise(let v): out += SVGNumber.format(v, decimals: Self.decimals(v, 6))
+        case .time(let v): out += SVGNumber.format(v, decimals: Self.decimals(v, 9))
         case .int(let v): out += String(v)
         case .bool(let v): out += v ? "true" : "false"
         case .string(let s):
