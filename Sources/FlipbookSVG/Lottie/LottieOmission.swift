@@ -1,0 +1,39 @@
+/// Something a Lottie file leaves out of what the frames draw: the feature, and the layer and the
+/// scene's JSON path it comes from. Its description is the report's line ("text 'Mon' (layer
+/// 'label' at layers[3])").
+public struct LottieOmission: Hashable, Sendable, CustomStringConvertible {
+    public enum Feature: String, Hashable, Sendable {
+        /// A clip this writer cannot mask (nested in a clipped group, or not a rectangle).
+        case clipPath = "a clip path (the content is drawn unclipped)"
+        /// Text, when no outliner lays out its glyphs.
+        case text
+        /// A transform component Lottie has no form for (`detail`: its name).
+        case transform
+        /// An element this writer does not write (`detail`: its kind).
+        case element
+        case pathData = "a path without data"
+        case gradientStroke = "a gradient stroke"
+        /// A radial gradient, one in bounding-box units, or a fill that switches between a gradient
+        /// and a colour.
+        case gradientFill = "a gradient fill"
+    }
+
+    public var feature: Feature
+    /// The text, the transform's or the element's name, where the feature has one.
+    public var detail: String?
+    /// The model layer's id, and its JSON path in the scene file.
+    public var layer: String?
+    public var path: String?
+
+    public var description: String {
+        var out: String
+        switch feature {
+        case .text: out = "text '\(detail ?? "")'"
+        case .transform: out = "a \(detail ?? "") transform"
+        case .element: out = "an SVG <\(detail ?? "")> element"
+        default: out = feature.rawValue
+        }
+        if let layer { out += " (layer '\(layer)'" + (path.map { " at \($0)" } ?? "") + ")" }
+        return out
+    }
+}
