@@ -163,7 +163,7 @@ enum RenderCommand {
             // Text as glyph outlines, laid out as the raster frames lay it out (--font, else DejaVu).
             let compiled = scene.animatedSVGForLottie(jobs: jobs ?? Scene.cores)
             let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount,
-                                         textOutline: (fonts ?? FontSet.system()).map { set in { set.outline(of: $0) } })
+                                         fonts: fonts ?? FontSet.system())
             // --strict: nothing left out and every track within its bound, as the Lottie evaluator
             // measures it; else nothing is written and the first is named with its layer.
             if args.flags.contains("strict") {

@@ -37,8 +37,7 @@ public final class FontSet: TextFonts, @unchecked Sendable {
     /// The font for a CSS family list and weight.
     public func font(family: String, weight: Double) -> TrueTypeFont? {
         if let fixed { return fixed }
-        var name = Self.dejaVuFace(family: family)
-        if weight >= 600 { name += "-Bold" }
+        let name = Self.faceFile(family: family, weight: weight)
         lock.lock()
         defer { lock.unlock() }
         if let hit = loaded[name] { return hit }
@@ -55,6 +54,11 @@ extension FontSet {
         let generic = family.lowercased()
         return generic.contains("mono") || generic.contains("courier") ? "DejaVuSansMono"
             : (generic.contains("serif") && !generic.contains("sans") ? "DejaVuSerif" : "DejaVuSans")
+    }
+
+    /// The DejaVu face file's name (without ".ttf") for a family list and weight: "DejaVuSans-Bold".
+    static func faceFile(family: String, weight: Double) -> String {
+        dejaVuFace(family: family) + (weight >= 600 ? "-Bold" : "")
     }
 
     /// The family name of the face `text` is drawn with: the given font's own (its `name` table),
@@ -81,20 +85,31 @@ extension FontSet {
         }
         return Path(elements)
     }
+
+    /// The glyphs of `text` as `outline(of:)` places them, each outline once (`GlyphRun`), the face
+    /// named by its file ("DejaVuSans-Bold", or "given" for the one font of `init(font:)`).
+    public func glyphRun(of text: TextDrawing) -> GlyphRun? {
+        guard let font = font(family: text.fontFamily, weight: text.fontWeight) else { return nil }
+        let glyphs = font.glyphPlacements(text)
+        var outlines: [Int: Path] = [:]
+        for g in glyphs where outlines[g.glyph] == nil { outlines[g.glyph] = font.outline(g.glyph) }
+        let face = fixed != nil ? "given" : Self.faceFile(family: text.fontFamily, weight: text.fontWeight)
+        return GlyphRun(face: face, unitsPerEm: font.unitsPerEm, glyphs: glyphs, outlines: outlines)
+    }
 }
 
 extension TrueTypeFont {
-    /// Each glyph of `text` with the transform from font units to the text's layer space.
-    func placedGlyphs(_ text: TextDrawing) -> [(Int, Transform2D)] {
-        let size = text.fontSize / unitsPerEm
+    /// Each glyph of `text` with its origin's distance along the baseline in font units: advances and
+    /// pair kerning from the text's origin, shifted for the alignment.
+    func glyphPlacements(_ text: TextDrawing) -> [GlyphRun.Placed] {
         var advance = 0.0
-        var glyphs: [(Int, Double)] = []
+        var glyphs: [GlyphRun.Placed] = []
         var previous: Int?
         for scalar in text.string.unicodeScalars {
             let g = glyph(for: scalar)
-            if let previous { advance += kerning(previous, g) * size }
-            glyphs.append((g, advance))
-            advance += self.advance(g) * size
+            if let previous { advance += kerning(previous, g) }
+            glyphs.append(GlyphRun.Placed(glyph: g, x: advance))
+            advance += self.advance(g)
             previous = g
         }
         let shift = switch text.alignment {
@@ -102,7 +117,15 @@ extension TrueTypeFont {
         case .center: -advance / 2
         case .right: -advance
         }
+        return glyphs.map { GlyphRun.Placed(glyph: $0.glyph, x: $0.x + shift) }
+    }
+
+    /// Each glyph of `text` with the transform from font units to the text's layer space.
+    func placedGlyphs(_ text: TextDrawing) -> [(Int, Transform2D)] {
+        let size = text.fontSize / unitsPerEm
         // Font units, y up → layer space at the baseline, y down.
-        return glyphs.map { g, x in (g, Transform2D(a: size, b: 0, c: 0, d: -size, tx: text.origin.x + shift + x, ty: text.origin.y)) }
+        return glyphPlacements(text).map { g in
+            (g.glyph, Transform2D(a: size, b: 0, c: 0, d: -size, tx: text.origin.x + g.x * size, ty: text.origin.y))
+        }
     }
 }

@@ -48,6 +48,37 @@ struct FontTests {
         }
     }
 
+    /// The glyph run a writer shares glyphs from places them where the outline draws them: glyph by
+    /// glyph, its outline in font units at origin + (x + p.x, −p.y) · size / em is the text's outline
+    /// (the same points, within 1e-9 px); the space has an empty outline; the face is named by file.
+    @Test(arguments: [TextAlignment.left, .center, .right])
+    func glyphRunPlacesWhatTheOutlineDraws(_ alignment: TextAlignment) throws {
+        let fonts = try #require(FontSet.system())
+        let drawing = TextDrawing(string: "AV To", origin: Point(12, 40), alignment: alignment, fontFamily: "sans-serif", fontSize: 37)
+        let run = try #require(fonts.glyphRun(of: drawing))
+        let whole = try #require(fonts.outline(of: drawing))
+        #expect(run.face == "DejaVuSans" && run.glyphs.count == 5 && run.outlines[run.glyphs[2].glyph]?.isEmpty == true)
+        let s = drawing.fontSize / run.unitsPerEm
+        var composed: [Path.Element] = []
+        for g in run.glyphs {
+            let place = Transform2D(a: s, b: 0, c: 0, d: -s, tx: drawing.origin.x + g.x * s, ty: drawing.origin.y)
+            composed += try #require(run.outlines[g.glyph]).applying(place).elements
+        }
+        func points(_ elements: [Path.Element]) -> [Point] {
+            elements.flatMap { e -> [Point] in
+                switch e {
+                case .move(let p), .line(let p): [p]
+                case .quad(let c, let p): [c, p]
+                case .cubic(let c1, let c2, let p): [c1, c2, p]
+                default: []
+                }
+            }
+        }
+        let a = points(composed), b = points(whole.elements)
+        #expect(a.count == b.count && a.count > 20)
+        #expect(zip(a, b).allSatisfy { abs($0.x - $1.x) < 1e-9 && abs($0.y - $1.y) < 1e-9 })
+    }
+
     /// The family names read from the fonts' `name` tables, against fontconfig's reading of the same
     /// files (`fc-query -f '%{family}'`), and the face `FontSet` names for each generic family: the
     /// one its raster frames draw.

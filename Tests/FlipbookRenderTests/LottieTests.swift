@@ -188,10 +188,7 @@ struct LottieTests {
         let compiled = scene.animatedSVGForLottie()
         // Text drawn as a stand-in outline (a square at its origin): its position and size tracks are
         // written and read back as with real glyphs.
-        let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount) { text in
-            let o = text.origin
-            return Path([.move(o), .line(Point(o.x + 10, o.y)), .line(Point(o.x + 10, o.y - 10)), .close])
-        }
+        let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount, fonts: SquareFonts())
         #expect(lottie.report.map { "\($0.element) \($0.property)" } == compiled.report.map { "\($0.element) \($0.property)" })
         for (l, s) in zip(lottie.report, compiled.report) where s.encoding == .exact || s.encoding == .sampled {
             #expect(l.encoding != .notReadBack, "\(name) \(l.element) \(l.property)")
@@ -290,13 +287,9 @@ struct LottieTests {
         let scene = try AnimatedCompileTests.scene("bar-chart")
         let animated = scene.animatedSVG()
         let texts = animated.svg.components(separatedBy: "<text").count - 1
-        var asked: [TextDrawing] = []
-        // A stand-in outliner: a 10 × 10 square at each text's origin.
-        let lottie = animated.lottie(fps: scene.fps, frames: scene.frameCount) { text in
-            asked.append(text)
-            let o = text.origin
-            return Path([.move(o), .line(Point(o.x + 10, o.y)), .line(Point(o.x + 10, o.y - 10)), .line(Point(o.x, o.y - 10)), .close])
-        }
+        let fonts = SquareFonts()
+        let lottie = animated.lottie(fps: scene.fps, frames: scene.frameCount, fonts: fonts)
+        let asked = fonts.asked.texts
         #expect(texts > 0 && asked.count == texts && lottie.omissions.isEmpty)
         #expect(asked.contains { $0.string == "Mon" })
         let mon = try #require(asked.first { $0.string == "Mon" })
@@ -313,5 +306,19 @@ struct LottieTests {
         #expect(lottie.omissions.isEmpty)
         let object = try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any]
         #expect(object?["op"] as? Int == scene.frameCount && object?["fr"] as? Double == scene.fps)
+    }
+}
+
+/// A stand-in outliner: a 10 × 10 square at each text's origin (no glyphs), remembering each text asked.
+final class SquareFonts: TextFonts, @unchecked Sendable {
+    final class Asked { var texts: [TextDrawing] = [] }
+    let asked = Asked()
+
+    func faceName(for text: TextDrawing) -> String? { "Square" }
+
+    func outline(of text: TextDrawing) -> Path? {
+        asked.texts.append(text)
+        let o = text.origin
+        return Path([.move(o), .line(Point(o.x + 10, o.y)), .line(Point(o.x + 10, o.y - 10)), .line(Point(o.x, o.y - 10)), .close])
     }
 }

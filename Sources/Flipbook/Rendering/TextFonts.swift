@@ -8,6 +8,15 @@ public protocol TextFonts: Sendable {
     /// The glyph outlines of `text` in its layer's coordinates, pixels, placed as the raster frames
     /// place them; nil when no face serves it.
     func outline(of text: TextDrawing) -> Path?
+    /// The glyphs of `text`, each outline once and each placement in font units (`GlyphRun`), laid out
+    /// as `outline(of:)` lays them out; nil when no face serves it, or when the fonts give outlines only
+    /// (then writers draw each text's outline whole).
+    func glyphRun(of text: TextDrawing) -> GlyphRun?
+}
+
+extension TextFonts {
+    /// No glyphs: writers draw each text's `outline(of:)` whole.
+    public func glyphRun(of text: TextDrawing) -> GlyphRun? { nil }
 }
 
 extension TextDrawing {

@@ -119,7 +119,7 @@ extension Scene {
     }
 
     /// The animated SVG the Lottie writer translates: compiled with
-    /// `AnimatedSVGCompiler.target` `.lottie` (see `AnimatedSVG.lottie(fps:frames:textOutline:)`).
+    /// `AnimatedSVGCompiler.target` `.lottie` (see `AnimatedSVG.lottie(fps:frames:fonts:)`).
     public func animatedSVGForLottie(jobs: Int = 1) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
         compiler.target = .lottie

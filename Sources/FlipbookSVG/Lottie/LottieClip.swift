@@ -1,3 +1,5 @@
+import Flipbook
+
 /// Clip paths as Lottie masks. Lottie clips layers, not groups, so a group that clips — at any depth,
 /// under any transforms — is written as a layer of its own, between the layers of what is drawn below
 /// and above it, with its rectangle as the layer's mask. A mask lives in its layer's space, so the
@@ -11,6 +13,8 @@ extension LottieWriter {
     enum Segment {
         case shapes([Element])
         case clipped(ancestors: [Element], group: Element, clip: Element)
+        /// A text written with shared glyphs (`LottieGlyphs`), with the groups that enclose it.
+        case text(ancestors: [Element], text: Element, run: GlyphRun)
     }
 
     /// The layers for the document's body, topmost first: runs of unclipped elements share a shape
@@ -33,6 +37,8 @@ extension LottieWriter {
                 if !shapes.isEmpty { layers.append(layer(shapes: shapes, name: "scene", masks: nil, index: next())) }
             case .clipped(let ancestors, let group, let clip):
                 layers += clippedLayers(ancestors, group, clip, canvas: canvas, next: next)
+            case .text(let ancestors, let text, let run):
+                layers += sharedTextLayers(ancestors, text, run: run, next: next)
             }
         }
         return layers
@@ -51,13 +57,16 @@ extension LottieWriter {
         return rect
     }
 
-    /// Whether `e` or an element inside it clips to a rectangle this writer can mask.
-    func containsClip(_ e: Element) -> Bool {
-        clipRectangle(e) != nil || e.children.contains(where: containsClip)
+    /// Whether `e` or an element inside it is a layer of its own: a group clipping to a rectangle this
+    /// writer can mask, or a text written with shared glyphs.
+    func containsLayer(_ e: Element, ancestors: [Element]) -> Bool {
+        clipRectangle(e) != nil || sharedGlyphs(e, ancestors: ancestors) != nil
+            || e.children.contains { containsLayer($0, ancestors: ancestors + [e]) }
     }
 
-    /// `elements` in drawing order as segments: a group that clips is a segment of its own; a group
-    /// with one inside is split around it, each part a pruned copy of the group.
+    /// `elements` in drawing order as segments: a group that clips, and a text with shared glyphs, are
+    /// segments of their own; a group with one inside is split around it, each part a pruned copy of
+    /// the group.
     func segments(_ elements: [Element], ancestors: [Element]) -> [Segment] {
         var out: [Segment] = []
         func add(_ shapes: [Element]) {
@@ -66,14 +75,16 @@ extension LottieWriter {
         for e in elements {
             if let rect = clipRectangle(e) {
                 out.append(.clipped(ancestors: ancestors, group: e, clip: rect))
-            } else if e.kind == .group, containsClip(e) {
+            } else if let run = sharedGlyphs(e, ancestors: ancestors) {
+                out.append(.text(ancestors: ancestors, text: e, run: run))
+            } else if e.kind == .group, containsLayer(e, ancestors: ancestors) {
                 for inner in segments(e.children, ancestors: ancestors + [e]) {
                     switch inner {
                     case .shapes(let children):
                         var part = e
                         part.children = children
                         add([part])
-                    case .clipped:
+                    case .clipped, .text:
                         out.append(inner)
                     }
                 }
@@ -148,14 +159,21 @@ extension LottieWriter {
             if let shown = presence(e) { content = wrap(content, transform: [("o", shown)]) }
         }
         guard !content.isEmpty else { return [] }
-        var nulls: [(index: Int, json: JSON)] = []
+        let (nulls, parent) = nullLayers(components, next: next)
+        let clipped = layer(shapes: content, name: "clip", masks: mask, index: next(), parent: parent)
+        return [clipped] + nulls
+    }
+
+    /// One null layer per transform component (outermost first), each the parent of the next:
+    /// the layers innermost first, and the index of the innermost (nil when there are none).
+    func nullLayers(_ components: [[(String, JSON)]], next: () -> Int) -> (layers: [JSON], innermost: Int?) {
+        var nulls: [JSON] = []
         var parent: Int?
         for component in components {
             let index = next()
-            nulls.append((index, layer(shapes: nil, name: "transform", transform: component, masks: nil, index: index, parent: parent)))
+            nulls.append(layer(shapes: nil, name: "transform", transform: component, masks: nil, index: index, parent: parent))
             parent = index
         }
-        let clipped = layer(shapes: content, name: "clip", masks: mask, index: next(), parent: parent)
-        return [clipped] + nulls.reversed().map(\.json)
+        return (nulls.reversed(), parent)
     }
 }

@@ -26,12 +26,19 @@ public struct LottieFile: Sendable {
 extension AnimatedSVG {
     /// This animation as Lottie JSON at `fps` frames per second, `frames` frames (in point 0, out point
     /// `frames`): see `LottieWriter`.
-    /// - Parameter textOutline: the glyph outlines of a line of text in its layer's space (FlipbookRaster's
-    ///   `FontSet.outline(of:)` lays text out as the raster frames do); nil leaves text out.
-    public func lottie(fps: Double, frames: Int, textOutline: ((TextDrawing) -> Path?)? = nil) -> LottieFile {
+    /// - Parameter fonts: lays text out as glyph outlines (FlipbookRaster's `FontSet` lays it out as the
+    ///   raster frames do); nil leaves text out. Where the fonts give glyphs, the file is the shorter of
+    ///   the two that write each glyph once (`LottieGlyphs`) and each text's outline whole.
+    public func lottie(fps: Double, frames: Int, fonts: (any TextFonts)? = nil) -> LottieFile {
         var writer = LottieWriter(document: document, fps: fps, frames: frames)
-        writer.textOutline = textOutline
-        return writer.write(report: report)
+        writer.fonts = fonts
+        let file = writer.write(report: report)
+        guard !writer.assets.isEmpty else { return file }
+        var whole = LottieWriter(document: document, fps: fps, frames: frames)
+        whole.fonts = fonts
+        whole.sharesGlyphs = false
+        let other = whole.write(report: report)
+        return other.json.utf8.count < file.json.utf8.count ? other : file
     }
 }
 
@@ -62,8 +69,8 @@ extension AnimatedSVG {
 /// - A top-level group clipped by a rectangle is a layer of its own with the rectangle as its mask
 ///   (`layers`, `clippedLayer`); the rest is one shape layer per run of unclipped elements.
 ///
-/// - Text is its glyph outlines from `textOutline` (`LottieText`): Lottie's text needs fonts embedded,
-///   and rlottie draws none.
+/// - Text is its glyph outlines from `fonts` (`LottieText`): Lottie's text needs fonts embedded,
+///   and rlottie draws none. Each glyph is written once, as an asset, where it can be (`LottieGlyphs`).
 ///
 /// ## Left out (listed in `omissions`)
 /// Other clip paths (nested, or under a transform other than a translation), gradient strokes,
@@ -81,8 +88,14 @@ struct LottieWriter {
     let probes = LottieProbes()
     /// The document's linear gradients and clip paths by id.
     var definitions: [String: Element] = [:]
-    /// Glyph outlines for text (`AnimatedSVG.lottie(fps:frames:textOutline:)`); nil leaves text out.
-    var textOutline: ((TextDrawing) -> Path?)?
+    /// Lays text out (`AnimatedSVG.lottie(fps:frames:fonts:)`); nil leaves text out.
+    var fonts: (any TextFonts)?
+    /// Whether text whose fonts give glyphs is written with each glyph once (`LottieGlyphs`).
+    var sharesGlyphs = true
+    /// The precomposition assets written so far: glyphs and the texts placing them.
+    var assets: [JSON] = []
+    /// The glyph assets by face, glyph and colour.
+    var glyphAssets: [String: GlyphAsset] = [:]
 
     init(document: AnimatedDocument, fps: Double, frames: Int) {
         self.document = document
@@ -102,7 +115,7 @@ struct LottieWriter {
         let layers = self.layers(canvas: (width, height))
         let file: JSON = .object([("v", .string("5.7.4")), ("fr", .number(fps)), ("ip", .int(0)), ("op", .int(frames)),
                                   ("w", .int(Int(width.rounded()))), ("h", .int(Int(height.rounded()))), ("nm", .string("Flipbook")),
-                                  ("ddd", .int(0)), ("assets", .array([])), ("layers", .array(layers))])
+                                  ("ddd", .int(0)), ("assets", .array(assets)), ("layers", .array(layers))])
         var out = ""
         file.write(to: &out)
         return LottieFile(json: out + "\n", omissions: omissions, report: measured(report))
