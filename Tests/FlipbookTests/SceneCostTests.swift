@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Flipbook
+import Easing
 import FlipbookComponents
 
 /// The cost model counts what the renderers loop over. Counts are checked against scenes built with
@@ -160,6 +161,21 @@ struct SceneCostTests {
         #expect(busy.knots == 0)
         #expect(busy.changes == 1000 && busy.animations == 0)
         #expect(busy.animatedInstants == 2 * 11)
+    }
+
+    /// Knots are laid out as the timeline lays them out (one definition, `Timeline.knotLists`): a
+    /// steps(10) easing over the second jumps at each tenth (0, 0.1, …, 1: eleven knots, a closed
+    /// form), and an animation of 0.5 s in a layer whose time begins at 0.25 s lies at 0.25 and 0.75
+    /// in scene time: thirteen in all.
+    @Test func knotsAreTheTimelinesLayout() {
+        var stepped = Self.square("a")
+        stepped.add(.basic(.opacity, from: 0, to: 1, duration: 1, timingFunction: .steps(Steps(10))))
+        var late = Self.square("b")
+        late.timing.beginTime = 0.25
+        late.add(.basic(.opacity, from: 1, to: 0, duration: 0.5))
+        #expect(SceneCost(scene: Self.scene([stepped])).knots == 11)
+        #expect(SceneCost(scene: Self.scene([late])).knots == 2)
+        #expect(SceneCost(scene: Self.scene([stepped, late])).knots == 13)
     }
 
     /// cubicPaced values are paid once, however many frames: their fixed point is found when the

@@ -65,13 +65,45 @@ public struct Timeline: Sendable {
     /// The spans of a layer.
     public func spans(for id: String) -> [Span] { spans[id] ?? [] }
 
+    /// The knots of every layer of `scene` as the timeline lays them out, for the cost model: its
+    /// model before any change (with each layer's time mapped to scene time) and each timed change's
+    /// time — not the implicit animations changes start, which the timeline finds in the model after
+    /// each change (a walk of the whole tree per change, too slow to estimate hostile scenes with).
+    /// A layer's list stops growing once it holds more than `budget` (`knotBudget`); at most `pieces`
+    /// pieces are laid out in all, and `unlaid` counts the animations left unlaid past that.
+    static func knotLists(_ scene: Scene, budget: Int, pieces: Int) -> (knots: [String: [Double]], unlaid: Int) {
+        var collector = Collector(duration: scene.duration)
+        collector.knotLimit = budget
+        collector.pieceBudget = pieces
+        collector.keepsSpans = false
+        for change in scene.changes { collector.add(knot: change.time, layer: change.layerID) }
+        collector.walk(scene.root, toScene: { $0 })
+        return (collector.knots, collector.unlaid)
+    }
+
     private struct Collector {
         let duration: Double
         var spans: [String: [Span]] = [:]
         var knots: [String: [Double]] = [:]
+        /// Past this many knots a layer's list stops growing (the cost model's cut; none here).
+        var knotLimit = Int.max
+        /// Pieces that may still be laid out in all (the cost model's cap; none here).
+        var pieceBudget = Int.max
+        /// Animations left unlaid once `pieceBudget` ran out.
+        var unlaid = 0
+        /// Whether spans are kept (the cost model counts knots only).
+        var keepsSpans = true
 
-        mutating func add(knot: Double, layer: String) {
+        /// Adds a knot; false once the layer's list is full (`knotLimit`).
+        @discardableResult
+        mutating func add(knot: Double, layer: String) -> Bool {
+            guard (knots[layer]?.count ?? 0) <= knotLimit else { return false }
             if knot.isFinite { knots[layer, default: []].append(knot) }
+            return true
+        }
+
+        mutating func add(span: Span, layer: String) {
+            if keepsSpans { spans[layer, default: []].append(span) }
         }
 
         mutating func walk(_ layer: Layer, toScene: @escaping (Double) -> Double?) {
@@ -100,7 +132,17 @@ public struct Timeline: Sendable {
             case .cubicBezier(let c): .some(c)
             default: .none
             }
-            for piece in t.pieces(limit: Timeline.maxPiecesPerAnimation) {
+            // At most `maxPiecesPerAnimation` pieces, and under a knot limit no more than the layer can
+            // still take (two knots a piece).
+            let have = knots[layer]?.count ?? 0
+            let room = min(Timeline.maxPiecesPerAnimation, pieceBudget, knotLimit == .max ? .max : max(0, knotLimit + 1 - have / 2))
+            guard room > 0 else {
+                if pieceBudget <= 0 { unlaid += 1 }
+                return
+            }
+            let pieces = t.pieces(limit: room)
+            if pieceBudget != .max { pieceBudget -= pieces.count }
+            for piece in pieces {
                 guard let s0 = toScene(piece.start), let s1 = toScene(piece.end) else { continue }
                 add(knot: s0, layer: layer)
                 add(knot: s1, layer: layer)
@@ -114,7 +156,7 @@ public struct Timeline: Sendable {
                 if case .some(let c) = curve {
                     switch animation.content {
                     case .basic:
-                        spans[layer, default: []].append(Span(start: a, end: b, curve: c.map { reversed ? $0.reversed : $0 }))
+                        add(span: Span(start: a, end: b, curve: c.map { reversed ? $0.reversed : $0 }), layer: layer)
                     case .keyframe(let k):
                         inner(k, curve: c, from: a, to: b, reversed: reversed, layer: layer)
                     case .group(let children):
@@ -127,10 +169,10 @@ public struct Timeline: Sendable {
                     }
                 } else if case .keyframe(let k) = animation.content {
                     // Segment boundaries still matter, even when the overall easing is not a Bézier.
-                    for time in k.effectiveKeyTimes { add(knot: a + (b - a) * time, layer: layer) }
+                    for time in k.effectiveKeyTimes where !add(knot: a + (b - a) * time, layer: layer) { break }
                 }
                 if case .steps(let steps) = easing {
-                    for j in 0...steps.count { add(knot: a + (b - a) * Double(j) / Double(steps.count), layer: layer) }
+                    for j in 0...steps.count where !add(knot: a + (b - a) * Double(j) / Double(steps.count), layer: layer) { break }
                 }
             }
         }
@@ -138,8 +180,8 @@ public struct Timeline: Sendable {
         /// The knots and spans of a keyframe animation's segments over [a, b] (linear overall easing).
         mutating func inner(_ k: KeyframeAnimation, curve: CubicBezier?, from a: Double, to b: Double, reversed: Bool, layer: String) {
             let times = k.path == nil ? k.effectiveKeyTimes : (k.keyTimes ?? [])
-            for time in times { add(knot: reversed ? b - (b - a) * time : a + (b - a) * time, layer: layer) }
-            guard curve == nil, k.path == nil else { return }
+            for time in times where !add(knot: reversed ? b - (b - a) * time : a + (b - a) * time, layer: layer) { break }
+            guard curve == nil, k.path == nil, keepsSpans else { return }
             switch k.calculationMode {
             case .linear:
                 for i in 0..<max(times.count - 1, 0) {

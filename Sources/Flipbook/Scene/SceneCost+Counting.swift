@@ -193,54 +193,24 @@ extension SceneCost {
         return (animations, values, cubicPaced, max(layers, 0))
     }
 
-    /// The animated compiler's knots in `scene` (within its duration): the union of the layers'
-    /// timeline knots, where a layer with more than `Timeline.knotBudget` is observed at frame
-    /// instants only and adds none; and the layers' own knots summed. At most a million pieces are laid
-    /// out in all; past that, each animation is counted as adding a layer's full share (an upper bound)
-    /// without laying it out.
+    /// The animated compiler's knots in `scene` (within its duration), laid out by the timeline
+    /// (`Timeline.knotLists`): the union of the layers' knots, where a layer with more than
+    /// `Timeline.knotBudget` is observed at frame instants only and adds none; and the layers' own
+    /// knots summed. At most a million pieces are laid out in all; past that, each animation is counted
+    /// as adding a layer's full share (an upper bound) without laying it out.
     static func knots(_ scene: Scene, frames: Int) -> (union: Int, summed: Int) {
-        let perLayerKnots = Timeline.knotBudget(frames: frames)
-        let duration = scene.duration
-        var knotTimes: Set<Double> = []
-        var laidOut = 0, unlaid = 0
-        func count(_ animation: Animation, into times: inout [Double]) {
-            // As the timeline lays them out: at most 20 000 pieces an animation, none past the scene's
-            // end, and no more than the layer can still take before it is observed at frames only.
-            let room = laidOut < 1_000_000 ? max(0, min(perLayerKnots + 1 - times.count / 2, Timeline.maxPiecesPerAnimation)) : 0
-            let pieces = room > 0 ? animation.timing.pieces(limit: room) : []
-            laidOut += pieces.count
-            if laidOut >= 1_000_000 { unlaid += 1 }
-            for piece in pieces where times.count <= perLayerKnots && piece.start <= duration {
-                times.append(piece.start)
-                if piece.end <= duration { times.append(piece.end) }
-            }
-            switch animation.content {
-            case .basic: break
-            case .keyframe(let k):
-                if times.count <= perLayerKnots, let first = pieces.first {
-                    let d = animation.timing.simpleDuration
-                    for t in k.effectiveKeyTimes.prefix(perLayerKnots) where first.start + t * d <= duration { times.append(first.start + t * d) }
-                }
-            case .group(let children):
-                for child in children { count(child, into: &times) }
-            }
-        }
-        var changesPerLayer: [String: [Double]] = [:]
-        for change in scene.changes { changesPerLayer[change.layerID, default: []].append(change.time) }
+        let budget = Timeline.knotBudget(frames: frames)
+        let (lists, unlaid) = Timeline.knotLists(scene, budget: budget, pieces: 1_000_000)
+        var union: Set<Double> = []
         var summed = 0
-        func walk(_ layer: Layer) {
-            var times = changesPerLayer[layer.id] ?? []
-            for keyed in layer.animations { count(keyed.animation, into: &times) }
-            if times.count <= perLayerKnots {
-                let own = Set(times)
-                knotTimes.formUnion(own)
-                summed += own.count
-            }
-            layer.sublayers.forEach(walk)
+        for times in lists.values {
+            let own = Set(times.filter { $0 >= 0 && $0 <= scene.duration })
+            guard times.count <= budget else { continue }
+            union.formUnion(own)
+            summed += own.count
         }
-        walk(scene.root)
-        let extra = min(unlaid, 1_000_000) * perLayerKnots
-        return (knotTimes.count + extra, summed + extra)
+        let extra = min(unlaid, 1_000_000) * budget
+        return (union.count + extra, summed + extra)
     }
 
     /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an
