@@ -49,8 +49,12 @@ struct RasterPainter {
         var mask: [Float]?
         if let clip = node.clip {
             var values = [Float](repeating: 0, count: crop.width * crop.height)
-            let corners = [Point(clip.minX, clip.minY), Point(clip.maxX, clip.minY), Point(clip.maxX, clip.maxY), Point(clip.minX, clip.maxY)]
-            coverage.add(polygons: [corners.map(m.apply)])
+            if node.clipCornerRadius > 0 {
+                coverage.add(polygons: Path.roundedRect(clip, radius: node.clipCornerRadius).applying(m).flattened(tolerance: tolerance).map(\.points))
+            } else {
+                let corners = [Point(clip.minX, clip.minY), Point(clip.maxX, clip.minY), Point(clip.maxX, clip.maxY), Point(clip.minX, clip.maxY)]
+                coverage.add(polygons: [corners.map(m.apply)])
+            }
             coverage.sweep(evenOdd: false) { x, y, c in
                 let cx = x - crop.x, cy = y - crop.y
                 if cx >= 0, cx < crop.width, cy >= 0, cy < crop.height { values[cy * crop.width + cx] = c }

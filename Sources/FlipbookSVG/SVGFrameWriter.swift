@@ -171,7 +171,13 @@ public struct SVGFrameWriter {
             SVGNumber.append(clip.minX, to: &state.defs); state.defs.write("\" y=\"")
             SVGNumber.append(clip.minY, to: &state.defs); state.defs.write("\" width=\"")
             SVGNumber.append(clip.width, to: &state.defs); state.defs.write("\" height=\"")
-            SVGNumber.append(clip.height, to: &state.defs); state.defs.write("\"/></clipPath>\n")
+            SVGNumber.append(clip.height, to: &state.defs)
+            if node.clipCornerRadius > 0 {
+                // ry is rx (SVG 2's auto); the radius is at most half of each side, so neither clamps it.
+                state.defs.write("\" rx=\"")
+                SVGNumber.append(node.clipCornerRadius, to: &state.defs)
+            }
+            state.defs.write("\"/></clipPath>\n")
             out.write(" clip-path=\"url(#c")
             SVGNumber.append(Double(state.clips), decimals: 0, to: &out)
             out.write(")\"")

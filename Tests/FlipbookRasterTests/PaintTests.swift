@@ -254,6 +254,52 @@ struct PaintTests {
         #expect(Self.pixel(image, 10, 15) == [128, 0, 0, 128])
     }
 
+    /// With a corner radius, masksToBounds clips to the rounded rectangle, as Core Animation does
+    /// ("the content is clipped to the rounded corners"); a radius past half the smaller side is
+    /// half of it. Every pixel's alpha against the area of the rounded rectangle it covers, measured by
+    /// 32 × 32 point samples (a closed-form membership test: inside the box and, in a corner's square,
+    /// within the corner's circle): within the flattening tolerance (0.1 px: 25.5 of 255) and the
+    /// samples' 3; and the clip is the shape the layer's rounded background fills, pixel for pixel.
+    @Test(arguments: [(10.0, 10.0), (100.0, 15.0)])
+    func clipToRoundedBounds(radius: Double, drawn: Double) throws {
+        var parent = Layer(id: "p")
+        parent[.anchorPoint] = .zero
+        parent[.position] = Point(2, 3)
+        parent[.bounds] = Rect(x: 0, y: 0, width: 40, height: 30)
+        parent[.cornerRadius] = radius
+        parent[.masksToBounds] = true
+        var child = Layer(id: "c", type: ShapeLayer.self)
+        child[.anchorPoint] = .zero
+        child[.path] = .rect(Rect(x: -20, y: -20, width: 100, height: 100))
+        child[.fillColor] = Color(red: 1, green: 0, blue: 0)
+        parent.sublayers = [child]
+        #expect(parent.renderNode()?.clipCornerRadius == drawn)
+        var renderer = RasterRenderer(canvas: Size(44, 36))
+        let image = try renderer.render(parent.renderNode())
+        func inside(_ x: Double, _ y: Double) -> Bool {
+            guard x >= 0, x <= 40, y >= 0, y <= 30 else { return false }
+            let cx = min(max(x, drawn), 40 - drawn), cy = min(max(y, drawn), 30 - drawn)
+            return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= drawn * drawn
+        }
+        var worst = 0.0
+        for py in 0..<36 {
+            for px in 0..<44 {
+                var hits = 0
+                for j in 0..<32 { for i in 0..<32 where inside(Double(px) - 2 + (Double(i) + 0.5) / 32, Double(py) - 3 + (Double(j) + 0.5) / 32) { hits += 1 } }
+                worst = max(worst, abs(Double(Self.pixel(image, px, py)[3]) - Double(hits) / 1024 * 255))
+            }
+        }
+        #expect(worst <= 0.1 * 255 + 3, "worst alpha difference \(worst)")
+        var filled = Layer(id: "b")
+        filled[.anchorPoint] = .zero
+        filled[.position] = Point(2, 3)
+        filled[.bounds] = Rect(x: 0, y: 0, width: 40, height: 30)
+        filled[.cornerRadius] = radius
+        filled[.backgroundColor] = Color(red: 1, green: 0, blue: 0)
+        let background = try renderer.render(filled.renderNode())
+        for py in 0..<36 { for px in 0..<44 { #expect(abs(Self.pixel(image, px, py)[3] - Self.pixel(background, px, py)[3]) <= 1) } }
+    }
+
     /// Two nested squares drawn the same way round: non-zero fills both, even-odd leaves the hole.
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func fillRules(_ rule: FillRule) throws {

@@ -262,8 +262,18 @@ struct LottieTests {
         #expect(abs((((turn.first?["o"] as? [String: Any])?["x"] as? [Double])?.first ?? 0) - 0.42) < 1e-5)
         #expect(((chain[2]["p"] as? [String: Any])?["k"] as? [Double]) == [-45, -45])
         let mask = try #require((clipped["masksProperties"] as? [[String: Any]])?.first)
-        let shape = try #require((mask["pt"] as? [String: Any])?["k"] as? [String: Any])
-        #expect((shape["v"] as? [[Double]]) == [[0, 0], [90, 0], [90, 90], [0, 90]])
+        // The clip is rounded as the layer's corners are (cornerRadius 10 → 45 over 2 s, linear): eight
+        // vertices, each corner one cubic whose tangents are 4/3 · tan(π/8) · r long.
+        let keys = try #require((mask["pt"] as? [String: Any])?["k"] as? [[String: Any]])
+        let first = try #require((keys.first?["s"] as? [[String: Any]])?.first)
+        #expect((first["v"] as? [[Double]]) == [[10, 0], [80, 0], [90, 10], [90, 80], [80, 90], [10, 90], [0, 80], [0, 10]])
+        let kappa = 4.0 / 3 * tan(Double.pi / 8)
+        #expect(abs(((first["o"] as? [[Double]])?[1][0] ?? 0) - kappa * 10) < 1e-4)
+        #expect(abs(((first["i"] as? [[Double]])?[0][0] ?? 0) + kappa * 10) < 1e-4)
+        // At 2 s (frame 48) the radius is 45, half the side: the corners meet in a circle.
+        let atTwo = try #require(keys.last { abs(($0["t"] as? Double ?? 0) - 47.999) < 1e-6 })
+        let round = try #require((atTwo["s"] as? [[String: Any]])?.first?["v"] as? [[Double]])
+        #expect(abs(round[0][0] - 45) < 1e-3 && abs(round[2][1] - 45) < 1e-3)
     }
 
     /// What Lottie cannot hold is a typed value naming the feature, the layer and its JSON path: a

@@ -16,12 +16,18 @@ extension Path {
               .line(Point(r.origin.x, r.origin.y + r.size.height)), .close])
     }
 
+    /// The corner radius a rounded rectangle draws with: `radius` (pixels; not finite or negative is
+    /// 0) at most half the rectangle's smaller side, so the corners are quarter circles that meet.
+    public static func cornerRadius(_ radius: Double, in r: Rect) -> Double {
+        min(max(radius.isFinite ? radius : 0, 0), max(min(r.maxX - r.minX, r.maxY - r.minY) / 2, 0))
+    }
+
     /// A rectangle with circular corners of `radius` (clamped to [0, half the shorter side]), clockwise on
     /// screen from the end of the top-left corner; a plain `rect` when the radius is 0. The size is
     /// taken as positive (a rectangle with a negative size is drawn where it covers).
     public static func roundedRect(_ r: Rect, radius: Double) -> Path {
         let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
-        let k = min(max(radius.isFinite ? radius : 0, 0), min(x1 - x0, y1 - y0) / 2)
+        let k = cornerRadius(radius, in: r)
         guard k > 0 else { return rect(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
         func corner(_ cx: Double, _ cy: Double, _ start: Double) -> Path.Element {
             .arc(Arc(center: Point(cx, cy), radius: k, startAngle: .degrees(start), sweep: .degrees(90)))

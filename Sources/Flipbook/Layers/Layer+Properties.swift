@@ -32,8 +32,8 @@ extension PropertyKey where Value == Transform2D {
 }
 
 extension PropertyKey where Value == Double {
-    /// Radius of the corners of the background and the border, pixels, clamped to half the shorter
-    /// side (CALayer's cornerRadius; it does not round the masksToBounds clip here). Default 0.
+    /// Radius of the corners of the background, the border and the masksToBounds clip, pixels, clamped
+    /// to half the shorter side (CALayer's cornerRadius). Default 0.
     @inlinable public static var cornerRadius: Self { keyDouble_cornerRadius }
     /// Width of the border drawn inside the bounds, pixels (CALayer's borderWidth); 0 for none. Default 0.
     @inlinable public static var borderWidth: Self { keyDouble_borderWidth }
@@ -46,7 +46,8 @@ extension PropertyKey where Value == Double {
 extension PropertyKey where Value == Bool {
     /// Whether the layer (and its sublayers) is not drawn. Default false.
     @inlinable public static var hidden: Self { keyBool_hidden }
-    /// Whether sublayers are clipped to the bounds. Default false.
+    /// Whether the layer's content and sublayers are clipped to the bounds, with their rounded corners
+    /// when `cornerRadius` > 0 (as Core Animation clips). Default false.
     @inlinable public static var masksToBounds: Self { keyBool_masksToBounds }
 }
 

@@ -8,8 +8,11 @@ public struct RenderNode: Hashable, Sendable {
     public var parts: TransformParts
     /// Group opacity, [0, 1].
     public var opacity: Double
-    /// Clip rectangle in this node's coordinates (masksToBounds), applied to its children.
+    /// Clip rectangle in this node's coordinates (masksToBounds), applied to its content and children.
     public var clip: Rect?
+    /// The clip's corner radius, pixels: the layer's cornerRadius as its rounded rectangle draws it
+    /// (`Path.cornerRadius(_:in:)`: at most half the smaller side), 0 for square corners or no clip.
+    public var clipCornerRadius: Double = 0
     /// Background and content, drawn before the children.
     public var items: [DrawItem]
     public var children: [RenderNode]
@@ -66,8 +69,11 @@ extension Layer {
         if !transform.isInRenderRange { transform = transform.clampedToRenderRange }
         var clip = self[.masksToBounds] ? bounds : nil
         if let box = clip, !box.isInRenderRange { clip = box.clampedToRenderRange }
+        // Core Animation clips to the rounded corners ("setting masksToBounds to true causes the content
+        // to be clipped to the rounded corners", CALayer.cornerRadius).
+        let clipCorner = clip.map { Path.cornerRadius(corner, in: $0) } ?? 0
         return RenderBase(id: id, transform: transform, parts: parts, opacity: min(max(self[.opacity], 0), 1), clip: clip,
-                          background: background, border: border)
+                          clipCornerRadius: clipCorner, background: background, border: border)
     }
 
     /// This layer's own render node on `base` (`renderBase()`, this layer's or an earlier one with
@@ -79,7 +85,7 @@ extension Layer {
         if !base.background.isEmpty { items.insert(contentsOf: base.background, at: 0) }
         if !base.border.isEmpty { items.append(contentsOf: base.border) }
         return RenderNode(id: base.id, transform: base.transform, parts: base.parts, opacity: base.opacity,
-                          clip: base.clip, items: items, children: [])
+                          clip: base.clip, clipCornerRadius: base.clipCornerRadius, items: items, children: [])
     }
 
     /// Calls `body` with each sublayer in drawing order: by zPosition, equal ones in their order.
@@ -147,6 +153,7 @@ struct RenderBase {
     var parts: TransformParts
     var opacity: Double
     var clip: Rect?
+    var clipCornerRadius: Double
     /// The background, drawn first: none or one item.
     var background: [DrawItem]
     /// The border, drawn last: none or one item.

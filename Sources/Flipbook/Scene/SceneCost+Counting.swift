@@ -263,6 +263,7 @@ extension SceneCost {
             hasher.combine(node.transform)
             hasher.combine(node.opacity)
             hasher.combine(node.clip)
+            hasher.combine(node.clipCornerRadius)
             bases[node.id] = hasher.finalize()
             var box: Box?
             if !node.items.isEmpty { itemsByLayer[node.id, default: []] += node.items.map(\.hashValue) }

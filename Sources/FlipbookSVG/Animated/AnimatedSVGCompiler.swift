@@ -342,12 +342,12 @@ public struct AnimatedSVGCompiler {
                     transformAnimations += tracks.isEmpty ? [.constantTransform(type: c.type, additive: additive, values: c.value(initial.parts))] : tracks
                 }
             }
-            // The clip (masksToBounds) animates with the layer's bounds: its rectangle's x, y, width and
-            // height are tracks like any other. Where the layer does not clip, the rectangle covers
-            // everything.
+            // The clip (masksToBounds) animates with the layer's bounds: its rectangle's x, y, width,
+            // height and corner radius (rx) are tracks like any other. Where the layer does not clip, the
+            // rectangle covers everything.
             let clipAt = { (t: Double) -> [Double] in
-                guard let r = read(t, { $0.clip }) else { return [-1e7, -1e7, 2e7, 2e7] }
-                return [r.minX, r.minY, r.width, r.height]
+                guard let r = read(t, { $0.clip }) else { return [-1e7, -1e7, 2e7, 2e7, 0] }
+                return [r.minX, r.minY, r.width, r.height, read(t, { $0.clipCornerRadius })]
             }
             // The clip's rectangle is in the layer's own space: on the group that carries the layer's
             // whole transform (the inner one when the transform animates).
@@ -355,9 +355,11 @@ public struct AnimatedSVGCompiler {
             if clipsOnGrid {
                 clips += 1
                 let r0 = clipAt(0)
-                var rect = AnimatedDocument.Element(.clipRect, attributes: zip(["x", "y", "width", "height"], r0).map { .init($0, .number($1)) })
+                // The radius is written where the clip is ever rounded (rx alone: ry is rx).
+                let names = ["x", "y", "width", "height"] + (times.contains { clipAt($0)[4] > 0 } ? ["rx"] : [])
+                var rect = AnimatedDocument.Element(.clipRect, attributes: zip(names, r0).map { .init($0, .number($1)) })
                 if times.contains(where: { clipAt($0) != r0 }) {
-                    for (index, name) in ["x", "y", "width", "height"].enumerated() {
+                    for (index, name) in names.enumerated() {
                         rect.animations += track(id, "clip \(name)", unit: "px", tolerance: geometry / 2, knots: nodeKnots, owner: ownerID,
                                                  value: { [clipAt($0)[index]] }) { w, k in
                             w.numeric(attribute: name, keys: k, format: .number)
