@@ -51,8 +51,13 @@ public struct SceneEncoder {
         }
         members.append(("layers", .array(layers)))
         if !scene.changes.isEmpty {
+            // The layers changes add first (a change may name one listed later), then each change.
+            var added: [Int: JSONText] = [:]
+            for (i, change) in scene.changes.enumerated() {
+                if case .add(let layer, _)? = change.edit { added[i] = try self.layer(layer, at: "changes[\(i)].add", types: &types) }
+            }
             members.append(("changes", .array(try scene.changes.enumerated().map { (i, change) throws(SceneEncodingError) in
-                try self.change(change, at: "changes[\(i)]", types: types)
+                try self.change(change, at: "changes[\(i)]", types: types, added: added[i])
             })))
         }
         let file = JSONText.object(members)
@@ -114,9 +119,21 @@ public struct SceneEncoder {
         return .object(members)
     }
 
-    private func change(_ change: TimedChange, at path: String, types: [String: LayerType]) throws(SceneEncodingError) -> JSONText {
+    private func change(_ change: TimedChange, at path: String, types: [String: LayerType], added: JSONText?) throws(SceneEncodingError) -> JSONText {
         guard let type = types[change.layerID] else {
             throw SceneEncodingError(path: path + ".layer", message: "no layer has the id \"\(change.layerID)\"")
+        }
+        switch change.edit {
+        case .add(_, let index)?:
+            var members: [(String, JSONText)] = [("at", .number(change.time)), ("add", added ?? .object([]))]
+            if change.layerID != "root" { members.append(("to", .string(change.layerID))) }
+            if let index { members.append(("index", .number(Double(index)))) }
+            return .object(members)
+        case .remove?:
+            guard change.layerID != "root" else { throw SceneEncodingError(path: path + ".remove", message: "the root layer cannot be removed") }
+            return .object([("at", .number(change.time)), ("remove", .string(change.layerID))])
+        case nil:
+            break
         }
         var members: [(String, JSONText)] = [("at", .number(change.time)), ("layer", .string(change.layerID))]
         var set: [(String, JSONText)] = []

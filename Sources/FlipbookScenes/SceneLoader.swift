@@ -72,6 +72,8 @@ public struct SceneLoader {
         let loader: SceneLoader
         var ids: [String: String] = [:]
         var types: [String: LayerType] = [:]
+        /// Each layer's bounds and depth as read (a layer added to it without a frame fills it).
+        var placed: [String: (bounds: Rect, depth: Int)] = [:]
         var layerCount = 0
 
         init(loader: SceneLoader) {
@@ -103,6 +105,7 @@ public struct SceneLoader {
             root[.anchorPoint] = .zero
             ids["root"] = "the canvas"
             types["root"] = root.type
+            placed["root"] = (root.bounds, 0)
             if let layers = o.optional("layers") {
                 for item in try layers.array() {
                     root.sublayers.append(try layer(item, parentBounds: root.bounds, depth: 1))
@@ -114,7 +117,14 @@ public struct SceneLoader {
                 guard items.count <= loader.limits.keyframes else {
                     throw list.error("\(items.count) timed changes is over the limit of \(loader.limits.keyframes) items in one list (raise --max-keyframes)")
                 }
-                for item in items { changes.append(try change(item)) }
+                // Layers that changes add first (a change may name one listed later), then the others, in
+                // the list's order.
+                var read: [TimedChange?] = Array(repeating: nil, count: items.count)
+                for (i, item) in items.enumerated() {
+                    if case .object(let members) = item.value.kind, members.contains(where: { $0.key == "add" }) { read[i] = try change(item) }
+                }
+                for (i, item) in items.enumerated() where read[i] == nil { read[i] = try change(item) }
+                changes = read.compactMap { $0 }
             }
             try o.finish(allowed: Self.topKeys)
             let frames = (duration * fps).rounded() + 1
@@ -218,6 +228,7 @@ public struct SceneLoader {
                 }
             }
             try o.finish(allowed: Self.layerKeys + properties.map(\.name))
+            placed[id] = (layer.bounds, depth)
             return layer
         }
 
@@ -242,11 +253,34 @@ public struct SceneLoader {
         }
 
         static let changeKeys = ["at", "layer", "set", "duration", "timing", "disableActions"]
+        static let addKeys = ["at", "add", "to", "index"]
+        static let removeKeys = ["at", "remove"]
 
-        func change(_ r: JSONReader) throws(SceneError) -> TimedChange {
+        mutating func change(_ r: JSONReader) throws(SceneError) -> TimedChange {
             let o = try r.object()
             let time = try o.required("at", "the time of the change in seconds").number("a time ≥ 0 in seconds", where: { $0 >= 0 && $0.isFinite })
-            let layerReader = try o.required("layer", "the id of the layer to change")
+            if let addReader = o.optional("add") {
+                // {"at": 1, "add": {a layer}, "to": "parent-id", "index": 2}
+                let toReader = o.optional("to")
+                let parent = try toReader?.string() ?? "root"
+                guard let (bounds, depth) = placed[parent] else {
+                    throw (toReader ?? r).error("no layer has the id \"\(parent)\"\(DidYouMean.hint(for: parent, among: Array(types.keys)))")
+                }
+                let index = try o.optional("index")?.number("a sublayer index ≥ 0 (0: at the bottom)", where: { $0 >= 0 && $0 <= 1e9 && $0 == $0.rounded() })
+                let layer = try self.layer(addReader, parentBounds: bounds, depth: depth + 1)
+                try o.finish(allowed: Self.addKeys)
+                return .add(layer, to: parent, at: index.map { Int($0) }, time: time)
+            }
+            if let removeReader = o.optional("remove") {
+                // {"at": 2, "remove": "layer-id"}
+                let id = try removeReader.string()
+                guard types[id] != nil, id != "root" else {
+                    throw removeReader.error("no layer has the id \"\(id)\"\(DidYouMean.hint(for: id, among: Array(types.keys)))")
+                }
+                try o.finish(allowed: Self.removeKeys)
+                return .remove(id, time: time)
+            }
+            let layerReader = try o.required("layer", "the id of the layer to change (or \"add\": a layer, or \"remove\": an id)")
             let id = try layerReader.string()
             guard let type = types[id] else {
                 throw layerReader.error("no layer has the id \"\(id)\"\(DidYouMean.hint(for: id, among: Array(types.keys)))")

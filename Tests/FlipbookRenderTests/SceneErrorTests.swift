@@ -40,6 +40,14 @@ struct SceneErrorTests {
         (scene(changes: "[{\"at\": 1, \"layer\": \"b\", \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].layer: no layer has the id \"b\""),
         (scene("[{\"id\": \"pie\", \"type\": \"pieChart\"}]", changes: "[{\"at\": 1, \"layer\": \"pie\", \"set\": {\"value\": [1]}}]"), "s.json: changes[0].set.value: a pieChart layer has no property \"value\"; did you mean 'values'?"),
         (scene(changes: "[{\"at\": -1, \"layer\": \"root\", \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].at: expected a time ≥ 0 in seconds, got -1"),
+        // Layers that come and go: the parent, the removed id, an added id that is taken, a stray key.
+        (scene(changes: "[{\"at\": 1, \"add\": {\"id\": \"n\"}, \"to\": \"pei\"}]"), "s.json: changes[0].to: no layer has the id \"pei\""),
+        (scene(changes: "[{\"at\": 1, \"remove\": \"b\"}]"), "s.json: changes[0].remove: no layer has the id \"b\""),
+        (scene("[{\"id\": \"a\"}]", changes: "[{\"at\": 1, \"add\": {\"id\": \"a\"}}]"), "s.json: changes[0].add.id: duplicate id \"a\" (already used by layers[0])"),
+        (scene(changes: "[{\"at\": 1, \"add\": {\"id\": \"n\"}, \"index\": -1}]"), "s.json: changes[0].index: expected a sublayer index ≥ 0 (0: at the bottom), got -1"),
+        (scene(changes: "[{\"at\": 1, \"add\": {\"id\": \"n\"}, \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].set: unknown key \"set\"; did you mean 'at'?"),
+        // A change may name a layer a later-listed change adds.
+        (scene(changes: "[{\"at\": 1, \"layer\": \"n\", \"set\": {\"opacity\": 2}}, {\"at\": 0.5, \"add\": {\"id\": \"n\", \"type\": \"arc\"}}]"), "s.json: changes[0].set.opacity: expected an opacity between 0 and 1, got 2"),
         (scene(extra: ", \"fps\": 1000", ) .replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": 1000"), "s.json: duration: 1000001 frames (duration × fps + 1) is over the limit of 100000; shorten the scene, lower fps or raise --max-frames"),
         // The engine's names (tensionValues) never leak: the message names the scene's key.
         (scene("[{\"id\": \"a\", \"animations\": [{\"property\": \"opacity\", \"values\": [0, 1], \"calculationMode\": \"cubic\", \"tension\": [0]}]}]"), "s.json: layers[0].animations[0].tension: needs one entry per value (2), got 1"),

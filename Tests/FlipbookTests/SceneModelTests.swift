@@ -16,4 +16,31 @@ struct SceneModelTests {
             }
         }
     }
+
+    /// Layers added and removed at scene times (seed 003's PieView adds and removes sublayers): the
+    /// model before, between and after; an added layer's animation runs from when it is added (its
+    /// layer time starts then: opacity 0 → 1 over 1 s, linear, added at 2 s, is 0.25 at 2.25 s), at its
+    /// index among the parent's sublayers; a removed layer is gone with its sublayers.
+    @Test func layersComeAndGo() throws {
+        var b = Layer(id: "b")
+        b.sublayers = [Layer(id: "b1")]
+        var root = Layer(id: "root")
+        root.sublayers = [Layer(id: "a"), b]
+        var scene = Scene(canvas: Size(10, 10), duration: 4, root: root)
+        var added = Layer(id: "n")
+        added.add(.basic(.opacity, from: 0, to: 1, duration: 1))
+        try scene.transaction(at: 2) { t in t.add(added, to: "root", at: 1) }
+        try scene.transaction(at: 3) { t in t.remove("b") }
+        // A change may name the added layer; an unknown one is refused.
+        try scene.transaction(at: 3.5, disableActions: true) { t in t.set(.opacity, to: 0.5, onLayer: "n") }
+        #expect(throws: UnknownLayerError(layerID: "x")) { try scene.transaction(at: 1) { t in t.remove("x") } }
+        #expect(scene.model(at: 1).sublayers.map(\.id) == ["a", "b"])
+        #expect(scene.model(at: 2).sublayers.map(\.id) == ["a", "n", "b"])
+        #expect(scene.model(at: 3).sublayers.map(\.id) == ["a", "n"])
+        #expect(scene.model(at: 3).layer(withID: "b1") == nil)
+        let opacity = { (t: Double) in scene.presentation(at: t).layer(withID: "n")?[.opacity] }
+        #expect(opacity(1.9) == nil)
+        #expect(abs((opacity(2.25) ?? -1) - 0.25) < 1e-12)
+        #expect(opacity(3.4) == 1 && opacity(3.6) == 0.5)
+    }
 }

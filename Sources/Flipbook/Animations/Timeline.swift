@@ -76,7 +76,11 @@ public struct Timeline: Sendable {
         collector.knotLimit = budget
         collector.pieceBudget = pieces
         collector.keepsSpans = false
-        for change in scene.changes { collector.add(knot: change.time, layer: change.layerID) }
+        for change in scene.changes {
+            collector.add(knot: change.time, layer: change.layerID)
+            // A layer added at a change runs its time from then (its parents' timing not applied).
+            if case .add(let layer, _)? = change.edit { collector.walk(layer, toScene: { $0 + change.time }) }
+        }
         collector.walk(scene.root, toScene: { $0 })
         return (collector.knots, collector.unlaid)
     }

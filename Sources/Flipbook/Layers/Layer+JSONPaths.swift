@@ -11,3 +11,18 @@ extension Layer {
         return paths
     }
 }
+
+extension Scene {
+    /// The JSON path of every layer of the scene by id (`Layer.jsonPaths`), the layers changes add
+    /// included: "changes[2].add", "changes[2].add.sublayers[0]".
+    public var layerPaths: [String: String] {
+        var paths = root.jsonPaths
+        for (i, change) in changes.enumerated() {
+            guard case .add(let layer, _)? = change.edit else { continue }
+            var added = Layer(id: "")
+            added.sublayers = [layer]
+            for (id, path) in added.jsonPaths { paths[id] = "changes[\(i)].add" + path.dropFirst("layers[0]".count) }
+        }
+        return paths
+    }
+}

@@ -92,6 +92,17 @@ public struct Layer: Hashable, Sendable {
         return nil
     }
 
+    /// Removes the layer `id` (with its sublayers) from this subtree: false when no sublayer has it.
+    @discardableResult
+    public mutating func removeSublayer(id: String) -> Bool {
+        if let index = sublayers.firstIndex(where: { $0.id == id }) {
+            sublayers.remove(at: index)
+            return true
+        }
+        for index in sublayers.indices where sublayers[index].removeSublayer(id: id) { return true }
+        return false
+    }
+
     /// Every layer of the subtree, depth first, self first.
     public var allLayers: [Layer] { [self] + sublayers.flatMap(\.allLayers) }
 }

@@ -36,6 +36,17 @@ public struct SceneTransaction: Sendable {
         changes.append(TimedChange(time: time, layerID: id, assignments: [.init(key, value)], transaction: current))
     }
 
+    /// Adds `layer` (with its sublayers) to the layer `parent` at `index` among its sublayers (nil: on
+    /// top) at this transaction's time; its time starts then (`TimedChange.Edit.add`).
+    public mutating func add(_ layer: Layer, to parent: String, at index: Int? = nil) {
+        changes.append(.add(layer, to: parent, at: index, time: time))
+    }
+
+    /// Removes the layer `id` (with its sublayers) at this transaction's time.
+    public mutating func remove(_ id: String) {
+        changes.append(.remove(id, time: time))
+    }
+
     /// A transaction inside this one: it inherits this one's values, with the given ones overridden;
     /// its changes join this one's in order.
     public mutating func nested(duration: Double? = nil, timingFunction: TimingFunction? = nil,
@@ -62,7 +73,7 @@ extension Transaction {
 }
 
 extension Scene {
-    /// Makes the changes in `body` at scene time `time` under one transaction (defaults: Core
+    /// Makes the changes in `body` (properties set, layers added and removed) at scene time `time` under one transaction (defaults: Core
     /// Animation's 0.25 s and default timing, actions enabled) and adds them to `changes`.
     /// Nothing is added when a change names a layer the model tree does not have.
     /// - Throws: `UnknownLayerError` naming the first such id.
@@ -70,7 +81,12 @@ extension Scene {
                                      disableActions: Bool? = nil, _ body: (inout SceneTransaction) -> Void) throws(UnknownLayerError) {
         var scope = SceneTransaction(time: time, current: Transaction().overriding(duration, timingFunction, disableActions))
         body(&scope)
-        if let missing = scope.changes.first(where: { root.layer(withID: $0.layerID) == nil }) {
+        // A change may name any layer of the model or one a change adds.
+        var known = Set(root.allLayers.map(\.id))
+        for change in changes + scope.changes {
+            if case .add(let layer, _)? = change.edit { known.formUnion(layer.allLayers.map(\.id)) }
+        }
+        if let missing = scope.changes.first(where: { !known.contains($0.layerID) }) {
             throw UnknownLayerError(layerID: missing.layerID)
         }
         changes += scope.changes

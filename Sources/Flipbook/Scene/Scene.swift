@@ -72,9 +72,19 @@ public struct Scene: Hashable, Sendable {
             var model = base ?? root
             for index in ordered[start..<count] {
                 let change = changes[index]
-                _ = model.withLayer(id: change.layerID, parentTime: change.time) { layer, parentTime in
-                    for assignment in change.assignments {
-                        layer.set(assignment.key, to: assignment.value, atParentTime: parentTime, transaction: change.transaction)
+                switch change.edit {
+                case .remove?:
+                    _ = model.removeSublayer(id: change.layerID)
+                case .add(var added, let position)?:
+                    _ = model.withLayer(id: change.layerID, parentTime: change.time) { parent, parentTime in
+                        added.timing.beginTime += parent.timing.layerLocalTime(parentTime)
+                        parent.sublayers.insert(added, at: min(max(position ?? parent.sublayers.count, 0), parent.sublayers.count))
+                    }
+                case nil:
+                    _ = model.withLayer(id: change.layerID, parentTime: change.time) { layer, parentTime in
+                        for assignment in change.assignments {
+                            layer.set(assignment.key, to: assignment.value, atParentTime: parentTime, transaction: change.transaction)
+                        }
                     }
                 }
             }
@@ -100,14 +110,42 @@ public struct Scene: Hashable, Sendable {
     }
 }
 
-/// Properties set on one layer at one time, under one transaction.
+/// Properties set on one layer at one time, under one transaction; or a layer added or removed then.
 public struct TimedChange: Hashable, Sendable {
     /// Seconds in scene time.
     public var time: Double
-    /// The id of the layer to change.
+    /// The id of the layer to change: the parent a layer is added to, or the layer removed.
     public var layerID: String
     public var assignments: [Assignment]
     public var transaction: Transaction
+    /// A layer added or removed (nil: the assignments only).
+    public var edit: Edit?
+
+    /// A change of the layer tree at a scene time (`addSublayer`, `removeFromSuperlayer`).
+    public enum Edit: Hashable, Sendable {
+        /// Adds the layer (with its sublayers) to the change's layer at `index` among its sublayers
+        /// (nil or past the end: on top). Its time starts when it is added: its timing's beginTime is
+        /// moved by its parent's time at the change, so its animations run from then, as animations
+        /// added to a layer when it joins the tree do in Core Animation. No action runs (onOrderIn has
+        /// none by default).
+        case add(Layer, index: Int?)
+        /// Removes the change's layer with its sublayers (onOrderOut has no action by default).
+        case remove
+    }
+
+    /// Adds `layer` to the layer `parent` at `time` (see `Edit.add`).
+    public static func add(_ layer: Layer, to parent: String, at index: Int? = nil, time: Double) -> TimedChange {
+        var change = TimedChange(time: time, layerID: parent, assignments: [])
+        change.edit = .add(layer, index: index)
+        return change
+    }
+
+    /// Removes the layer `id` (with its sublayers) at `time`.
+    public static func remove(_ id: String, time: Double) -> TimedChange {
+        var change = TimedChange(time: time, layerID: id, assignments: [])
+        change.edit = .remove
+        return change
+    }
 
     public init(time: Double, layerID: String, assignments: [Assignment], transaction: Transaction = Transaction()) {
         self.time = time

@@ -12,7 +12,10 @@ extension SceneCost {
         let cycle = scene.repeatingCycle?.cycle
         let compiled = cycle ?? scene
         animatedFrames = cycle?.frameCount ?? (frames ?? scene.frameCount)
-        let counts = Self.count(scene.root)
+        // The model's layers and those changes add (each counted once, whenever it is present).
+        var counted = scene.root
+        for change in scene.changes { if case .add(let layer, _)? = change.edit { counted.sublayers.append(layer) } }
+        let counts = Self.count(counted)
         animations = counts.animations
         keyframeValues = counts.values
         cubicPacedValues = counts.cubicPaced
@@ -70,7 +73,7 @@ extension SceneCost {
             idBytes = max(idBytes, tally.idBytes)
             isolationDepth = max(isolationDepth, tally.depth)
             if tally.elements > busiestPath.count || tally.text > busiestText.count {
-                let owners = Self.jsonPaths(scene.root)
+                let owners = scene.layerPaths
                 func path(_ id: String) -> String {
                     var candidate = id
                     while owners[candidate] == nil, let dot = candidate.lastIndex(of: ".") { candidate = String(candidate[..<dot]) }
@@ -220,9 +223,6 @@ extension SceneCost {
         let level = depth + (isolated ? 1 : 0)
         return layer.sublayers.reduce(level) { max($0, isolatedNesting(of: $1, depth: level)) }
     }
-
-    /// JSON paths of the model layers by id ("layers[0].sublayers[1]").
-    static func jsonPaths(_ root: Layer) -> [String: String] { root.jsonPaths }
 
     /// Counts of one render tree.
     struct Tally {

@@ -217,7 +217,7 @@ public struct AnimatedSVGCompiler {
             var document = AnimatedDocument(canvas: scene.canvas, background: scene.background, timing: smil.timing)
             document.definitions = defs
             document.body = body
-            document.layerPaths = scene.root.jsonPaths
+            document.layerPaths = scene.layerPaths
             return AnimatedSVG(document: document, report: report)
         }
 
