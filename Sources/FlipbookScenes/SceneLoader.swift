@@ -74,6 +74,8 @@ public struct SceneLoader {
         var types: [String: LayerType] = [:]
         /// Each layer's bounds and depth as read (a layer added to it without a frame fills it).
         var placed: [String: (bounds: Rect, depth: Int)] = [:]
+        /// When changes add layers, by the ids of the added layers and their sublayers.
+        var addedAt: [String: Double] = [:]
         var layerCount = 0
 
         init(loader: SceneLoader) {
@@ -267,7 +269,11 @@ public struct SceneLoader {
                     throw (toReader ?? r).error("no layer has the id \"\(parent)\"\(DidYouMean.hint(for: parent, among: Array(types.keys)))")
                 }
                 let index = try o.optional("index")?.number("a sublayer index ≥ 0 (0: at the bottom)", where: { $0 >= 0 && $0 <= 1e9 && $0 == $0.rounded() })
+                if let joined = addedAt[parent], joined > time {
+                    throw (toReader ?? r).error("\"\(parent)\" is added at \(r.format(joined)) s, after this change at \(r.format(time)) s")
+                }
                 let layer = try self.layer(addReader, parentBounds: bounds, depth: depth + 1)
+                for sublayer in layer.allLayers { addedAt[sublayer.id] = time }
                 try o.finish(allowed: Self.addKeys)
                 return .add(layer, to: parent, at: index.map { Int($0) }, time: time)
             }
@@ -277,6 +283,9 @@ public struct SceneLoader {
                 guard types[id] != nil, id != "root" else {
                     throw removeReader.error("no layer has the id \"\(id)\"\(DidYouMean.hint(for: id, among: Array(types.keys)))")
                 }
+                if let joined = addedAt[id], joined > time {
+                    throw removeReader.error("\"\(id)\" is added at \(r.format(joined)) s, after this change at \(r.format(time)) s")
+                }
                 try o.finish(allowed: Self.removeKeys)
                 return .remove(id, time: time)
             }
@@ -284,6 +293,9 @@ public struct SceneLoader {
             let id = try layerReader.string()
             guard let type = types[id] else {
                 throw layerReader.error("no layer has the id \"\(id)\"\(DidYouMean.hint(for: id, among: Array(types.keys)))")
+            }
+            if let joined = addedAt[id], joined > time {
+                throw layerReader.error("\"\(id)\" is added at \(r.format(joined)) s, after this change at \(r.format(time)) s")
             }
             var transaction = Transaction()
             if let d = o.optional("duration") { transaction.duration = try d.number("a duration > 0 in seconds", where: { $0 > 0 && $0.isFinite }) }

@@ -46,6 +46,8 @@ struct SceneErrorTests {
         (scene("[{\"id\": \"a\"}]", changes: "[{\"at\": 1, \"add\": {\"id\": \"a\"}}]"), "s.json: changes[0].add.id: duplicate id \"a\" (already used by layers[0])"),
         (scene(changes: "[{\"at\": 1, \"add\": {\"id\": \"n\"}, \"index\": -1}]"), "s.json: changes[0].index: expected a sublayer index ≥ 0 (0: at the bottom), got -1"),
         (scene(changes: "[{\"at\": 1, \"add\": {\"id\": \"n\"}, \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].set: unknown key \"set\"; did you mean 'at'?"),
+        // A change may not name a layer before it is added.
+        (scene(changes: "[{\"at\": 0.2, \"remove\": \"n\"}, {\"at\": 0.5, \"add\": {\"id\": \"n\"}}]"), "s.json: changes[0].remove: \"n\" is added at 0.5 s, after this change at 0.2 s"),
         // A change may name a layer a later-listed change adds.
         (scene(changes: "[{\"at\": 1, \"layer\": \"n\", \"set\": {\"opacity\": 2}}, {\"at\": 0.5, \"add\": {\"id\": \"n\", \"type\": \"arc\"}}]"), "s.json: changes[0].set.opacity: expected an opacity between 0 and 1, got 2"),
         (scene(extra: ", \"fps\": 1000", ) .replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": 1000"), "s.json: duration: 1000001 frames (duration × fps + 1) is over the limit of 100000; shorten the scene, lower fps or raise --max-frames"),
