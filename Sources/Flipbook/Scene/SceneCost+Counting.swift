@@ -91,6 +91,7 @@ extension SceneCost {
             key.id.contains(".") || sampled.contains(key.id)
         }
         sampledItems = sampledKeys.count
+        sampledItemLayers = Set(sampledKeys.map(\.id)).subtracting(movingLayers).count
         morphingItems = morphing.count
         sampledElements = morphing.reduce(0) { $0 + elementsByItem[$1, default: 0] }
         self.movingLayers = movingLayers.count

@@ -2,6 +2,7 @@ import Flipbook
 
 /// Tracks: how the compiler fits, writes and checks one animated value (numeric or discrete).
 extension AnimatedSVGCompiler.Context {
+
         /// Fits a numeric track, writes it, and checks what it wrote: the track is written as SMIL, read
         /// back (`SMILTrack`) and evaluated at every observed instant (each frame's and each knot's) and
         /// half way between them, against the engine. When the error passes `tolerance` the track is
@@ -22,6 +23,11 @@ extension AnimatedSVGCompiler.Context {
             // Sampling places at most four keys per observed instant (and 64 more): past that the keys at
             // every instant checked do better, and cost what the output costs.
             fitter.keyBudget = 4 * grid.count + 64
+            // Each instant sampling asks for that no other track asked for walks the whole tree: past
+            // `evaluationBudget` instants in all, segments are kept as they are and the check decides
+            // (keys at every check instant, which are evaluated once for every track, or a fallback).
+            let sampler = self.sampler, budget = Timeline.evaluationBudget(checks: checkTimes.count, layers: sampler.ids.count)
+            fitter.mayRefine = { sampler.evaluations < budget }
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
             var written = write(smil, keys)
             // The engine's value at every check instant, read once: the check, the denser retry and

@@ -38,6 +38,9 @@ struct TrackFitter {
     /// decides (denser keys at the frame instants, or a reported fallback). Bounds the work a hostile
     /// value (a spring thrown 1e9 px) can cause. Default: no limit.
     var keyBudget = Int.max
+    /// Whether sampling may still split a segment (asked before each split): the compiler's budget of
+    /// instants evaluated, shared by every track of a compilation. Default: always.
+    var mayRefine: () -> Bool = { true }
     /// The error between two values (default: the largest component difference).
     var error: ([Double], [Double]) -> Double = { a, b in zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) } }
 
@@ -203,7 +206,7 @@ struct TrackFitter {
             let e = error(v, line)
             if e > maxError { maxError = e; at = u; atValue = v }
         }
-        if maxError <= tolerance || depth >= 18 || b - a < 1e-4 || keys.count >= keyBudget {
+        if maxError <= tolerance || depth >= 18 || b - a < 1e-4 || keys.count >= keyBudget || !mayRefine() {
             keys.append(Keyframe(time: a, value: va, curve: nil))
             worst = max(worst, maxError)
             return
