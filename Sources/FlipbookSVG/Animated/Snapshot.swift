@@ -229,8 +229,9 @@ final class Sampler {
     /// Whether the snapshot of `time` is kept (made and not forgotten since).
     func isKept(_ time: Double) -> Bool { cache.snapshot(at: time) != nil }
 
-    /// At most 20 000 snapshots and about 256 MB of them (4M weight units of ~64 bytes): a line graph
-    /// of 100 000 points is 6 MB a snapshot, and the compiler asks for thousands of instants.
+    /// At most 20 000 snapshots and 4M weight units of them (~64 bytes a unit for paths; a snapshot of
+    /// many small layers holds more a unit: 1,000 pie slices peaked at 850 MB): a line graph of 100 000
+    /// points is 6 MB a snapshot, and the compiler asks for thousands of instants.
     private static let cacheCount = 20_000, cacheWeight = 4_000_000
 
     /// Keeps `snapshot` as the one of `time` (forgetting every other first when the cache is full).
