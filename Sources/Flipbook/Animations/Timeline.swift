@@ -59,15 +59,16 @@ public struct Timeline: Sendable {
     /// list of 100,000 keyframes. The cost model counts knots with the same budget.
     public static func knotBudget(frames: Int) -> Int { 4 * frames + 256 }
 
-    /// The most instants an exporter that samples the whole tree at each (the animated-SVG compiler)
-    /// evaluates for `checks` instants it checks, in a tree of `layers` layers: 64 a check instant and
-    /// 4,096 more (the shipped scenes evaluate at most 57 a check instant), and no more than 500,000
-    /// layer evaluations (but four a check instant), since each instant walks the whole tree. Without
-    /// it, sampled tracks of a large tree asked for more instants than the compiler keeps and each
-    /// track evaluated them again: 650 pie slices, 80,635 evaluations of the whole tree, 58 s; 1,000
-    /// slices past two minutes (2.1 s with it). The cost model counts the same bound.
-    public static func evaluationBudget(checks: Int, layers: Int) -> Int {
-        min(64 * checks + 4_096, max(4 * checks, 500_000 / max(layers, 1)))
+    /// The segments one track sampled adaptively may split, in a tree of `layers` layers (the
+    /// animated-SVG compiler's): each split asks for five instants, each instant walks the whole tree,
+    /// and a tree's tracks are about four a layer, so at most 5,000,000 / (20 · layers²)
+    /// (69 for 60 layers, none for 1,000). It depends on the tree alone, so the compiler places the
+    /// same keys on any number of threads. Without it, 1,000 pie slices whose angles are sampled asked
+    /// for instants of their own past what the compiler keeps, each track evaluating them again: over
+    /// two minutes (650 slices: 80,635 evaluations of the whole tree, 58 s; 2.1 s with it).
+    public static func refinementBudget(layers: Int) -> Int {
+        let l = Double(max(layers, 1))
+        return Int(min(5_000_000 / (20 * l * l), 1e9))
     }
 
     /// The knots of a layer (its own), always including 0 and the duration.

@@ -91,7 +91,6 @@ extension SceneCost {
             key.id.contains(".") || sampled.contains(key.id)
         }
         sampledItems = sampledKeys.count
-        sampledItemLayers = Set(sampledKeys.map(\.id)).subtracting(movingLayers).count
         morphingItems = morphing.count
         sampledElements = morphing.reduce(0) { $0 + elementsByItem[$1, default: 0] }
         self.movingLayers = movingLayers.count

@@ -32,12 +32,8 @@ extension SceneCost {
         case .animated:
             // Every instant evaluated is kept (20,000 of them at most, and what the compiler weighs as
             // 256 MB, which holds 640 MB or more: 850 MB for 1,000 pie slices): the observed ones, about 40 for each text change
-            // bisected, 50 for each layer whose tracks are fitted adaptively (moving, or with items
-            // sampled: a component's parts) and 10 for each knot, beyond the observed ones no more than
-            // the compiler's budget (`Timeline.evaluationBudget`).
-            let adaptive = 40 * Double(textSwitches) + 50 * Double(sampledLayers + sampledItemLayers) + 10 * Double(knots)
-            let budget = Double(Timeline.evaluationBudget(checks: Int(animatedInstants), layers: layers))
-            let evaluated = animatedInstants + min(adaptive, budget)
+            // bisected, 50 for each layer whose tracks are fitted adaptively and 10 for each knot.
+            let evaluated = animatedInstants + 40 * Double(textSwitches) + 50 * Double(sampledLayers) + 10 * Double(knots)
             let snapshot = 450 * Double(layers) + 40 * Double(pathElements) + 8 * Double(textBytes)
             let snapshots = min(640e6, min(20_000, evaluated) * snapshot)
             let tracks = animatedInstants * Double(items) * 48 + animatedInstants * 16 * Double(pathElements)

@@ -105,9 +105,6 @@ public struct SceneCost: Hashable, Sendable {
     /// Layers whose transform, opacity or clip differs between two of the instants sampled (their
     /// transform and opacity tracks are fitted and checked).
     public var movingLayers = 0
-    /// Layers that do not move but whose items are sampled and fitted adaptively (a component's parts
-    /// whose angles change): each asks for instants of its own, as `sampledLayers` do.
-    public var sampledItemLayers = 0
     /// Of `movingLayers`, those whose tracks are sampled and fitted adaptively (as `sampledItems`).
     public var sampledLayers = 0
     /// How often a text's string or presence changes from one frame to the next, summed over texts:
@@ -170,14 +167,6 @@ public struct SceneCost: Hashable, Sendable {
     /// Instants the animated compiler observes: frames, knots and the half-way points between them.
     public var animatedInstants: Double { 2 * Double(animatedFrames + knots) }
 
-    /// The layers whose tracks are sampled adaptively, as many as the compiler's evaluation budget
-    /// (`Timeline.evaluationBudget`) lets sample in full: each costs `Coefficients.sampledLayer` a layer
-    /// of the tree, about 320 evaluations of it.
-    var adaptiveLayers: Double {
-        let budget = Double(Timeline.evaluationBudget(checks: Int(animatedInstants), layers: layers))
-        return min(Double(sampledLayers + sampledItemLayers), budget / 320)
-    }
-
     /// The terms of `output`'s work: their sum is `work(output)`.
     public func terms(_ output: Output) -> [Term] {
         let c = Coefficients.reference
@@ -233,11 +222,8 @@ public struct SceneCost: Hashable, Sendable {
                 // Spans between knots are fitted by probing them: each probe at an instant of its own
                 // evaluates the whole tree (layers whose knots coincide share their probes).
                 once("knotProbe", Double(knots) * Double(layers), c.knotProbe, "\(knots) knots × \(layers) layers", layersPath),
-                // Each probe of an adaptive fit between observed instants evaluates the whole tree: about
-                // 320 evaluations a layer sampled (moving, or with items sampled: a component's parts),
-                // no more in all than the compiler's budget (`Timeline.evaluationBudget`).
-                once("sampledLayer", adaptiveLayers * Double(layers), c.sampledLayer,
-                     "\(Int(adaptiveLayers.rounded(.up))) layers sampled (no exact form) × \(layers) layers", layersPath),
+                // Each probe of an adaptive fit between observed instants evaluates the whole tree.
+                once("sampledLayer", Double(sampledLayers) * Double(layers), c.sampledLayer, "\(sampledLayers) layers sampled (no exact form) × \(layers) layers", layersPath),
                 each("sampledItem", Double(sampledItems), c.sampledItem, "\(sampledItems) items sampled (no exact form)", layersPath),
                 each("sampledElement", Double(sampledElements), c.sampledElement, "\(sampledElements) path elements of path morphs", busiestPath.path),
                 // A path morph is fitted adaptively: each probe evaluates the whole tree.

@@ -22,12 +22,11 @@ extension AnimatedSVGCompiler.Context {
             if let error { fitter.error = error }
             // Sampling places at most four keys per observed instant (and 64 more): past that the keys at
             // every instant checked do better, and cost what the output costs.
+            // In a large tree, fewer splits (`Timeline.refinementBudget`): each instant a track asks for
+            // walks the whole tree. Past the budget a segment is kept as it is and the check decides
+            // (keys at every check instant, which every track shares, or a fallback).
             fitter.keyBudget = 4 * grid.count + 64
-            // Each instant sampling asks for that no other track asked for walks the whole tree: past
-            // `evaluationBudget` instants in all, segments are kept as they are and the check decides
-            // (keys at every check instant, which are evaluated once for every track, or a fallback).
-            let sampler = self.sampler, budget = Timeline.evaluationBudget(checks: checkTimes.count, layers: sampler.ids.count)
-            fitter.mayRefine = { sampler.evaluations < budget }
+            fitter.splitBudget = Timeline.refinementBudget(layers: sampler.ids.count)
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
             var written = write(smil, keys)
             // The engine's value at every check instant, read once: the check, the denser retry and

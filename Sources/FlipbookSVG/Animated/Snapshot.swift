@@ -219,12 +219,8 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        evaluations += 1
         return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count, outlines: outlines), slots: self), at: time)
     }
-
-    /// Instants evaluated so far (asked for and not kept): each one walks the whole tree.
-    private(set) var evaluations = 0
 
     /// Whether the snapshot of `time` is kept (made and not forgotten since).
     func isKept(_ time: Double) -> Bool { cache.snapshot(at: time) != nil }
