@@ -26,7 +26,7 @@ extension AnimatedSVGCompiler.Context {
             // walks the whole tree. Past the budget a segment is kept as it is and the check decides
             // (keys at every check instant, which every track shares, or a fallback).
             fitter.keyBudget = 4 * grid.count + 64
-            fitter.splitBudget = Timeline.refinementBudget(layers: sampler.ids.count)
+            fitter.splitBudget = Timeline.refinementBudget(layers: treeLayers)
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
             var written = write(smil, keys)
             // The engine's value at every check instant, read once: the check, the denser retry and
