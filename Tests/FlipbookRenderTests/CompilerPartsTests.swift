@@ -68,24 +68,6 @@ struct CompilerPartsTests {
         }
     }
 
-    /// The split budget: a sine over four intervals with no split allowed has the keys of the intervals
-    /// alone; three splits in all place exactly three keys more (each split one key); with no budget it
-    /// splits until within tolerance (more). The budget shrinks with the square of the tree's layers
-    /// (5,000,000 / (20 · layers²): 62,500 for 2 layers, 69 for 60, none for 1,000).
-    @Test func splitBudget() {
-        var sine = TrackFitter(value: { [10 * sin(2 * .pi * $0)] }, tolerance: 0.05)
-        let knots = [0, 0.25, 0.5, 0.75, 1.0]
-        let free = sine.fit(knots: knots, spans: []).0
-        sine.splitBudget = 0
-        let none = sine.fit(knots: knots, spans: []).0
-        sine.splitBudget = 3
-        let three = sine.fit(knots: knots, spans: []).0
-        #expect(three.count == none.count + 3 && free.count > three.count)
-        #expect(none.map(\.time).allSatisfy { knots.contains($0) || $0 > 0.999 })
-        #expect(Timeline.refinementBudget(layers: 2) == 62_500 && Timeline.refinementBudget(layers: 60) == 69
-                && Timeline.refinementBudget(layers: 1_000) == 0)
-    }
-
     /// A value whose structure changes inside an interval (a fuzzed path that gains points) is split
     /// around the change instead of being indexed past its end (it crashed the fuzzer).
     @Test func fitterSurvivesAChangingStructure() {

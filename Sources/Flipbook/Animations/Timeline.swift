@@ -59,18 +59,6 @@ public struct Timeline: Sendable {
     /// list of 100,000 keyframes. The cost model counts knots with the same budget.
     public static func knotBudget(frames: Int) -> Int { 4 * frames + 256 }
 
-    /// The segments one track sampled adaptively may split, in a tree of `layers` layers (the
-    /// animated-SVG compiler's): each split asks for five instants, each instant walks the whole tree,
-    /// and a tree's tracks are about four a layer, so at most 5,000,000 / (20 · layers²)
-    /// (69 for 60 layers, none for 1,000). It depends on the tree alone, so the compiler places the
-    /// same keys on any number of threads. Without it, 1,000 pie slices whose angles are sampled asked
-    /// for instants of their own past what the compiler keeps, each track evaluating them again: over
-    /// two minutes (650 slices: 80,635 evaluations of the whole tree, 58 s; 2.1 s with it).
-    public static func refinementBudget(layers: Int) -> Int {
-        let l = Double(max(layers, 1))
-        return Int(min(5_000_000 / (20 * l * l), 1e9))
-    }
-
     /// The knots of a layer (its own), always including 0 and the duration.
     public func knots(for id: String) -> [Double] { knots[id] ?? [0, duration] }
 

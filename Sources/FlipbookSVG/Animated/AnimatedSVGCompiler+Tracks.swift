@@ -2,7 +2,6 @@ import Flipbook
 
 /// Tracks: how the compiler fits, writes and checks one animated value (numeric or discrete).
 extension AnimatedSVGCompiler.Context {
-
         /// Fits a numeric track, writes it, and checks what it wrote: the track is written as SMIL, read
         /// back (`SMILTrack`) and evaluated at every observed instant (each frame's and each knot's) and
         /// half way between them, against the engine. When the error passes `tolerance` the track is
@@ -22,11 +21,7 @@ extension AnimatedSVGCompiler.Context {
             if let error { fitter.error = error }
             // Sampling places at most four keys per observed instant (and 64 more): past that the keys at
             // every instant checked do better, and cost what the output costs.
-            // In a large tree, fewer splits (`Timeline.refinementBudget`): each instant a track asks for
-            // walks the whole tree. Past the budget a segment is kept as it is and the check decides
-            // (keys at every check instant, which every track shares, or a fallback).
             fitter.keyBudget = 4 * grid.count + 64
-            fitter.splitBudget = Timeline.refinementBudget(layers: treeLayers)
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
             var written = write(smil, keys)
             // The engine's value at every check instant, read once: the check, the denser retry and

@@ -104,9 +104,6 @@ public struct AnimatedSVGCompiler {
         var jobs = 1
         /// (Replaced, with `splines`, in the copies that write layers on other threads: `forked()`.)
         var sampler: Sampler
-        /// The layers of the union of the trees over time (every thread's the same): what one instant's
-        /// evaluation walks (`Timeline.refinementBudget`).
-        var treeLayers = 0
         /// The keySplines the checks solve, shared by every track (`verify`).
         var splines = SplineSolutions()
         let spans: Timeline
@@ -193,7 +190,6 @@ public struct AnimatedSVGCompiler {
                     previous = id
                 }
             }
-            treeLayers = order.count
             var children: [String: [String]] = [:]
             var roots: [String] = []
             for id in order {

@@ -38,9 +38,6 @@ struct TrackFitter {
     /// decides (denser keys at the frame instants, or a reported fallback). Bounds the work a hostile
     /// value (a spring thrown 1e9 px) can cause. Default: no limit.
     var keyBudget = Int.max
-    /// The most segments sampling may split in all (each split asks for five instants); past it a
-    /// segment is kept as it is and the compiler's check decides. Default: no limit.
-    var splitBudget = Int.max
     /// The error between two values (default: the largest component difference).
     var error: ([Double], [Double]) -> Double = { a, b in zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) } }
 
@@ -49,7 +46,6 @@ struct TrackFitter {
         var exact = true
         var worst = 0.0
         var i = 0
-        var splits = 0
         guard knots.count >= 2 else {
             return ([Keyframe(time: knots.first ?? 0, value: value(knots.first ?? 0), curve: nil)], TrackSummary(exact: true, keyframes: 1, maxError: 0))
         }
@@ -72,7 +68,7 @@ struct TrackFitter {
             if matched { continue }
             exact = false
             let b = knots[i + 1]
-            worst = max(worst, sampled(a, b, into: &keys, splits: &splits))
+            worst = max(worst, sampled(a, b, into: &keys))
             i += 1
         }
         keys.append(Keyframe(time: knots[knots.count - 1], value: value(knots[knots.count - 1]), curve: nil))
@@ -182,11 +178,11 @@ struct TrackFitter {
     }
 
     /// Adaptive linear keys over [a, b); returns the largest error left.
-    private func sampled(_ a: Double, _ b: Double, into keys: inout [Keyframe], splits: inout Int) -> Double {
+    private func sampled(_ a: Double, _ b: Double, into keys: inout [Keyframe]) -> Double {
         let va = value(a)
         let leftOfB = value(b - min(1e-7, (b - a) * 1e-3))
         var worst = 0.0
-        refine(a, va, b, leftOfB, depth: 0, into: &keys, worst: &worst, splits: &splits)
+        refine(a, va, b, leftOfB, depth: 0, into: &keys, worst: &worst)
         let vb = value(b)
         if error(vb, leftOfB) > tolerance * 1e-3 {
             keys.append(Keyframe(time: b, value: leftOfB, curve: nil))
@@ -195,7 +191,7 @@ struct TrackFitter {
     }
 
     private func refine(_ a: Double, _ va: [Double], _ b: Double, _ vb: [Double], depth: Int, into keys: inout [Keyframe],
-                        worst: inout Double, splits: inout Int) {
+                        worst: inout Double) {
         var maxError = 0.0, at = 0.5
         var atValue = va
         for u in [0.1, 0.3, 0.5, 0.7, 0.9] {
@@ -207,15 +203,14 @@ struct TrackFitter {
             let e = error(v, line)
             if e > maxError { maxError = e; at = u; atValue = v }
         }
-        if maxError <= tolerance || depth >= 18 || b - a < 1e-4 || keys.count >= keyBudget || splits >= splitBudget {
+        if maxError <= tolerance || depth >= 18 || b - a < 1e-4 || keys.count >= keyBudget {
             keys.append(Keyframe(time: a, value: va, curve: nil))
             worst = max(worst, maxError)
             return
         }
-        splits += 1
         let m = a + (b - a) * at
-        refine(a, va, m, atValue, depth: depth + 1, into: &keys, worst: &worst, splits: &splits)
-        refine(m, atValue, b, vb, depth: depth + 1, into: &keys, worst: &worst, splits: &splits)
+        refine(a, va, m, atValue, depth: depth + 1, into: &keys, worst: &worst)
+        refine(m, atValue, b, vb, depth: depth + 1, into: &keys, worst: &worst)
     }
 }
 
