@@ -49,8 +49,8 @@ struct RasterPainter {
         var mask: [Float]?
         if let clip = node.clip {
             var values = [Float](repeating: 0, count: crop.width * crop.height)
-            if node.clipCornerRadius > 0 {
-                coverage.add(polygons: Path.roundedRect(clip, radius: node.clipCornerRadius).applying(m).flattened(tolerance: tolerance).map(\.points))
+            if node.clipCornerRadius > 0, let outline = node.clipOutline {
+                coverage.add(polygons: outline.applying(m).flattened(tolerance: tolerance).map(\.points))
             } else {
                 let corners = [Point(clip.minX, clip.minY), Point(clip.maxX, clip.minY), Point(clip.maxX, clip.maxY), Point(clip.minX, clip.maxY)]
                 coverage.add(polygons: [corners.map(m.apply)])

@@ -167,6 +167,12 @@ public struct SVGFrameWriter {
             state.clips += 1
             state.defs.write("<clipPath id=\"c")
             SVGNumber.append(Double(state.clips), decimals: 0, to: &state.defs)
+            if node.clipCornerRadius > 0, !node.clipCorners.isPlain, let outline = node.clipOutline {
+                // Corners a rect cannot draw (some square, or continuous): the outline as a path.
+                state.defs.write("\"><path d=\"")
+                state.defs.write(string: SVGPathData.string(outline))
+                state.defs.write("\"/></clipPath>\n")
+            } else {
             state.defs.write("\"><rect x=\"")
             SVGNumber.append(clip.minX, to: &state.defs); state.defs.write("\" y=\"")
             SVGNumber.append(clip.minY, to: &state.defs); state.defs.write("\" width=\"")
@@ -178,6 +184,7 @@ public struct SVGFrameWriter {
                 SVGNumber.append(node.clipCornerRadius, to: &state.defs)
             }
             state.defs.write("\"/></clipPath>\n")
+            }
             out.write(" clip-path=\"url(#c")
             SVGNumber.append(Double(state.clips), decimals: 0, to: &out)
             out.write(")\"")

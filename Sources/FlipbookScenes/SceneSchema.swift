@@ -42,6 +42,8 @@ public enum SceneSchema {
                 let schema: String
                 if key.kind == .custom {
                     schema = "{\"not\": {}, \"description\": \"a custom Swift value type: set from Swift, not from scene files\"}"
+                } else if key.kind == .choice && key.isSet {
+                    schema = "{\"type\": \"array\", \"uniqueItems\": true, \"items\": {\"enum\": [" + key.choices.map { "\"\($0)\"" }.joined(separator: ", ") + "]}}"
                 } else if key.kind == .choice {
                     schema = "{\"enum\": [" + key.choices.map { "\"\($0)\"" }.joined(separator: ", ") + "]}"
                 } else {

@@ -29,6 +29,7 @@ enum SceneValueText {
             return .object(members)
         case .text(let s): return .string(s)
         case .flag(let b): return .bool(b)
+        case .choice(let name) where key.isSet: return .array(name.split(separator: " ").map { .string(String($0)) })
         case .choice(let name): return .string(name)
         case .custom(let c):
             throw SceneEncodingError(path: path, message: "a value of the custom type \(type(of: c.base)) cannot be written to a scene file")

@@ -41,6 +41,18 @@ enum SceneValues {
         case .gradient: return .gradient(try gradient(r))
         case .text: return .text(try r.string())
         case .flag: return .flag(try r.bool())
+        case .choice where key.isSet:
+            // A set of names (`ChoiceSetValue`): a list, each name once, stored in the list's order.
+            var names: [String] = []
+            for item in try r.array() {
+                let name = try item.string()
+                guard key.choices.contains(name) else {
+                    throw item.error("expected one of \(key.choices.map { "\"\($0)\"" }.joined(separator: ", ")) in \(key.name), got \"\(name)\"\(DidYouMean.hint(for: name, among: key.choices))")
+                }
+                guard !names.contains(name) else { throw item.error("\(key.name) names \"\(name)\" twice") }
+                names.append(name)
+            }
+            return .choice(key.choices.filter(names.contains).joined(separator: " "))
         case .choice:
             let name = try r.string()
             guard key.choices.isEmpty || key.choices.contains(name) else {

@@ -46,6 +46,10 @@ struct SceneErrorTests {
         (scene("[{\"id\": \"a\"}]", changes: "[{\"at\": 1, \"add\": {\"id\": \"a\"}}]"), "s.json: changes[0].add.id: duplicate id \"a\" (already used by layers[0])"),
         (scene(changes: "[{\"at\": 1, \"add\": {\"id\": \"n\"}, \"index\": -1}]"), "s.json: changes[0].index: expected a sublayer index ≥ 0 (0: at the bottom), got -1"),
         (scene(changes: "[{\"at\": 1, \"add\": {\"id\": \"n\"}, \"set\": {\"opacity\": 0}}]"), "s.json: changes[0].set: unknown key \"set\"; did you mean 'at'?"),
+        // maskedCorners is a list of corner names, each once.
+        (scene("[{\"id\": \"a\", \"maskedCorners\": [\"minXMinY\", \"maxYMinX\"]}]"), "s.json: layers[0].maskedCorners[1]: expected one of \"minXMinY\", \"maxXMinY\", \"minXMaxY\", \"maxXMaxY\" in maskedCorners, got \"maxYMinX\"; did you mean 'maxXMinY'?"),
+        (scene("[{\"id\": \"a\", \"maskedCorners\": [\"minXMinY\", \"minXMinY\"]}]"), "s.json: layers[0].maskedCorners[1]: maskedCorners names \"minXMinY\" twice"),
+        (scene("[{\"id\": \"a\", \"cornerCurve\": \"squircle\"}]"), "s.json: layers[0].cornerCurve: expected one of \"circular\", \"continuous\" for cornerCurve, got \"squircle\""),
         // A change may not name a layer before it is added.
         (scene(changes: "[{\"at\": 0.2, \"remove\": \"n\"}, {\"at\": 0.5, \"add\": {\"id\": \"n\"}}]"), "s.json: changes[0].remove: \"n\" is added at 0.5 s, after this change at 0.2 s"),
         // A change may name a layer a later-listed change adds.

@@ -51,6 +51,17 @@ extension PropertyKey where Value == Bool {
     @inlinable public static var masksToBounds: Self { keyBool_masksToBounds }
 }
 
+extension PropertyKey where Value == CornerMask {
+    /// Which corners `cornerRadius` rounds, for the background, the border and the clip (CALayer's
+    /// maskedCorners). Default all four.
+    @inlinable public static var maskedCorners: Self { keyCornerMask_maskedCorners }
+}
+
+extension PropertyKey where Value == CornerCurve {
+    /// The shape of the rounded corners: circular or continuous (CALayer's cornerCurve). Default circular.
+    @inlinable public static var cornerCurve: Self { keyCornerCurve_cornerCurve }
+}
+
 extension PropertyKey where Value == Color {
     /// Fill of the bounds behind the content; clear (none) by default.
     @inlinable public static var backgroundColor: Self { keyColor_backgroundColor }
@@ -68,7 +79,8 @@ extension Layer {
         AnyPropertyKey(PropertyKey<Double>.zPosition), AnyPropertyKey(PropertyKey<Bool>.hidden),
         AnyPropertyKey(PropertyKey<Bool>.masksToBounds), AnyPropertyKey(PropertyKey<Color>.backgroundColor),
         AnyPropertyKey(PropertyKey<Double>.cornerRadius), AnyPropertyKey(PropertyKey<Double>.borderWidth),
-        AnyPropertyKey(PropertyKey<Color>.borderColor),
+        AnyPropertyKey(PropertyKey<Color>.borderColor), AnyPropertyKey(PropertyKey<CornerMask>.maskedCorners),
+        AnyPropertyKey(PropertyKey<CornerCurve>.cornerCurve),
     ]
 
     /// The hash codes of `baseProperties`' names: every name a layer's own render node reads besides
@@ -96,3 +108,5 @@ private let keyTransform2D_transform = PropertyKey<Transform2D>("transform", def
 @usableFromInline let keyDouble_cornerRadius = PropertyKey<Double>("cornerRadius", default: 0)
 @usableFromInline let keyDouble_borderWidth = PropertyKey<Double>("borderWidth", default: 0)
 @usableFromInline let keyColor_borderColor = PropertyKey<Color>("borderColor", default: .black)
+@usableFromInline let keyCornerMask_maskedCorners = PropertyKey<CornerMask>("maskedCorners", default: .all)
+@usableFromInline let keyCornerCurve_cornerCurve = PropertyKey<CornerCurve>("cornerCurve", default: .circular)

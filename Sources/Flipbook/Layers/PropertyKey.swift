@@ -57,6 +57,9 @@ public struct PropertyKey<Value: PropertyValueConvertible>: Hashable, Sendable {
 
     /// The key without its static type (with its choices when the value is an enumeration).
     public var erased: AnyPropertyKey {
+        if let set = Value.self as? any ChoiceSetValue.Type {
+            return AnyPropertyKey(propertyName, defaultValue: defaultValue.propertyValue, choices: set.choiceNames, isSet: true)
+        }
         let choices = (Value.self as? any ChoiceValue.Type)?.choiceNames ?? []
         return AnyPropertyKey(propertyName, defaultValue: defaultValue.propertyValue, choices: choices)
     }
@@ -79,15 +82,19 @@ public struct AnyPropertyKey: Hashable, Sendable {
     public let defaultValue: PropertyValue
     /// For `.choice` properties: the allowed names; empty otherwise.
     public let choices: [String]
+    /// Whether a value is a set of the `choices` (`ChoiceSetValue`: stored space-separated, written in
+    /// scene files as a list) rather than one of them.
+    public let isSet: Bool
 
-    public init(name: String, defaultValue: PropertyValue, choices: [String] = []) {
-        self.init(PropertyName(name), defaultValue: defaultValue, choices: choices)
+    public init(name: String, defaultValue: PropertyValue, choices: [String] = [], isSet: Bool = false) {
+        self.init(PropertyName(name), defaultValue: defaultValue, choices: choices, isSet: isSet)
     }
 
-    init(_ propertyName: PropertyName, defaultValue: PropertyValue, choices: [String] = []) {
+    init(_ propertyName: PropertyName, defaultValue: PropertyValue, choices: [String] = [], isSet: Bool = false) {
         self.propertyName = propertyName
         self.defaultValue = defaultValue
         self.choices = choices
+        self.isSet = isSet
     }
 
     public init<V>(_ key: PropertyKey<V>) {

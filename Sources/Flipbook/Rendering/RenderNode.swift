@@ -13,9 +13,39 @@ public struct RenderNode: Hashable, Sendable {
     /// The clip's corner radius, pixels: the layer's cornerRadius as its rounded rectangle draws it
     /// (`Path.cornerRadius(_:in:)`: at most half the smaller side), 0 for square corners or no clip.
     public var clipCornerRadius: Double = 0
+    /// Which of the clip's corners are rounded (the layer's maskedCorners) and how (cornerCurve).
+    public var clipCorners: CornerStyle = CornerStyle()
     /// Background and content, drawn before the children.
     public var items: [DrawItem]
     public var children: [RenderNode]
+}
+
+/// Which corners of a rounded rectangle are rounded and with which curve: a layer's maskedCorners and
+/// cornerCurve as its background, border and clip draw them. Default all four, circular.
+public struct CornerStyle: Hashable, Sendable {
+    public var corners: CornerMask = .all
+    public var curve: CornerCurve = .circular
+
+    public init(corners: CornerMask = .all, curve: CornerCurve = .circular) {
+        self.corners = corners
+        self.curve = curve
+    }
+
+    /// Whether this is the default: four circular corners (an SVG `rect` with `rx` draws it).
+    public var isPlain: Bool { corners == .all && curve == .circular }
+
+    /// `r` with these corners of `radius` (`Path.roundedRect(_:radius:corners:curve:)`).
+    public func roundedRect(_ r: Rect, radius: Double) -> Path {
+        Path.roundedRect(r, radius: radius, corners: corners, curve: curve)
+    }
+}
+
+extension RenderNode {
+    /// The clip's outline in this node's coordinates (its rectangle with the rounded corners), or nil
+    /// when the node does not clip.
+    public var clipOutline: Path? {
+        clip.map { clipCornerRadius > 0 ? clipCorners.roundedRect($0, radius: clipCornerRadius) : .rect($0) }
+    }
 }
 
 extension Layer {
@@ -50,8 +80,9 @@ extension Layer {
         if self[.hidden] { return nil }
         var background: [DrawItem] = [], border: [DrawItem] = []
         let fill = self[.backgroundColor], corner = self[.cornerRadius]
+        let style = corner > 0 ? CornerStyle(corners: self[.maskedCorners], curve: self[.cornerCurve]) : CornerStyle()
         if fill.alpha > 0 {
-            background = [.shape(ShapeDrawing(path: corner > 0 ? .roundedRect(bounds, radius: corner) : .rect(bounds), fill: fill))]
+            background = [.shape(ShapeDrawing(path: corner > 0 ? style.roundedRect(bounds, radius: corner) : .rect(bounds), fill: fill))]
         }
         // The border, inside the bounds and above the layer's own content (CALayer draws it above the
         // sublayers too; here the sublayers draw above it).
@@ -59,7 +90,7 @@ extension Layer {
         if width > 0, borderColor.alpha > 0, width.isFinite {
             let b = bounds, w = min(width, min(b.width, b.height))
             let inset = Rect(x: b.minX + w / 2, y: b.minY + w / 2, width: b.width - w, height: b.height - w)
-            border = [.shape(ShapeDrawing(path: .roundedRect(inset, radius: max(corner - w / 2, 0)), stroke: borderColor, lineWidth: w))]
+            border = [.shape(ShapeDrawing(path: style.roundedRect(inset, radius: max(corner - w / 2, 0)), stroke: borderColor, lineWidth: w))]
         }
         // Numbers no output can write are clamped once, here, for every renderer (`RenderRange`).
         RenderBase.clamp(&background)
@@ -73,7 +104,8 @@ extension Layer {
         // to be clipped to the rounded corners", CALayer.cornerRadius).
         let clipCorner = clip.map { Path.cornerRadius(corner, in: $0) } ?? 0
         return RenderBase(id: id, transform: transform, parts: parts, opacity: min(max(self[.opacity], 0), 1), clip: clip,
-                          clipCornerRadius: clipCorner, background: background, border: border)
+                          clipCornerRadius: clipCorner, clipCorners: clipCorner > 0 ? style : CornerStyle(),
+                          background: background, border: border)
     }
 
     /// This layer's own render node on `base` (`renderBase()`, this layer's or an earlier one with
@@ -85,7 +117,7 @@ extension Layer {
         if !base.background.isEmpty { items.insert(contentsOf: base.background, at: 0) }
         if !base.border.isEmpty { items.append(contentsOf: base.border) }
         return RenderNode(id: base.id, transform: base.transform, parts: base.parts, opacity: base.opacity,
-                          clip: base.clip, clipCornerRadius: base.clipCornerRadius, items: items, children: [])
+                          clip: base.clip, clipCornerRadius: base.clipCornerRadius, clipCorners: base.clipCorners, items: items, children: [])
     }
 
     /// Calls `body` with each sublayer in drawing order: by zPosition, equal ones in their order.
@@ -154,6 +186,7 @@ struct RenderBase {
     var opacity: Double
     var clip: Rect?
     var clipCornerRadius: Double
+    var clipCorners: CornerStyle
     /// The background, drawn first: none or one item.
     var background: [DrawItem]
     /// The border, drawn last: none or one item.

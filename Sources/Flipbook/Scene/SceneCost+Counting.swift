@@ -264,6 +264,7 @@ extension SceneCost {
             hasher.combine(node.opacity)
             hasher.combine(node.clip)
             hasher.combine(node.clipCornerRadius)
+            hasher.combine(node.clipCorners)
             bases[node.id] = hasher.finalize()
             var box: Box?
             if !node.items.isEmpty { itemsByLayer[node.id, default: []] += node.items.map(\.hashValue) }

@@ -104,18 +104,28 @@ extension AnimatedSVGCompiler.Context {
         if clipsOnGrid {
             clips += 1
             let r0 = clipAt(0)
-            // The radius is written where the clip is ever rounded (rx alone: ry is rx).
-            let names = ["x", "y", "width", "height"] + (times.contains { clipAt($0)[4] > 0 } ? ["rx"] : [])
-            var rect = AnimatedDocument.Element(.clipRect, attributes: zip(names, r0).map { .init($0, .number($1)) })
-            if times.contains(where: { clipAt($0) != r0 }) {
-                for (index, name) in names.enumerated() {
-                    rect.animations += track(id, "clip \(name)", unit: "px", tolerance: geometry / 2, knots: nodeKnots, owner: ownerID,
-                                             value: { [clipAt($0)[index]] }) { w, k in
-                        w.numeric(attribute: name, keys: k, format: .number)
+            let shaped = grid.contains { t in read(t) { $0.clipCornerRadius > 0 && !$0.clipCorners.isPlain } }
+            var shape: AnimatedDocument.Element
+            if shaped {
+                // Corners a rect cannot draw (some square, or continuous; `CornerStyle`): the outline as
+                // a path, its `d` a track like a shape's.
+                let outline = { (t: Double) -> Path in read(t) { $0.clipOutline } ?? .rect(Rect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)) }
+                let (d, dAnimations) = pathTrack("\(id).clip", path: outline, samples: grid.map(outline), knots: nodeKnots, owner: ownerID)
+                shape = AnimatedDocument.Element(.path, attributes: [.init("d", .path(d))], animations: dAnimations)
+            } else {
+                // The radius is written where the clip is ever rounded (rx alone: ry is rx).
+                let names = ["x", "y", "width", "height"] + (times.contains { clipAt($0)[4] > 0 } ? ["rx"] : [])
+                shape = AnimatedDocument.Element(.clipRect, attributes: zip(names, r0).map { .init($0, .number($1)) })
+                if times.contains(where: { clipAt($0) != r0 }) {
+                    for (index, name) in names.enumerated() {
+                        shape.animations += track(id, "clip \(name)", unit: "px", tolerance: geometry / 2, knots: nodeKnots, owner: ownerID,
+                                                  value: { [clipAt($0)[index]] }) { w, k in
+                            w.numeric(attribute: name, keys: k, format: .number)
+                        }
                     }
                 }
             }
-            defs.append(AnimatedDocument.Element(.clipPath, attributes: [.init("id", .keyword("c\(clips)"))], children: [rect]))
+            defs.append(AnimatedDocument.Element(.clipPath, attributes: [.init("id", .keyword("c\(clips)"))], children: [shape]))
             clip = [.init("clip-path", .reference("c\(clips)"))]
         }
 

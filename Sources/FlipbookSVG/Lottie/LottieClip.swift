@@ -53,7 +53,13 @@ extension LottieWriter {
     /// rectangle, whose animated x, y, width, height and corner radius share their key times.
     func clipRectangle(_ e: Element) -> Element? {
         guard e.kind == .group, case .reference(let id)? = e.attribute("clip-path"), let clip = definitions[id], clip.kind == .clipPath,
-              clip.children.count == 1, let rect = clip.children.first, rect.kind == .clipRect else { return nil }
+              clip.children.count == 1, let rect = clip.children.first else { return nil }
+        // A clip outline (corners a rect cannot draw): one contour, static or a morph of one structure.
+        if rect.kind == .path {
+            guard case .path(let d)? = rect.attribute("d"), LottieContour.contours(of: d.path).count == 1 else { return nil }
+            return rect
+        }
+        guard rect.kind == .clipRect else { return nil }
         let moving = Self.clipSides.compactMap { keys(rect, $0, initial: [0], parse: { Self.numbers($0) }) }
         if let first = moving.first {
             guard moving.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { $0.time == $1.time && $0.ease == $1.ease } })
@@ -140,6 +146,40 @@ extension LottieWriter {
     /// null layers that carry the transforms of the groups enclosing it and its own, innermost first.
     mutating func clippedLayers(_ ancestors: [Element], _ group: Element, _ rect: Element, canvas: (Double, Double),
                                 next: () -> Int) -> [JSON] {
+        let outline: JSON
+        if rect.kind == .path {
+            guard let forms = pathForms(rect) else { return [] }
+            outline = shapeValue(forms, index: 0)
+            probeMorph(rect, forms, values: [outline])
+        } else {
+            outline = rectangleMask(rect)
+        }
+        let mask: JSON = .array([.object([("inv", .bool(false)), ("mode", .string("a")), ("pt", outline), ("o", fixed(100)),
+                                          ("x", fixed(0)), ("nm", .string("clip"))])])
+        // The transforms, outermost first, each component a null layer.
+        var components: [[(String, JSON)]] = []
+        for e in ancestors + [group] { components += transformComponents(e) }
+        // The content, wrapped in the opacity and presence of the group and of every group above it.
+        var inner = group
+        inner.attributes.removeAll { $0.name == "transform" || $0.name == "clip-path" }
+        inner.animations.removeAll { $0.attribute == "transform" }
+        var content: [JSON] = []
+        if let item = element(inner, canvas: canvas) { content = [item] }
+        for e in ancestors.reversed() {
+            if e.attribute("opacity") != nil || !e.animations(of: "opacity").isEmpty {
+                content = wrap(content, transform: [("o", property(e, "opacity", initial: [number(e, "opacity") ?? 1], scale: 100))])
+            }
+            if let shown = presence(e) { content = wrap(content, transform: [("o", shown)]) }
+        }
+        guard !content.isEmpty else { return [] }
+        let (nulls, parent) = nullLayers(components, next: next)
+        let clipped = layer(shapes: content, name: "clip", masks: mask, index: next(), parent: parent)
+        return [clipped] + nulls
+    }
+
+    /// A clip rectangle's mask path: its contour (`clipContour`), animated with the rectangle's
+    /// shared keys, read back as x, y, width, height and radius.
+    mutating func rectangleMask(_ rect: Element) -> JSON {
         let names = Self.clipSides.filter { rect.attribute($0) != nil }
         let statics = names.map { number(rect, $0) ?? 0 }
         let tracks = names.map { name in keys(rect, name, initial: [number(rect, name) ?? 0], parse: { Self.numbers($0) }) }
@@ -166,27 +206,7 @@ extension LottieWriter {
                 }
             }
         }
-        let mask: JSON = .array([.object([("inv", .bool(false)), ("mode", .string("a")), ("pt", path), ("o", fixed(100)),
-                                          ("x", fixed(0)), ("nm", .string("clip"))])])
-        // The transforms, outermost first, each component a null layer.
-        var components: [[(String, JSON)]] = []
-        for e in ancestors + [group] { components += transformComponents(e) }
-        // The content, wrapped in the opacity and presence of the group and of every group above it.
-        var inner = group
-        inner.attributes.removeAll { $0.name == "transform" || $0.name == "clip-path" }
-        inner.animations.removeAll { $0.attribute == "transform" }
-        var content: [JSON] = []
-        if let item = element(inner, canvas: canvas) { content = [item] }
-        for e in ancestors.reversed() {
-            if e.attribute("opacity") != nil || !e.animations(of: "opacity").isEmpty {
-                content = wrap(content, transform: [("o", property(e, "opacity", initial: [number(e, "opacity") ?? 1], scale: 100))])
-            }
-            if let shown = presence(e) { content = wrap(content, transform: [("o", shown)]) }
-        }
-        guard !content.isEmpty else { return [] }
-        let (nulls, parent) = nullLayers(components, next: next)
-        let clipped = layer(shapes: content, name: "clip", masks: mask, index: next(), parent: parent)
-        return [clipped] + nulls
+        return path
     }
 
     /// One null layer per transform component (outermost first), each the parent of the next:

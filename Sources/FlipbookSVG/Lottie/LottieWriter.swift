@@ -211,19 +211,25 @@ struct LottieWriter {
         return LottieContour.contours(of: p.path, mergeClosing: mergeClosing)
     }
 
-    mutating func path(_ e: Element) -> JSON? {
-        guard var contours = Self.contours(e.attribute("d")) else {
+    /// A path element's contours: static, or a morph's keys with the contours at each key and the
+    /// template its points are read back through; nil (and left out) when its `d` is no path.
+    struct PathForms {
+        var contours: [LottieContour]
+        var morphKeys: [Key]?
+        var morphContours: [[LottieContour]] = []
+        var template: AnimatedDocument.PathTemplate?
+    }
+
+    mutating func pathForms(_ e: Element) -> PathForms? {
+        guard let contours = Self.contours(e.attribute("d")) else {
             leaveOut(.pathData)
             return nil
         }
-        var morph = e.animations(of: "d").first
-        var morphKeys: [Key]?
-        var morphContours: [[LottieContour]] = []
-        var morphTemplate: AnimatedDocument.PathTemplate?
-        if morph != nil, let keyList = keys(e, "d", initial: [], parse: { Self.numbers($0) ?? [] }) {
-            morphKeys = keyList
-            for case .numeric(let n) in e.animations(of: "d") { if case .path(let t) = n.format { morphTemplate = t } }
-            let template = morphTemplate
+        var forms = PathForms(contours: contours)
+        if !e.animations(of: "d").isEmpty, let keyList = keys(e, "d", initial: [], parse: { Self.numbers($0) ?? [] }) {
+            forms.morphKeys = keyList
+            for case .numeric(let n) in e.animations(of: "d") { if case .path(let t) = n.format { forms.template = t } }
+            let template = forms.template
             func shapes(merging: Bool) -> [[LottieContour]] {
                 keyList.map { key in
                     if let shape = Self.contours(key.source, mergeClosing: merging) { return shape }
@@ -231,20 +237,48 @@ struct LottieWriter {
                     return Self.contours(e.attribute("d"), mergeClosing: merging) ?? contours
                 }
             }
-            morphContours = shapes(merging: true)
+            forms.morphContours = shapes(merging: true)
             // A morph of one structure keeps one vertex count: where a closing vertex lies on the first
             // at some keys only (a bar of zero height), none is merged.
-            if template != nil, Set(morphContours.map { $0.map(\.vertices.count) }).count > 1 {
-                morphContours = shapes(merging: false)
+            if template != nil, Set(forms.morphContours.map { $0.map(\.vertices.count) }).count > 1 {
+                forms.morphContours = shapes(merging: false)
             }
             // One key from t = 0 (a `<set>` at 0: the wedge a pie slice is drawn as): a static path.
             if keyList.count == 1, keyList[0].time == 0 {
-                contours = morphContours[0]
-                morph = nil
-                morphKeys = nil
-                morphContours = []
+                forms = PathForms(contours: forms.morphContours[0])
             }
         }
+        return forms
+    }
+
+    /// The `ks` of contour `index` of `forms` (an empty open contour where a key has fewer).
+    func shapeValue(_ forms: PathForms, index: Int) -> JSON {
+        func shape(_ c: [LottieContour]) -> JSON {
+            let contour = index < c.count ? c[index] : LottieContour(vertices: [[0, 0]], inTangents: [[0, 0]], outTangents: [[0, 0]], closed: false)
+            return .object([("c", .bool(contour.closed)), ("v", .array(contour.vertices.map(numberArray))),
+                            ("i", .array(contour.inTangents.map(numberArray))), ("o", .array(contour.outTangents.map(numberArray)))])
+        }
+        if let morphKeys = forms.morphKeys { return animated(morphKeys, values: forms.morphContours.map { .array([shape($0)]) }, shapes: true) }
+        return .object([("a", .int(0)), ("k", shape(forms.contours))])
+    }
+
+    /// Read-back probes of a morph's points from its contours' shape values, as the template orders them.
+    mutating func probeMorph(_ e: Element, _ forms: PathForms, values: [JSON]) {
+        guard forms.morphKeys != nil, let template = forms.template else { return }
+        let readers = values.compactMap(LottieProperty.init)
+        let fps = self.fps
+        guard readers.count == values.count else { return }
+        for check in e.checks(of: "d") {
+            probes.list.append(LottieProbe(check: check, read: { t in
+                template.coordinates(fromContours: readers.map { $0.value(at: t * fps) })
+            }))
+        }
+    }
+
+    mutating func path(_ e: Element) -> JSON? {
+        guard let forms = pathForms(e) else { return nil }
+        var contours = forms.contours
+        let morph = forms.morphKeys.map { _ in () }, morphKeys = forms.morphKeys, morphContours = forms.morphContours
         // A circle the document says it draws (a ring's track, an arc's or wedge's dashed circle, twice
         // round): an ellipse item when the stroke shows at most one turn of it.
         var circle: (center: [Double], radius: Double, startDegrees: Double, turns: Int)?
@@ -276,34 +310,14 @@ struct LottieWriter {
             contours = []
         }
         var shapeValues: [JSON] = []
-        let count = max(contours.count, morphContours.map(\.count).max() ?? 0)
-        for index in 0..<count {
-            func shape(_ c: [LottieContour]) -> JSON {
-                let contour = index < c.count ? c[index] : LottieContour(vertices: [[0, 0]], inTangents: [[0, 0]], outTangents: [[0, 0]], closed: false)
-                return .object([("c", .bool(contour.closed)), ("v", .array(contour.vertices.map(numberArray))),
-                                ("i", .array(contour.inTangents.map(numberArray))), ("o", .array(contour.outTangents.map(numberArray)))])
-            }
-            let value: JSON
-            if let morphKeys {
-                value = animated(morphKeys, values: morphContours.map { .array([shape($0)]) }, shapes: true)
-            } else {
-                value = .object([("a", .int(0)), ("k", shape(contours))])
-            }
+        var shown = forms
+        shown.contours = contours
+        for index in 0..<max(contours.count, morphContours.map(\.count).max() ?? 0) {
+            let value = shapeValue(shown, index: index)
             items.append(.object([("ty", .string("sh")), ("ks", value)]))
             shapeValues.append(value)
         }
-        // A morph's points read back from every contour's shape, as the template orders them.
-        if morphKeys != nil, let template = morphTemplate {
-            let readers = shapeValues.compactMap(LottieProperty.init)
-            let fps = self.fps
-            if readers.count == shapeValues.count {
-                for check in e.checks(of: "d") {
-                    probes.list.append(LottieProbe(check: check, read: { t in
-                        template.coordinates(fromContours: readers.map { $0.value(at: t * fps) })
-                    }))
-                }
-            }
-        }
+        probeMorph(e, forms, values: shapeValues)
         // A path whose strokeEnd animates while its points move (a line graph drawing itself) is dashed
         // by its length at each instant: as a trim, the end is that length's fraction.
         if let morphKeys, morphContours.allSatisfy({ $0.count == 1 }), let tm = morphTrim(e, morphKeys, morphContours.map { $0[0] }),
