@@ -221,6 +221,10 @@ public struct SceneLoader {
             if let list = o.optional("animations") {
                 for item in try list.array() {
                     let (animation, key) = try AnimationDecoder(loader: loader).animation(item, type: layer.type, depth: 1)
+                    if layer.type == LayerType(ReplicatorLayer.self),
+                       let name = animation.keys.first(where: { name in ReplicatorLayer.properties.contains { $0.name == name } }) {
+                        throw item.error("\(name) takes effect at once and is not animated (a timed change may set it)")
+                    }
                     layer.add(animation, forKey: key)
                 }
             }
@@ -230,6 +234,18 @@ public struct SceneLoader {
                 }
             }
             try o.finish(allowed: Self.layerKeys + properties.map(\.name))
+            if layer.type == LayerType(ReplicatorLayer.self) {
+                // Each instance is a copy of the sublayers: the copies count against the layer limit.
+                let drawn = layer.expandedLayerCount
+                let asked = layer[ReplicatorLayer.instanceCount].rounded(.down)
+                let perInstance = 1 + layer.sublayers.reduce(0.0) { $0 + Double($1.expandedLayerCount) }
+                let wanted = asked * perInstance + 1
+                if wanted > Double(loader.limits.layers) || asked > Double(ReplicatorLayer.maxInstances) {
+                    let countReader = o.optional("instanceCount") ?? r
+                    throw countReader.error("\(r.format(asked)) instances of \(r.format(perInstance)) layers each (the sublayers and the instance) draw \(r.format(wanted)) layers, over the limit of \(min(loader.limits.layers, ReplicatorLayer.maxInstances * Int(perInstance))) (lower instanceCount or raise --max-layers)")
+                }
+                layerCount += max(0, drawn - layer.allLayers.count)
+            }
             placed[id] = (layer.bounds, depth)
             return layer
         }

@@ -21,7 +21,7 @@ struct SceneErrorTests {
         ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1e999}", "s.json: line 1, column 49: the number 1e999 is too large"),
         (scene("[{\"type\": \"arc\"}]"), "s.json: layers[0]: missing \"id\" (a unique name for the layer)"),
         (scene("[{\"id\": \"a\"}, {\"id\": \"a\"}]"), "s.json: layers[1].id: duplicate id \"a\" (already used by layers[0])"),
-        (scene("[{\"id\": \"a\", \"type\": \"arcs\"}]"), "s.json: layers[0].type: unknown layer type \"arcs\"; did you mean 'arc'?; expected one of layer, shape, arc, pieSlice, text, gradient, ringGauge, pieChart, lineGraph"),
+        (scene("[{\"id\": \"a\", \"type\": \"arcs\"}]"), "s.json: layers[0].type: unknown layer type \"arcs\"; did you mean 'arc'?; expected one of layer, shape, arc, pieSlice, text, gradient, replicator, ringGauge, pieChart, lineGraph"),
         (scene("[{\"id\": \"a\", \"type\": \"arc\", \"radius\": \"big\"}]"), "s.json: layers[0].radius: expected a number, got a string"),
         (scene("[{\"id\": \"a\", \"type\": \"arc\", \"raduis\": 3}]"), "s.json: layers[0].raduis: unknown key \"raduis\"; did you mean 'radius'?"),
         (scene("[{\"id\": \"a\", \"type\": \"shape\", \"lineCap\": \"rounded\"}]"), "s.json: layers[0].lineCap: expected one of \"butt\", \"round\", \"square\" for lineCap, got \"rounded\"; did you mean 'round'?"),
@@ -50,6 +50,9 @@ struct SceneErrorTests {
         (scene("[{\"id\": \"a\", \"maskedCorners\": [\"minXMinY\", \"maxYMinX\"]}]"), "s.json: layers[0].maskedCorners[1]: expected one of \"minXMinY\", \"maxXMinY\", \"minXMaxY\", \"maxXMaxY\" in maskedCorners, got \"maxYMinX\"; did you mean 'maxXMinY'?"),
         (scene("[{\"id\": \"a\", \"maskedCorners\": [\"minXMinY\", \"minXMinY\"]}]"), "s.json: layers[0].maskedCorners[1]: maskedCorners names \"minXMinY\" twice"),
         (scene("[{\"id\": \"a\", \"cornerCurve\": \"squircle\"}]"), "s.json: layers[0].cornerCurve: expected one of \"circular\", \"continuous\" for cornerCurve, got \"squircle\""),
+        // Replicators: instances count against the layer limit, named by the count; instance properties are not animated.
+        (scene("[{\"id\": \"r\", \"type\": \"replicator\", \"instanceCount\": 1e9, \"sublayers\": [{\"id\": \"d\"}]}]"), "s.json: layers[0].instanceCount: 1000000000 instances of 2 layers each (the sublayers and the instance) draw 2000000001 layers, over the limit of 100000 (lower instanceCount or raise --max-layers)"),
+        (scene("[{\"id\": \"r\", \"type\": \"replicator\", \"animations\": [{\"property\": \"instanceDelay\", \"from\": 0, \"to\": 1}]}]"), "s.json: layers[0].animations[0]: instanceDelay takes effect at once and is not animated (a timed change may set it)"),
         // A change may not name a layer before it is added.
         (scene(changes: "[{\"at\": 0.2, \"remove\": \"n\"}, {\"at\": 0.5, \"add\": {\"id\": \"n\"}}]"), "s.json: changes[0].remove: \"n\" is added at 0.5 s, after this change at 0.2 s"),
         // A change may name a layer a later-listed change adds.

@@ -36,7 +36,7 @@ public struct Timeline: Sendable {
     public init(scene: Scene) {
         duration = scene.duration
         var collector = Collector(duration: scene.duration)
-        collector.walk(scene.root, toScene: { $0 })
+        collector.walk(scene.model(afterChanges: 0), toScene: { $0 })
         for change in scene.changes.sorted(by: { $0.time < $1.time }) {
             collector.add(knot: change.time, layer: change.layerID)
             collector.walk(scene.model(at: change.time), toScene: { $0 })
@@ -79,9 +79,9 @@ public struct Timeline: Sendable {
         for change in scene.changes {
             collector.add(knot: change.time, layer: change.layerID)
             // A layer added at a change runs its time from then (its parents' timing not applied).
-            if case .add(let layer, _)? = change.edit { collector.walk(layer, toScene: { $0 + change.time }) }
+            if case .add(let layer, _)? = change.edit { collector.walk(layer.expandingReplicators(), toScene: { $0 + change.time }) }
         }
-        collector.walk(scene.root, toScene: { $0 })
+        collector.walk(scene.root.expandingReplicators(), toScene: { $0 })
         return (collector.knots, collector.unlaid)
     }
 

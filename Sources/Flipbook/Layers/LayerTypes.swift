@@ -198,7 +198,8 @@ public enum GradientLayer: LayerBehavior {
 public enum LayerTypes {
     /// The primitive layer types: layer, shape, arc, pieSlice, text and gradient.
     public static let primitives: [any LayerBehavior.Type] = [PlainLayer.self, ShapeLayer.self, ArcLayer.self, PieSliceLayer.self,
-                                                              TextLayer.self, GradientLayer.self]
+                                                              TextLayer.self, GradientLayer.self,
+                                                              ReplicatorLayer.self]
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).

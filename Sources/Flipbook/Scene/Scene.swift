@@ -65,10 +65,12 @@ public struct Scene: Hashable, Sendable {
         return lo
     }
 
-    /// The model after the first `count` timed changes in time order.
+    /// The model after the first `count` timed changes in time order, replicators drawing their
+    /// instances (`Layer.expandingReplicators()`: after the changes, so a change to a replicated layer
+    /// reaches every instance).
     func model(afterChanges count: Int) -> Layer {
         let ordered = models.order(of: changes)
-        return models.model(after: count) { (start: Int, base: Layer?) in
+        return models.model(after: count, shown: { $0.expandingReplicators() }) { (start: Int, base: Layer?) in
             var model = base ?? root
             for index in ordered[start..<count] {
                 let change = changes[index]
@@ -176,7 +178,8 @@ public struct TimedChange: Hashable, Sendable {
 final class ModelCache: Hashable, @unchecked Sendable {
     private let lock = CacheLock()
     private var ordered: [Int]?
-    private var models: [Int: Layer] = [:]
+    /// The models as changes left them, and as drawn (replicators expanded).
+    private var models: [Int: (raw: Layer, shown: Layer)] = [:]
 
     /// The indices of `changes` in time order (ties in list order).
     func order(of changes: [TimedChange]) -> [Int] {
@@ -190,23 +193,25 @@ final class ModelCache: Hashable, @unchecked Sendable {
         return sorted
     }
 
-    /// The model after the first `count` ordered changes; `build(start, base)` applies changes
-    /// `start..<count` to `base`, the cached model after `start` changes (nil: the root, start 0).
-    func model(after count: Int, _ build: (Int, Layer?) -> Layer) -> Layer {
+    /// The model after the first `count` ordered changes, as `shown` makes it from the model the
+    /// changes leave; `build(start, base)` applies changes `start..<count` to `base`, the cached model
+    /// after `start` changes as they left it (nil: the root, start 0).
+    func model(after count: Int, shown: (Layer) -> Layer, _ build: (Int, Layer?) -> Layer) -> Layer {
         lock.lock()
         if let hit = models[count] {
             lock.unlock()
-            return hit
+            return hit.shown
         }
         let start = models.keys.filter { $0 < count }.max()
-        let base = start.flatMap { models[$0] }
+        let base = start.flatMap { models[$0]?.raw }
         lock.unlock()
         let model = build(start ?? 0, base)
+        let drawn = shown(model)
         lock.lock()
         if models.count >= 256 { models.removeAll() }
-        models[count] = model
+        models[count] = (model, drawn)
         lock.unlock()
-        return model
+        return drawn
     }
 
     static func == (a: ModelCache, b: ModelCache) -> Bool { true }

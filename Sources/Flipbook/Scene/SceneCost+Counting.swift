@@ -13,15 +13,15 @@ extension SceneCost {
         let compiled = cycle ?? scene
         animatedFrames = cycle?.frameCount ?? (frames ?? scene.frameCount)
         // The model's layers and those changes add (each counted once, whenever it is present).
-        var counted = scene.root
-        for change in scene.changes { if case .add(let layer, _)? = change.edit { counted.sublayers.append(layer) } }
+        var counted = scene.root.expandingReplicators()
+        for change in scene.changes { if case .add(let layer, _)? = change.edit { counted.sublayers.append(layer.expandingReplicators()) } }
         let counts = Self.count(counted)
         animations = counts.animations
         keyframeValues = counts.values
         cubicPacedValues = counts.cubicPaced
         modelLayers = counts.layers
         (knots, layerKnots) = Self.knots(compiled, frames: animatedFrames)
-        isolationDepth = Self.isolatedNesting(of: scene.root, depth: 0)
+        isolationDepth = Self.isolatedNesting(of: counted, depth: 0)
         // Drawn content at a few instants: the start, the middle, the end, (up to 64) timed changes, and
         // for scenes of up to 2,000 layers sixteen evenly spaced.
         var instants = [0, scene.duration / 2, scene.duration]
@@ -86,15 +86,16 @@ extension SceneCost {
         items = itemsByLayer.values.reduce(0) { $0 + $1.count }
         changingItems = changing.count
         let sampled = Self.sampledLayers(scene)
-        let sampledKeys = changing.filter { key in
-            // A component's parts ("pie.slice0") are derived from its values again at every instant.
-            key.id.contains(".") || sampled.contains(key.id)
-        }
+        // A component's parts ("pie.slice0") are derived from its values again at every instant: ids
+        // with a '.' that no model layer has (a replicator's instances, "bar.i3", are model layers).
+        let modelIDs = Set(counted.allLayers.map(\.id))
+        let isPart = { (id: String) in id.contains(".") && !modelIDs.contains(id) }
+        let sampledKeys = changing.filter { key in isPart(key.id) || sampled.contains(key.id) }
         sampledItems = sampledKeys.count
         morphingItems = morphing.count
         sampledElements = morphing.reduce(0) { $0 + elementsByItem[$1, default: 0] }
         self.movingLayers = movingLayers.count
-        sampledLayers = movingLayers.filter { $0.contains(".") || sampled.contains($0) }.count
+        sampledLayers = movingLayers.filter { isPart($0) || sampled.contains($0) }.count
         let changingTexts = changing.intersection(texts)
         textSwitches = Self.switches(of: changingTexts, in: compiled, frames: animatedFrames, layers: layers)
     }
@@ -169,7 +170,7 @@ extension SceneCost {
             if sampled { result.insert(layer.id) }
             for sublayer in layer.sublayers { walk(sublayer, inherited: sampled) }
         }
-        walk(scene.root, inherited: false)
+        walk(scene.root.expandingReplicators(), inherited: false)
         return result
     }
 

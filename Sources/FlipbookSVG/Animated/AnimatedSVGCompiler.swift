@@ -147,7 +147,7 @@ public struct AnimatedSVGCompiler {
             sampler = Sampler(scene, outlines: text.asPaths && text.fonts != nil ? TextOutlines(text) : nil)
             spans = Timeline(scene: scene)
             smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats)
-            modelIDs = Set(scene.root.allLayers.map(\.id))
+            modelIDs = Set(scene.model(at: 0).allLayers.map(\.id))
             var times = Set((0..<scene.frameCount).map(scene.frameTime))
             // A layer whose timeline has more knots than `Timeline.knotBudget` is observed at the frame
             // instants only: its tracks are fitted between frame instants and the report says so.

@@ -222,7 +222,13 @@ enum CSSAnimationWriter {
         var rule = ""
         var written = Set<String>()
         for (k, value) in values.enumerated() {
-            let percent = offsets[k] == 1 ? "to" : SVGNumber.format(offsets[k] * 100, decimals: 7) + "%"
+            // A jump's first key is written a step of the last decimal early, rounded down: the jump's own
+            // instant (a frame's, seeked exactly) then shows the value after it, as the frames do (a jump
+            // at 0.5 s of a 1.2 s cycle, key time 0.416666667 as the document rounds it, written
+            // 41.6666667 %, fell 0.4 ns after 0.5 s and showed the value before).
+            var place = offsets[k] * 100
+            if !discrete, k + 1 < values.count, curves[k] == "steps(1,start)", place > 0 { place = max(0, (place * 1e7).rounded(.down) - 1) / 1e7 }
+            let percent = offsets[k] == 1 ? "to" : SVGNumber.format(place, decimals: 7) + "%"
             guard !written.contains(percent) else { continue }
             written.insert(percent)
             rule += "\(percent){\(attribute):\(convert(value))"
