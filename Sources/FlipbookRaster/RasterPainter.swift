@@ -29,7 +29,7 @@ struct RasterPainter {
     mutating func draw(_ node: RenderNode, transform parent: Transform2D, into surface: inout Surface) throws(RasterRenderer.RenderError) {
         guard node.opacity > 0 else { return }
         let m = node.transform.concatenating(parent)
-        let isolated = node.opacity < 1 || node.clip != nil
+        let isolated = node.opacity < 1 || node.clip != nil || node.shadow != nil
         guard isolated else {
             for item in node.items { try draw(item, transform: m, into: &surface) }
             for child in node.children { try draw(child, transform: m, into: &surface) }
@@ -39,13 +39,44 @@ struct RasterPainter {
         // its clip and within the surface it is composited onto. Nothing there, nothing to do.
         var crop = surface.rect
         if let clip = node.clip { crop = PixelRect.covering(Self.box(clip, m), within: crop) }
-        if let content = contentBox(node, m) { crop = PixelRect.covering(content, within: crop) }
+        let content = contentBox(node, m)
+        let shadow = node.shadow.map { DeviceShadow($0, m) }
+        if let content {
+            var drawn = content
+            if let shadow { drawn = drawn.union(shadow.box(of: node.shadow?.path.flatMap { $0.controlBox.map { Self.box($0, m) } } ?? content)) }
+            crop = PixelRect.covering(drawn, within: crop)
+        }
         guard !crop.isEmpty else { return }
         var target = spare.popLast() ?? Surface(width: 0, height: 0)
         target.reshape(crop)
         defer { spare.append(target) }
-        for item in node.items { try draw(item, transform: m, into: &target) }
-        for child in node.children { try draw(child, transform: m, into: &target) }
+        if let shadow {
+            // What casts the shadow is drawn where it can reach the crop: the crop moved back by the
+            // offset and grown by the blur's reach (the part of the content off the canvas included).
+            var source = spare.popLast() ?? Surface(width: 0, height: 0)
+            let reach = shadow.reach + 2
+            let back = Rect(x: Double(crop.x) - shadow.dx - reach, y: Double(crop.y) - shadow.dy - reach,
+                            width: Double(crop.width) + 2 * reach, height: Double(crop.height) + 2 * reach)
+            var sourceRect = PixelRect.covering(back, within: PixelRect(x: Int.min / 4, y: Int.min / 4, width: Int.max / 2, height: Int.max / 2))
+            if let content, node.shadow?.path == nil { sourceRect = sourceRect.intersection(PixelRect.covering(content, within: sourceRect)) }
+            source.reshape(sourceRect)
+            if let path = node.shadow?.path {
+                coverage.add(polygons: path.applying(m).flattened(tolerance: tolerance).map(\.points))
+                coverage.sweepSolid(evenOdd: false, into: &source, PackedPixel.premultiplied(red: 0, green: 0, blue: 0, alpha: 1))
+            } else {
+                for item in node.items { try draw(item, transform: m, into: &source) }
+                for child in node.children { try draw(child, transform: m, into: &source) }
+            }
+            shadow.paint(from: source, into: &target)
+            if node.shadow?.path == nil { target.composite(clipping: source) } else {
+                for item in node.items { try draw(item, transform: m, into: &target) }
+                for child in node.children { try draw(child, transform: m, into: &target) }
+            }
+            spare.append(source)
+        } else {
+            for item in node.items { try draw(item, transform: m, into: &target) }
+            for child in node.children { try draw(child, transform: m, into: &target) }
+        }
         var mask: [Float]?
         if let clip = node.clip {
             var values = [Float](repeating: 0, count: crop.width * crop.height)

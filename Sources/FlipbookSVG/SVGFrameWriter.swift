@@ -171,26 +171,40 @@ public struct SVGFrameWriter {
                 // Corners a rect cannot draw (some square, or continuous): the outline as a path.
                 state.defs.write("\"><path d=\"")
                 state.defs.write(string: SVGPathData.string(outline))
-                state.defs.write("\"/></clipPath>\n")
             } else {
-            state.defs.write("\"><rect x=\"")
-            SVGNumber.append(clip.minX, to: &state.defs); state.defs.write("\" y=\"")
-            SVGNumber.append(clip.minY, to: &state.defs); state.defs.write("\" width=\"")
-            SVGNumber.append(clip.width, to: &state.defs); state.defs.write("\" height=\"")
-            SVGNumber.append(clip.height, to: &state.defs)
-            if node.clipCornerRadius > 0 {
-                // ry is rx (SVG 2's auto); the radius is at most half of each side, so neither clamps it.
-                state.defs.write("\" rx=\"")
-                SVGNumber.append(node.clipCornerRadius, to: &state.defs)
+                state.defs.write("\"><rect x=\"")
+                SVGNumber.append(clip.minX, to: &state.defs); state.defs.write("\" y=\"")
+                SVGNumber.append(clip.minY, to: &state.defs); state.defs.write("\" width=\"")
+                SVGNumber.append(clip.width, to: &state.defs); state.defs.write("\" height=\"")
+                SVGNumber.append(clip.height, to: &state.defs)
+                if node.clipCornerRadius > 0 {
+                    // ry is rx (SVG 2's auto); the radius is at most half of each side, so neither clamps it.
+                    state.defs.write("\" rx=\"")
+                    SVGNumber.append(node.clipCornerRadius, to: &state.defs)
+                }
             }
             state.defs.write("\"/></clipPath>\n")
-            }
             out.write(" clip-path=\"url(#c")
             SVGNumber.append(Double(state.clips), decimals: 0, to: &out)
             out.write(")\"")
         }
+        var shadowPath: (Shadow, Path)?
+        if let shadow = node.shadow {
+            open()
+            state.clips += 1
+            if let path = shadow.path {
+                shadowPath = (shadow, path)
+                SVGShadow.writeBlur(shadow, of: path, id: state.clips, into: &state.defs)
+            } else {
+                SVGShadow.writeFilter(shadow, bounds: node.drawnBounds, id: state.clips, into: &state.defs)
+                out.write(" filter=\"url(#c")
+                SVGNumber.append(Double(state.clips), decimals: 0, to: &out)
+                out.write(")\"")
+            }
+        }
         if grouped { out.write(">\n") }
-        let opening = GroupOpening(mark: mark, grouped: grouped, tagCount: out.count - mark, clips: node.clip != nil,
+        if let (shadow, path) = shadowPath { SVGShadow.writePath(shadow, path, id: state.clips, into: &out) }
+        let opening = GroupOpening(mark: mark, grouped: grouped, tagCount: out.count - mark, clips: node.clip != nil || node.shadow != nil,
                                    clipsBefore: clipsBefore, defsBefore: defsBefore)
         for item in node.items { write(item, into: &out, state: &state) }
         return opening

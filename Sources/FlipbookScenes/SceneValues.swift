@@ -8,8 +8,8 @@ enum SceneValues {
         switch key.kind {
         case .number:
             let v = try r.number()
-            if key.name == "opacity" && !(0...1).contains(v) { throw r.error("expected an opacity between 0 and 1, got \(r.format(v))") }
-            if ["lineWidth", "radius", "innerRadius", "fontSize", "miterLimit", "cornerRadius", "borderWidth"].contains(key.name) && v < 0 {
+            if (key.name == "opacity" || key.name == "shadowOpacity") && !(0...1).contains(v) { throw r.error("expected an opacity between 0 and 1, got \(r.format(v))") }
+            if ["lineWidth", "radius", "innerRadius", "fontSize", "miterLimit", "cornerRadius", "borderWidth", "shadowRadius"].contains(key.name) && v < 0 {
                 throw r.error("expected \(key.name) ≥ 0, got \(r.format(v))")
             }
             return .number(v)

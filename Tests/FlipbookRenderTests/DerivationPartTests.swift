@@ -20,6 +20,7 @@ struct DerivationPartTests {
         case .flag(let b): .flag(!b)
         case .text(let t): .text(t + "x")
         case .choice(let c): choices.first { $0 != c }.map { .choice($0) }
+        case .path(let p): .path(Path(p.elements + [.move(Point(1, 2)), .line(Point(5, 7)), .close]))
         default: nil
         }
     }
@@ -58,7 +59,7 @@ struct DerivationPartTests {
                 #expect(part.derive(elsewhere) == before, "\(type) part \(p) reads sublayers, timing or animations")
             }
         }
-        // The ring gauge: 21 properties, two parts.
+        // The ring gauge: 28 properties, two parts.
         #expect(checked == 2 * (Layer.baseProperties.count + RingGauge.properties.count))
     }
 
@@ -111,9 +112,9 @@ struct DerivationPartTests {
                 }
             }
         }
-        // The ring gauge: two parts, 2 + 23 + 6 inputs each (23 properties: 17 every layer has, 6 its
+        // The ring gauge: two parts, 2 + 28 + 6 inputs each (28 properties: 22 every layer has, 6 its
         // own), every pair; some derive the same sublayer.
-        #expect(pairs == 2 * 31 * 31)
-        #expect(unchangedPairs > 2 * 31 && unchangedPairs < pairs)
+        #expect(pairs == 2 * 36 * 36)
+        #expect(unchangedPairs > 2 * 36 && unchangedPairs < pairs)
     }
 }

@@ -80,7 +80,9 @@ extension Layer {
         AnyPropertyKey(PropertyKey<Bool>.masksToBounds), AnyPropertyKey(PropertyKey<Color>.backgroundColor),
         AnyPropertyKey(PropertyKey<Double>.cornerRadius), AnyPropertyKey(PropertyKey<Double>.borderWidth),
         AnyPropertyKey(PropertyKey<Color>.borderColor), AnyPropertyKey(PropertyKey<CornerMask>.maskedCorners),
-        AnyPropertyKey(PropertyKey<CornerCurve>.cornerCurve),
+        AnyPropertyKey(PropertyKey<CornerCurve>.cornerCurve), AnyPropertyKey(PropertyKey<Color>.shadowColor),
+        AnyPropertyKey(PropertyKey<Double>.shadowOpacity), AnyPropertyKey(PropertyKey<Size>.shadowOffset),
+        AnyPropertyKey(PropertyKey<Double>.shadowRadius), AnyPropertyKey(PropertyKey<Path>.shadowPath),
     ]
 
     /// The hash codes of `baseProperties`' names: every name a layer's own render node reads besides

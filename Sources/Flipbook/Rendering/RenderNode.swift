@@ -15,6 +15,8 @@ public struct RenderNode: Hashable, Sendable {
     public var clipCornerRadius: Double = 0
     /// Which of the clip's corners are rounded (the layer's maskedCorners) and how (cornerCurve).
     public var clipCorners: CornerStyle = CornerStyle()
+    /// The shadow drawn beneath the content and children (`Shadow`); nil for none.
+    public var shadow: Shadow?
     /// Background and content, drawn before the children.
     public var items: [DrawItem]
     public var children: [RenderNode]
@@ -105,7 +107,7 @@ extension Layer {
         let clipCorner = clip.map { Path.cornerRadius(corner, in: $0) } ?? 0
         return RenderBase(id: id, transform: transform, parts: parts, opacity: min(max(self[.opacity], 0), 1), clip: clip,
                           clipCornerRadius: clipCorner, clipCorners: clipCorner > 0 ? style : CornerStyle(),
-                          background: background, border: border)
+                          shadow: shadow, background: background, border: border)
     }
 
     /// This layer's own render node on `base` (`renderBase()`, this layer's or an earlier one with
@@ -117,7 +119,8 @@ extension Layer {
         if !base.background.isEmpty { items.insert(contentsOf: base.background, at: 0) }
         if !base.border.isEmpty { items.append(contentsOf: base.border) }
         return RenderNode(id: base.id, transform: base.transform, parts: base.parts, opacity: base.opacity,
-                          clip: base.clip, clipCornerRadius: base.clipCornerRadius, clipCorners: base.clipCorners, items: items, children: [])
+                          clip: base.clip, clipCornerRadius: base.clipCornerRadius, clipCorners: base.clipCorners, shadow: base.shadow,
+                          items: items, children: [])
     }
 
     /// Calls `body` with each sublayer in drawing order: by zPosition, equal ones in their order.
@@ -187,6 +190,7 @@ struct RenderBase {
     var clip: Rect?
     var clipCornerRadius: Double
     var clipCorners: CornerStyle
+    var shadow: Shadow?
     /// The background, drawn first: none or one item.
     var background: [DrawItem]
     /// The border, drawn last: none or one item.

@@ -43,6 +43,8 @@ extension SceneCost {
         public var gradientPixel: Double
         /// Raster frames, per frame: one device pixel of a group's own surface.
         public var surfacePixel: Double
+        /// Raster frames, per frame: one tap of a shadow's blur on one device pixel (`ShadowPlane.work`).
+        public var shadowTap: Double
         /// The animated SVG, per observed instant: its evaluation and bookkeeping.
         public var instant: Double
         /// The animated SVG: one path morph fitted adaptively, per layer of the tree.
@@ -83,7 +85,7 @@ extension SceneCost {
             animation: 1.9, derivedLayer: 1.1, idByte: 0.005,
             file: 6.3, svgElement: 0.14, svgTextByte: 0.053,
             streamPixel: 0.0013, pngPixel: 0.0048, edge: 0.011, row: 0.038,
-            dash: 0.18, glyph: 0.92, gradientPixel: 0.0072, surfacePixel: 0.0037,
+            dash: 0.18, glyph: 0.92, gradientPixel: 0.0072, surfacePixel: 0.0037, shadowTap: 0.00035,
             instant: 5.0, morphItem: 260, knotProbe: 42,
             sampledLayer: 350, sampledItem: 6.2, sampledElement: 6.4, switch: 80,
             instantElement: 0.11,

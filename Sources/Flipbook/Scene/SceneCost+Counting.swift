@@ -43,6 +43,7 @@ extension SceneCost {
             rows = max(rows, tally.rows)
             gradientPixels = max(gradientPixels, tally.gradient)
             surfacePixels = max(surfacePixels, tally.surfaces)
+            if tally.shadows.reduce(0, { $0 + $1.area }) > shadows.reduce(0, { $0 + $1.area }) { shadows = tally.shadows }
             for (id, hash) in tally.bases {
                 if let seen = basesByLayer[id], seen != hash { movingLayers.insert(id) } else { basesByLayer[id] = hash }
             }
@@ -220,7 +221,8 @@ extension SceneCost {
     /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an
     /// opacity that animates.
     static func isolatedNesting(of layer: Layer, depth: Int) -> Int {
-        let isolated = layer[.masksToBounds] || layer[.opacity] < 1 || layer.animations.contains { $0.animation.keys.contains("opacity") }
+        let isolated = layer[.masksToBounds] || layer[.opacity] < 1 || layer[.shadowOpacity] > 0
+            || layer.animations.contains { $0.animation.keys.contains("opacity") || $0.animation.keys.contains("shadowOpacity") }
         let level = depth + (isolated ? 1 : 0)
         return layer.sublayers.reduce(level) { max($0, isolatedNesting(of: $1, depth: level)) }
     }
@@ -242,6 +244,8 @@ extension SceneCost {
         var bases: [String: Int] = [:]
         var texts: Set<ItemKey> = []
         var rows = 0.0, gradient = 0.0, surfaces = 0.0
+        /// Each shadow's plane (its drawn box grown by the blur's reach, scene pixels²) and σ in scene pixels.
+        var shadows: [SceneCost.ShadowPlane] = []
         var mostElements: (id: String, count: Int)?
         var mostText: (id: String, count: Int)?
 
@@ -255,7 +259,7 @@ extension SceneCost {
             layers += 1
             if node.id.contains(".") { derived += 1 }
             let m = node.transform.concatenating(parent)
-            let isolated = node.opacity < 1 || node.clip != nil
+            let isolated = node.opacity < 1 || node.clip != nil || node.shadow != nil
             let level = depth + (isolated ? 1 : 0)
             self.depth = max(self.depth, level)
             var e = 0, t = 0
@@ -266,6 +270,7 @@ extension SceneCost {
             hasher.combine(node.clip)
             hasher.combine(node.clipCornerRadius)
             hasher.combine(node.clipCorners)
+            hasher.combine(node.shadow)
             bases[node.id] = hasher.finalize()
             var box: Box?
             if !node.items.isEmpty { itemsByLayer[node.id, default: []] += node.items.map(\.hashValue) }
@@ -321,6 +326,14 @@ extension SceneCost {
                 if let b = add(child, depth: level, transform: m) { box = box.map { $0.union(b) } ?? b }
             }
             if isolated, let b = box { surfaces += b.area }
+            if let shadow = node.shadow, let b = box {
+                // The plane the raster painter blurs: what the layer draws, moved and grown by the reach.
+                let unit = abs(m.a * m.d - m.b * m.c).squareRoot()
+                let sigma = shadow.radius * (unit.isFinite ? unit : 1)
+                let grow = 2 * (3 * sigma + 2)
+                let area = min((b.maxX - b.minX + grow) * (b.maxY - b.minY + grow), 4 * canvas.width * canvas.height)
+                shadows.append(SceneCost.ShadowPlane(area: 2 * area, sigma: sigma))
+            }
             return box
         }
 

@@ -26,7 +26,9 @@ extension SceneCost {
             let threads = Double(max(1, min(jobs, Int(min(Double(1 << 30) / max(pixels * 12, 1), Double(Int.max))))))
             // Each thread's renderer and the surfaces of its groups, then the frames waiting for the
             // writer (a few a thread while it keeps up) and the encoder's rows and output.
-            let renderer = m.rendererPixelBytes * pixels + 4 * surfacePixels * scale * scale + frame
+            // A shadow's plane holds a Float a pixel beside its two surfaces (the source and the group).
+            let shadowBytes = 8 * (shadows.map(\.area).max() ?? 0) * scale * scale
+            let renderer = m.rendererPixelBytes * pixels + 4 * surfacePixels * scale * scale + shadowBytes + frame
             let waiting = min(8 * threads, Double(256 << 20) / max(pixels * 4, 1)) * 4 * pixels
             return m.processBytes + model + threads * renderer + waiting + (png ? m.pngPixelBytes * pixels : 0)
         case .animated:

@@ -147,6 +147,29 @@ public struct SceneCost: Hashable, Sendable {
     /// Pixels of the surfaces of groups drawn on their own (opacity below 1 or a clip): each group's
     /// drawn box, clamped to the canvas, summed.
     public var surfacePixels = 0.0
+    /// The planes shadows are blurred on (`ShadowPlane`), at the instant where they are largest.
+    public var shadows: [ShadowPlane] = []
+
+    /// One shadow as the raster painter draws it: its plane (scene pixels², counted twice: the
+    /// source drawn again beside it) and σ (scene pixels).
+    public struct ShadowPlane: Hashable, Sendable {
+        public var area: Double
+        public var sigma: Double
+
+        /// The work of blurring the plane at `scale`, in pixel taps: below σ = 8 device pixels
+        /// (`GaussianBlur`), the bilinear move and the composite (4) and two passes (rows, columns) of
+        /// the kernel's 6σ + 1 taps; from 8, the sums into blocks and the enlargement into the target
+        /// (3) and 50 taps on the plane reduced by k = ⌊σ/4⌋ (`DeviceShadow.paintReduced`).
+        public func work(scale: Double) -> Double {
+            let s = sigma * scale
+            let k = (s / 4).rounded(.down)
+            let taps = s < 8 ? 4 + 2 * (6 * s + 1) : 3 + 50 / (k * k)
+            return area * scale * scale * taps
+        }
+    }
+
+    /// The pixel passes of every shadow's blur at `scale` (`ShadowPlane.work`).
+    func shadowWork(_ scale: Double) -> Double { shadows.reduce(0) { $0 + $1.work(scale: scale) } }
     /// Instants the animated compiler observes beyond the frames (knots), capped as it caps them.
     public var knots = 0
     /// The layers' own knots, summed over layers (as `knots` caps them): the compiler fits each layer's
@@ -215,6 +238,7 @@ public struct SceneCost: Hashable, Sendable {
                 each("glyph", Double(textBytes), c.glyph, "\(textBytes) bytes of text", busiestText.path),
                 each("gradientPixel", gradientPixels * scale * scale, c.gradientPixel, "\(Int(gradientPixels * scale * scale)) gradient pixels × stops' bisection", layersPath),
                 each("surfacePixel", surfacePixels * scale * scale, c.surfacePixel, "\(Int(surfacePixels * scale * scale)) pixels of group surfaces (opacity or a clip)", layersPath),
+                each("shadowTap", shadowWork(scale), c.shadowTap, "\(shadows.count) shadows: \(Int(shadowWork(scale))) pixel taps of their blurs", layersPath),
             ]
         case .animated:
             list += [

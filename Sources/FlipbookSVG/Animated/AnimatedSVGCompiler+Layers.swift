@@ -129,7 +129,11 @@ extension AnimatedSVGCompiler.Context {
             clip = [.init("clip-path", .reference("c\(clips)"))]
         }
 
+        let (shadow, shadowTracks, shadowElement) = writeShadow(id, read: { t, body in read(t, body) }, knots: nodeKnots, owner: ownerID)
+        clip += shadow
+
         var content: [AnimatedDocument.Element] = []
+        if let shadowElement { content.append(shadowElement) }
         writeItems(of: id, node: node, into: &content)
         for i in content.indices { content[i].layer = ownerID }
         contentIsStatic = false
@@ -140,6 +144,7 @@ extension AnimatedSVGCompiler.Context {
         if !outerTransform.isEmpty { open.append(.init("transform", .transform(outerTransform))) }
         if innerTransform.isEmpty {
             open += attributes + clip
+            animations += shadowTracks
             if open.isEmpty && animations.isEmpty {
                 out += content
             } else {
@@ -149,7 +154,7 @@ extension AnimatedSVGCompiler.Context {
             }
         } else {
             var inner = AnimatedDocument.Element(.group, attributes: [.init("transform", .transform(innerTransform))] + clip,
-                                                 animations: transformAnimations, children: content)
+                                                 animations: transformAnimations + shadowTracks, children: content)
             inner.layer = ownerID
             var outer = AnimatedDocument.Element(.group, attributes: open + attributes, animations: animations, children: [inner])
             outer.layer = ownerID

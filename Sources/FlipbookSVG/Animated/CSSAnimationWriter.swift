@@ -271,6 +271,14 @@ enum CSSAnimationWriter {
     /// A CSS value for one value of `attribute`: lengths in px, path data as path("…").
     static func propertyValue(_ attribute: String, _ value: Value) -> String {
         if attribute == "d" { return "path(\"\(value.text)\")" }
+        if attribute == "filter", let v = value.numbers, v.count == 7 {
+            // A shadow (`AnimatedSVGCompiler.Context.writeShadow`): dx, dy, σ, then the colour's sRGB
+            // components and alpha in 0…1.
+            let n = v.map { SVGNumber.format($0) }
+            return "drop-shadow(\(n[0])px \(n[1])px \(n[2])px color(srgb \(n[3]) \(n[4]) \(n[5]) / \(n[6])))"
+        }
+        // A shadowPath's blur (`shadowPathElement`): σ.
+        if attribute == "filter", let v = value.numbers, v.count == 1 { return "blur(\(SVGNumber.format(v[0]))px)" }
         guard lengths.contains(attribute), let numbers = value.numbers else { return value.text }
         return numbers.map { SVGNumber.format($0) + "px" }.joined(separator: " ")
     }

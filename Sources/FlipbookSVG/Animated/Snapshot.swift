@@ -147,7 +147,7 @@ final class Snapshot {
         return nodes.withUnsafeBufferPointer { a in
             other.nodes.withUnsafeBufferPointer { b in
                 a[i].id == b[j].id && a[i].opacity == b[j].opacity && a[i].transform == b[j].transform
-                    && a[i].parts == b[j].parts && a[i].clip == b[j].clip && a[i].clipCornerRadius == b[j].clipCornerRadius && a[i].clipCorners == b[j].clipCorners && a[i].items == b[j].items
+                    && a[i].parts == b[j].parts && a[i].clip == b[j].clip && a[i].clipCornerRadius == b[j].clipCornerRadius && a[i].clipCorners == b[j].clipCorners && a[i].shadow == b[j].shadow && a[i].items == b[j].items
             }
         }
     }

@@ -61,7 +61,7 @@ extension AnimatedDocument {
         }
         // Under CSS, an animated element with nothing inside it closes itself.
         if css != nil, !e.animations.isEmpty, e.children.isEmpty, (e.content ?? "").isEmpty, e.kind != .group {
-            out += open + "/>" + (e.kind == .stop || e.kind == .clipRect ? "" : "\n")
+            out += open + "/>" + ([.stop, .clipRect, .feGaussianBlur, .feOffset, .feFlood, .feComposite, .feMergeNode].contains(e.kind) ? "" : "\n")
             return
         }
         switch e.kind {
@@ -81,6 +81,12 @@ extension AnimatedDocument {
             out += open + ">" + animations
             for child in e.children { write(child, timing: timing, css: css, into: &out) }
             out += "</\(e.kind.rawValue)>\n"
+        case .filter, .feMerge:
+            out += open + ">"
+            for child in e.children { write(child, timing: timing, css: css, into: &out) }
+            out += "</\(e.kind.rawValue)>" + (e.kind == .filter ? "\n" : "")
+        case .feGaussianBlur, .feOffset, .feFlood, .feComposite, .feMergeNode:
+            out += animations.isEmpty ? open + "/>" : open + ">" + animations + "</\(e.kind.rawValue)>"
         case .stop, .clipRect:
             let name = e.kind == .clipRect ? "rect" : "stop"
             out += animations.isEmpty ? open + "/>" : open + ">" + animations + "</\(name)>"

@@ -44,6 +44,8 @@ public struct AnimatedDocument: Sendable {
             case clipPath, linearGradient, radialGradient, stop
             /// A clip path's rectangle.
             case clipRect
+            /// A shadow's filter and its primitives (`SVGShadow`).
+            case filter, feGaussianBlur, feOffset, feFlood, feComposite, feMerge, feMergeNode
         }
 
         public var kind: Kind

@@ -16,6 +16,8 @@ public struct LottieOmission: Hashable, Sendable, CustomStringConvertible {
         /// A radial gradient, one in bounding-box units, or a fill that switches between a gradient
         /// and a colour.
         case gradientFill = "a gradient fill"
+        /// A layer's shadow (SVG filter): Lottie's drop-shadow effect is a layer effect rlottie ignores.
+        case shadow = "a shadow (the content is drawn without it)"
     }
 
     public var feature: Feature

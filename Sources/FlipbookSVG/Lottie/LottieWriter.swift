@@ -182,6 +182,7 @@ struct LottieWriter {
                 if let item = element(child, canvas: canvas) { items.append(item) }
             }
             if e.attribute("clip-path") != nil { leaveOut(.clipPath) }
+            if e.attribute("filter") != nil { leaveOut(.shadow) }
             guard !items.isEmpty else { return nil }
             var group = items
             // Innermost first: display, opacity, then the transform components from the last to the first.
@@ -192,6 +193,11 @@ struct LottieWriter {
             for component in transformComponents(e).reversed() { group = wrap(group, transform: component) }
             return group.count == 1 ? group[0] : .object([("ty", .string("gr")), ("it", .array(group + [transform([])]))])
         case .path:
+            // A shadowPath's shadow: a blurred path (reported with the other shadows).
+            if e.attribute("filter") != nil {
+                leaveOut(.shadow)
+                return nil
+            }
             return path(e)
         case .text:
             if let item = text(e) { return item }
