@@ -128,10 +128,11 @@ public struct SceneEncoder {
             var members: [(String, JSONText)] = [("at", .number(change.time)), ("add", added ?? .object([]))]
             if change.layerID != "root" { members.append(("to", .string(change.layerID))) }
             if let index { members.append(("index", .number(Double(index)))) }
+            if change.fade > 0 { members.append(("fade", .number(change.fade))) }
             return .object(members)
         case .remove?:
             guard change.layerID != "root" else { throw SceneEncodingError(path: path + ".remove", message: "the root layer cannot be removed") }
-            return .object([("at", .number(change.time)), ("remove", .string(change.layerID))])
+            return .object([("at", .number(change.time)), ("remove", .string(change.layerID))] + (change.fade > 0 ? [("fade", .number(change.fade))] : []))
         case nil:
             break
         }

@@ -271,8 +271,13 @@ public struct SceneLoader {
         }
 
         static let changeKeys = ["at", "layer", "set", "duration", "timing", "disableActions"]
-        static let addKeys = ["at", "add", "to", "index"]
-        static let removeKeys = ["at", "remove"]
+        static let addKeys = ["at", "add", "to", "index", "fade"]
+        static let removeKeys = ["at", "remove", "fade"]
+
+        /// A change's `"fade"`: the onOrderIn or onOrderOut fade, seconds ≥ 0 (0 when absent).
+        func fade(_ o: ObjectReader) throws(SceneError) -> Double {
+            try o.optional("fade")?.number("a fade in seconds ≥ 0", where: { $0 >= 0 && $0.isFinite && $0 <= 1e6 }) ?? 0
+        }
 
         mutating func change(_ r: JSONReader) throws(SceneError) -> TimedChange {
             let o = try r.object()
@@ -290,8 +295,9 @@ public struct SceneLoader {
                 }
                 let layer = try self.layer(addReader, parentBounds: bounds, depth: depth + 1)
                 for sublayer in layer.allLayers { addedAt[sublayer.id] = time }
+                let fade = try fade(o)
                 try o.finish(allowed: Self.addKeys)
-                return .add(layer, to: parent, at: index.map { Int($0) }, time: time)
+                return .add(layer, to: parent, at: index.map { Int($0) }, time: time, fade: fade)
             }
             if let removeReader = o.optional("remove") {
                 // {"at": 2, "remove": "layer-id"}
@@ -302,8 +308,9 @@ public struct SceneLoader {
                 if let joined = addedAt[id], joined > time {
                     throw removeReader.error("\"\(id)\" is added at \(r.format(joined)) s, after this change at \(r.format(time)) s")
                 }
+                let fade = try fade(o)
                 try o.finish(allowed: Self.removeKeys)
-                return .remove(id, time: time)
+                return .remove(id, time: time, fade: fade)
             }
             let layerReader = try o.required("layer", "the id of the layer to change (or \"add\": a layer, or \"remove\": an id)")
             let id = try layerReader.string()

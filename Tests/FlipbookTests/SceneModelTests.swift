@@ -43,4 +43,23 @@ struct SceneModelTests {
         #expect(abs((opacity(2.25) ?? -1) - 0.25) < 1e-12)
         #expect(opacity(3.4) == 1 && opacity(3.6) == 0.5)
     }
+
+    /// onOrderIn and onOrderOut as fades a scene names: an added layer of opacity 0.8 faded in over
+    /// 0.5 s shows 0.8 × (t − 1) / 0.5 while it fades; a removed one fades from what it shows (0.8) to 0
+    /// over 0.4 s, linearly, and is drawn no more after.
+    @Test func layersFadeInAndOut() throws {
+        var added = Layer(id: "n")
+        added[.opacity] = 0.8
+        var scene = Scene(canvas: Size(10, 10), duration: 4, layers: [])
+        scene.changes = [.add(added, to: "root", time: 1, fade: 0.5), .remove("n", time: 2, fade: 0.4)]
+        let opacity = { (t: Double) in scene.presentation(at: t).layer(withID: "n")?[.opacity] }
+        #expect(opacity(0.9) == nil)
+        for t in [1.0, 1.1, 1.25, 1.5, 1.9] { #expect(abs((opacity(t) ?? -1) - 0.8 * min((t - 1) / 0.5, 1)) < 1e-12, "\(t)") }
+        for t in [2.0, 2.1, 2.2, 2.4, 3.0] { #expect(abs((opacity(t) ?? -1) - 0.8 * max(1 - (t - 2) / 0.4, 0)) < 1e-12, "\(t)") }
+        // Drawn no more: fully transparent from the fade's end.
+        #expect(scene.presentation(at: 3).renderNode()?.children.first?.opacity == 0)
+        // No fade: removed at once, as Core Animation's default.
+        scene.changes = [.add(added, to: "root", time: 1), .remove("n", time: 2)]
+        #expect(opacity(1.0) == 0.8 && opacity(2.0) == nil)
+    }
 }

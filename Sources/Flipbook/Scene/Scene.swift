@@ -75,9 +75,20 @@ public struct Scene: Hashable, Sendable {
             for index in ordered[start..<count] {
                 let change = changes[index]
                 switch change.edit {
+                case .remove? where change.fade > 0 && change.fade.isFinite:
+                    // onOrderOut: from what it shows to 0 over the fade, then 0 for ever.
+                    _ = model.withLayer(id: change.layerID, parentTime: change.time) { layer, parentTime in
+                        let from = layer.presentationValue(of: AnyPropertyKey(PropertyKey<Double>.opacity), atParentTime: parentTime)
+                        var fade = Animation.basic(.opacity, from: Double(propertyValue: from) ?? 1, to: 0, duration: change.fade,
+                                                   beginTime: layer.timing.layerLocalTime(parentTime))
+                        fade.timing.fillMode = .forwards
+                        fade.isRemovedOnCompletion = false
+                        layer.add(fade, forKey: "onOrderOut")
+                    }
                 case .remove?:
                     _ = model.removeSublayer(id: change.layerID)
                 case .add(var added, let position)?:
+                    if change.fade > 0, change.fade.isFinite { added.add(TimedChange.fadeIn(change.fade), forKey: "onOrderIn") }
                     _ = model.withLayer(id: change.layerID, parentTime: change.time) { parent, parentTime in
                         added.timing.beginTime += parent.timing.layerLocalTime(parentTime)
                         parent.sublayers.insert(added, at: min(max(position ?? parent.sublayers.count, 0), parent.sublayers.count))
@@ -122,6 +133,12 @@ public struct TimedChange: Hashable, Sendable {
     public var transaction: Transaction
     /// A layer added or removed (nil: the assignments only).
     public var edit: Edit?
+    /// The action of a layer added or removed (Core Animation's onOrderIn, onOrderOut): a fade of this
+    /// many seconds, linear; 0 (the default, as Core Animation's) for none. An added layer's opacity
+    /// rises from 0 to its own over the fade (its time starting when it is added); a removed layer's
+    /// falls from what it shows to 0 over the fade and stays at 0: it is drawn no more, as if removed
+    /// at the fade's end (it keeps its place in the model, where no later change may name it).
+    public var fade: Double = 0
 
     /// A change of the layer tree at a scene time (`addSublayer`, `removeFromSuperlayer`).
     public enum Edit: Hashable, Sendable {
@@ -135,18 +152,25 @@ public struct TimedChange: Hashable, Sendable {
         case remove
     }
 
-    /// Adds `layer` to the layer `parent` at `time` (see `Edit.add`).
-    public static func add(_ layer: Layer, to parent: String, at index: Int? = nil, time: Double) -> TimedChange {
+    /// Adds `layer` to the layer `parent` at `time` (see `Edit.add`), fading in over `fade` seconds.
+    public static func add(_ layer: Layer, to parent: String, at index: Int? = nil, time: Double, fade: Double = 0) -> TimedChange {
         var change = TimedChange(time: time, layerID: parent, assignments: [])
         change.edit = .add(layer, index: index)
+        change.fade = fade
         return change
     }
 
-    /// Removes the layer `id` (with its sublayers) at `time`.
-    public static func remove(_ id: String, time: Double) -> TimedChange {
+    /// Removes the layer `id` (with its sublayers) at `time`, fading out over `fade` seconds first.
+    public static func remove(_ id: String, time: Double, fade: Double = 0) -> TimedChange {
         var change = TimedChange(time: time, layerID: id, assignments: [])
         change.edit = .remove
+        change.fade = fade
         return change
+    }
+
+    /// The onOrderIn fade (`fade`) as an animation of the added layer's opacity from 0, in its own time.
+    static func fadeIn(_ duration: Double) -> Animation {
+        .basic(.opacity, from: 0, duration: duration)
     }
 
     public init(time: Double, layerID: String, assignments: [Assignment], transaction: Transaction = Transaction()) {
