@@ -1,0 +1,72 @@
+"""Headless Chromium for the checks that compare a page with Flipbook's frames (check-animated,
+check-html): a screenshot that survives Chromium's occasional hang, and the comparison of two cells
+of it with its pass criterion."""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+
+import numpy
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        for folder in os.environ.get("PATH", "").split(os.pathsep):
+            if os.access(os.path.join(folder, name), os.X_OK):
+                return os.path.join(folder, name)
+    sys.exit("no chromium on PATH (apt-get install chromium)")
+
+
+HANG_SECONDS = 120
+
+
+def screenshot(window, shot, page, options=()):
+    """Headless Chromium shooting `page` into `shot` at `window` (width, height) pixels, seeked pages
+    drawn in full (every compositor stage, 5 s of virtual time), with a fresh profile beside `shot`
+    and any further `options`. A run still going after HANG_SECONDS (a shot takes a few seconds) is
+    stopped with every process it started and run once more: headless Chromium now and then never
+    ends (CI on f62050d: the page of the tenth scene waited seven minutes at idle, and CI with it). A
+    second hang ends the check as a failure."""
+    for attempt in (1, 2):
+        profile = tempfile.mkdtemp(prefix="profile-", dir=os.path.dirname(shot))
+        process = subprocess.Popen([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", *options,
+                                    "--force-device-scale-factor=1", f"--window-size={window[0]},{window[1]}",
+                                    "--virtual-time-budget=5000", "--run-all-compositor-stages-before-draw",
+                                    f"--user-data-dir={profile}", f"--screenshot={shot}", "file://" + page],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            _, err = process.communicate(timeout=HANG_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            print(f"note: Chromium still ran after {HANG_SECONDS} s on {os.path.basename(page)}; stopped"
+                  + (", and run once more" if attempt == 1 else ""), flush=True)
+            continue
+        if process.returncode != 0:
+            sys.exit(f"Chromium failed on {page}: {err.decode(errors='replace')[-2000:]}")
+        return
+    sys.exit(f"Chromium hung twice on {page}")
+
+
+def compare(rows, left, top, width, height, threshold=64):
+    """Animated cell at (left, top) against the frame cell right of it. Returns the mean channel
+    difference, the largest, and the pixels beyond anti-aliasing: pixels differing by more than `threshold` (64)
+    whose 3×3 neighbourhood holds at least 7 such pixels. Edges drawn by different primitives (a dashed
+    circle against an arc, a wide stroke against filled wedges that share an edge) differ along lines
+    one or two pixels wide; a shape in the wrong place or a wrong colour differs over an area."""
+    block = numpy.frombuffer(b"".join(bytes(rows[y][4 * left:4 * (left + 2 * width)]) for y in range(top, top + height)), dtype=numpy.uint8).astype(numpy.int32)
+    block = block.reshape(height, 2 * width, 4)
+    a, b = block[:, :width, :3], block[:, width:, :3]
+    diff = numpy.abs(a - b)
+    big = diff.max(axis=2) > threshold
+    padded = numpy.pad(big, 1)
+    neighbours = sum(padded[1 + j:1 + j + height, 1 + i:1 + i + width] for j in (-1, 0, 1) for i in (-1, 0, 1))
+    outside = int(numpy.count_nonzero(big & (neighbours >= 7)))
+    return float(diff.mean()), int(diff.max()), outside, width * height
+
+
+def passes(mean, outside):
+    """The pass criterion of one comparison: mean difference under 1 (of 255), no pixel beyond
+    anti-aliasing."""
+    return mean < 1 and outside == 0
