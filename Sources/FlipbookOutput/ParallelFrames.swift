@@ -51,10 +51,15 @@ struct ParallelFrames<Worker> {
         var failure: (any Error)?
         workers.withUnsafeMutableBufferPointer { workerSlots in
             let slots = UnsafeShared(workerSlots)
-            DispatchQueue.global().async(group: done) {
-                // Each thread touches only its own renderer and the result slots of the frames it takes.
-                DispatchQueue.concurrentPerform(iterations: threads) { worker in
+            // Each thread touches only its own renderer and the result slots of the frames it takes. The
+            // threads have a stack of their own size (`WorkerThread`), not Dispatch's pool's: a renderer
+            // recurses once per level of a scene's nesting (a thousand levels at most), and a debug
+            // build's raster frame of 1,000 clipped levels overran a pool thread's 8 MB.
+            for worker in 0..<threads {
+                done.enter()
+                WorkerThread.start {
                     state.work { index in try render(&slots.value[worker], index) }
+                    done.leave()
                 }
             }
             // Consumed here, in order, while the threads render ahead; on the first error, the threads

@@ -40,39 +40,13 @@ struct RasterPainter {
         var crop = surface.rect
         if let clip = node.clip { crop = PixelRect.covering(Self.box(clip, m), within: crop) }
         let content = contentBox(node, m)
-        let shadow = node.shadow.map { DeviceShadow($0, m) }
-        if let content {
-            var drawn = content
-            if let shadow { drawn = drawn.union(shadow.box(of: node.shadow?.path.flatMap { $0.controlBox.map { Self.box($0, m) } } ?? content)) }
-            crop = PixelRect.covering(drawn, within: crop)
-        }
+        if let content { crop = PixelRect.covering(node.shadow == nil ? content : shadowedBox(node, m, content), within: crop) }
         guard !crop.isEmpty else { return }
         var target = spare.popLast() ?? Surface(width: 0, height: 0)
         target.reshape(crop)
         defer { spare.append(target) }
-        if let shadow {
-            // What casts the shadow is drawn where it can reach the crop: the crop moved back by the
-            // offset and grown by the blur's reach (the part of the content off the canvas included).
-            var source = spare.popLast() ?? Surface(width: 0, height: 0)
-            let reach = shadow.reach + 2
-            let back = Rect(x: Double(crop.x) - shadow.dx - reach, y: Double(crop.y) - shadow.dy - reach,
-                            width: Double(crop.width) + 2 * reach, height: Double(crop.height) + 2 * reach)
-            var sourceRect = PixelRect.covering(back, within: PixelRect(x: Int.min / 4, y: Int.min / 4, width: Int.max / 2, height: Int.max / 2))
-            if let content, node.shadow?.path == nil { sourceRect = sourceRect.intersection(PixelRect.covering(content, within: sourceRect)) }
-            source.reshape(sourceRect)
-            if let path = node.shadow?.path {
-                coverage.add(polygons: path.applying(m).flattened(tolerance: tolerance).map(\.points))
-                coverage.sweepSolid(evenOdd: false, into: &source, PackedPixel.premultiplied(red: 0, green: 0, blue: 0, alpha: 1))
-            } else {
-                for item in node.items { try draw(item, transform: m, into: &source) }
-                for child in node.children { try draw(child, transform: m, into: &source) }
-            }
-            shadow.paint(from: source, into: &target)
-            if node.shadow?.path == nil { target.composite(clipping: source) } else {
-                for item in node.items { try draw(item, transform: m, into: &target) }
-                for child in node.children { try draw(child, transform: m, into: &target) }
-            }
-            spare.append(source)
+        if node.shadow != nil {
+            try drawShadowed(node, m, content: content, into: &target)
         } else {
             for item in node.items { try draw(item, transform: m, into: &target) }
             for child in node.children { try draw(child, transform: m, into: &target) }
@@ -95,6 +69,49 @@ struct RasterPainter {
         surface.composite(target, opacity: Float(node.opacity), mask: mask)
     }
 
+    /// The device box a shadowed node draws: its content's box and its shadow's (`DeviceShadow.box`).
+    /// (Out of `draw(_:transform:into:)`, as `drawShadowed`: the recursion keeps a small frame, a
+    /// thousand levels deep on a worker thread's stack.)
+    @inline(never)
+    private func shadowedBox(_ node: RenderNode, _ m: Transform2D, _ content: Rect) -> Rect {
+        guard let shadow = node.shadow else { return content }
+        let casting = shadow.path.flatMap { $0.controlBox.map { Self.box($0, m) } } ?? content
+        return content.union(DeviceShadow(shadow, m).box(of: casting))
+    }
+
+    /// A shadowed node's content and children drawn over its shadow into `target` (cleared, its crop).
+    /// What casts the shadow (the content's alpha, or the shadowPath filled) is drawn where it can
+    /// reach the crop: the crop moved back by the offset and grown by the blur's reach (the part of the
+    /// content off the canvas included).
+    @inline(never)
+    private mutating func drawShadowed(_ node: RenderNode, _ m: Transform2D, content: Rect?, into target: inout Surface) throws(RasterRenderer.RenderError) {
+        guard let cast = node.shadow else { return }
+        let shadow = DeviceShadow(cast, m)
+        let crop = target.rect
+        var source = spare.popLast() ?? Surface(width: 0, height: 0)
+        defer { spare.append(source) }
+        let reach = shadow.reach + 2
+        let back = Rect(x: Double(crop.x) - shadow.dx - reach, y: Double(crop.y) - shadow.dy - reach,
+                        width: Double(crop.width) + 2 * reach, height: Double(crop.height) + 2 * reach)
+        var sourceRect = PixelRect.covering(back, within: PixelRect(x: Int.min / 4, y: Int.min / 4, width: Int.max / 2, height: Int.max / 2))
+        if let content, cast.path == nil { sourceRect = sourceRect.intersection(PixelRect.covering(content, within: sourceRect)) }
+        source.reshape(sourceRect)
+        if let path = cast.path {
+            coverage.add(polygons: path.applying(m).flattened(tolerance: tolerance).map(\.points))
+            coverage.sweepSolid(evenOdd: false, into: &source, PackedPixel.premultiplied(red: 0, green: 0, blue: 0, alpha: 1))
+        } else {
+            for item in node.items { try draw(item, transform: m, into: &source) }
+            for child in node.children { try draw(child, transform: m, into: &source) }
+        }
+        shadow.paint(from: source, into: &target)
+        if cast.path == nil {
+            target.composite(clipping: source)
+        } else {
+            for item in node.items { try draw(item, transform: m, into: &target) }
+            for child in node.children { try draw(child, transform: m, into: &target) }
+        }
+    }
+
     /// The box of `r` mapped by `m`, in device pixels.
     private static func box(_ r: Rect, _ m: Transform2D) -> Rect {
         let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(m.apply)
@@ -105,40 +122,54 @@ struct RasterPainter {
 
     /// A box on the device holding everything `node` draws under `m` (its own transform applied by the
     /// caller): control points of paths (a curve lies in their hull), grown by the stroke's reach (half
-    /// the width times the miter limit); text, whose glyphs are laid out later, has none (nil: anywhere).
+    /// the width times the miter limit), each within the clips of the sublayers it lies in; text, whose
+    /// glyphs are laid out later, has none (nil: anywhere). Walked with a list, not recursion: a scene
+    /// may nest a thousand levels, and each isolated level walks what lies below it on a worker
+    /// thread's stack.
     private func contentBox(_ node: RenderNode, _ m: Transform2D) -> Rect? {
         var box: Rect?
-        func add(_ r: Rect) { box = box.map { $0.union(r) } ?? r }
-        for item in node.items {
-            switch item {
-            case .shape(let shape):
-                guard shape.hasFill || shape.hasStroke else { continue }
-                // No box (no finite point) draws nothing, unless the path has points that are not finite.
-                guard var local = shape.path.controlBox else {
-                    if shape.path.elements.contains(where: { $0 != .close }) { return nil }
-                    continue
+        // Nodes to visit, each with its transform to the device and the clip (device box) of the
+        // sublayers it lies in below `node`.
+        var pending: [(node: RenderNode, m: Transform2D, clip: Rect?)] = [(node, m, nil)]
+        while let (current, cm, clip) = pending.popLast() {
+            for item in current.items {
+                switch item {
+                case .shape(let shape):
+                    guard shape.hasFill || shape.hasStroke else { continue }
+                    // No box (no finite point) draws nothing, unless the path has points that are not finite.
+                    guard var local = shape.path.controlBox else {
+                        if shape.path.elements.contains(where: { $0 != .close }) { return nil }
+                        continue
+                    }
+                    if shape.hasStroke {
+                        let reach = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
+                        local = Rect(x: local.minX - reach, y: local.minY - reach, width: local.width + 2 * reach, height: local.height + 2 * reach)
+                    }
+                    if let b = Self.clipped(Self.box(local, cm), to: clip) { box = box.map { $0.union(b) } ?? b }
+                case .text:
+                    return nil
                 }
-                if shape.hasStroke {
-                    let reach = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
-                    local = Rect(x: local.minX - reach, y: local.minY - reach, width: local.width + 2 * reach, height: local.height + 2 * reach)
+            }
+            for child in current.children.reversed() where child.opacity > 0 {
+                let childM = child.transform.concatenating(cm)
+                var inner = clip
+                if let c = child.clip {
+                    let b = Self.box(c, childM)
+                    guard let within = Self.clipped(b, to: clip) else { continue }
+                    inner = within
                 }
-                add(Self.box(local, m))
-            case .text:
-                return nil
+                pending.append((child, childM, inner))
             }
-        }
-        for child in node.children where child.opacity > 0 {
-            let cm = child.transform.concatenating(m)
-            guard var inner = contentBox(child, cm) else { return nil }
-            if let clip = child.clip {
-                let c = Self.box(clip, cm)
-                let x0 = max(inner.minX, c.minX), y0 = max(inner.minY, c.minY), x1 = min(inner.maxX, c.maxX), y1 = min(inner.maxY, c.maxY)
-                guard x1 >= x0, y1 >= y0 else { continue }
-                inner = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            }
-            add(inner)
         }
         return box ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// `r` within `clip` (nil: no clip), or nil when they do not meet.
+    private static func clipped(_ r: Rect, to clip: Rect?) -> Rect? {
+        guard let c = clip else { return r }
+        let x0 = max(r.minX, c.minX), y0 = max(r.minY, c.minY), x1 = min(r.maxX, c.maxX), y1 = min(r.maxY, c.maxY)
+        guard x1 >= x0, y1 >= y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     private mutating func draw(_ item: DrawItem, transform m: Transform2D, into surface: inout Surface) throws(RasterRenderer.RenderError) {

@@ -196,7 +196,7 @@ public struct SVGFrameWriter {
                 shadowPath = (shadow, path)
                 SVGShadow.writeBlur(shadow, of: path, id: state.clips, into: &state.defs)
             } else {
-                SVGShadow.writeFilter(shadow, bounds: node.drawnBounds, id: state.clips, into: &state.defs)
+                SVGShadow.writeFilter(shadow, id: state.clips, into: &state.defs)
                 out.write(" filter=\"url(#c")
                 SVGNumber.append(Double(state.clips), decimals: 0, to: &out)
                 out.write(")\"")

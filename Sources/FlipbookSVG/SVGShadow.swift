@@ -16,7 +16,7 @@ enum SVGShadow {
     static let region: StaticString = " filterUnits=\"userSpaceOnUse\" x=\"-10000000\" y=\"-10000000\" width=\"20000000\" height=\"20000000\""
 
     /// The filter of a shadow of the group's alpha, `c<id>`.
-    static func writeFilter<Sink: SVGTextSink>(_ shadow: Shadow, bounds: Rect?, id: Int, into out: inout Sink) {
+    static func writeFilter<Sink: SVGTextSink>(_ shadow: Shadow, id: Int, into out: inout Sink) {
         out.write("<filter id=\"c")
         SVGNumber.append(Double(id), decimals: 0, to: &out)
         out.write("\""); out.write(region); out.write(" color-interpolation-filters=\"sRGB\">")

@@ -31,11 +31,6 @@ public struct Rect: Hashable, Sendable, Codable {
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
-    /// The box of this rectangle's corners mapped by `m`.
-    public func applying(_ m: Transform2D) -> Rect {
-        Rect.bounding([Point(minX, minY), Point(maxX, minY), Point(maxX, maxY), Point(minX, maxY)].map(m.apply))!
-    }
-
     /// The smallest rectangle containing `points`, or nil for none.
     public static func bounding(_ points: [Point]) -> Rect? {
         guard let first = points.first else { return nil }

@@ -16,10 +16,32 @@ public struct RenderNode: Hashable, Sendable {
     /// Which of the clip's corners are rounded (the layer's maskedCorners) and how (cornerCurve).
     public var clipCorners: CornerStyle = CornerStyle()
     /// The shadow drawn beneath the content and children (`Shadow`); nil for none.
-    public var shadow: Shadow?
+    public var shadow: Shadow? {
+        get { shadowStorage.first }
+        set { shadowStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `shadow` held out of line: a render node is copied at every level of the renderers' recursion,
+    /// a thousand levels deep on a worker thread's stack, and a shadow held inline made each copy 80
+    /// bytes larger (a 1,000-level scene overflowed a debug build's raster thread).
+    private var shadowStorage: [Shadow] = []
     /// Background and content, drawn before the children.
     public var items: [DrawItem]
     public var children: [RenderNode]
+
+    public init(id: String, transform: Transform2D, parts: TransformParts, opacity: Double, clip: Rect? = nil,
+                clipCornerRadius: Double = 0, clipCorners: CornerStyle = CornerStyle(), shadow: Shadow? = nil,
+                items: [DrawItem], children: [RenderNode]) {
+        self.id = id
+        self.transform = transform
+        self.parts = parts
+        self.opacity = opacity
+        self.clip = clip
+        self.clipCornerRadius = clipCornerRadius
+        self.clipCorners = clipCorners
+        self.items = items
+        self.children = children
+        self.shadow = shadow
+    }
 }
 
 /// Which corners of a rounded rectangle are rounded and with which curve: a layer's maskedCorners and
