@@ -284,7 +284,7 @@ struct LottieWriter {
     mutating func path(_ e: Element) -> JSON? {
         guard let forms = pathForms(e) else { return nil }
         var contours = forms.contours
-        let morph = forms.morphKeys.map { _ in () }, morphKeys = forms.morphKeys, morphContours = forms.morphContours
+        let morphs = forms.morphKeys != nil, morphKeys = forms.morphKeys, morphContours = forms.morphContours
         // A circle the document says it draws (a ring's track, an arc's or wedge's dashed circle, twice
         // round): an ellipse item when the stroke shows at most one turn of it.
         var circle: (center: [Double], radius: Double, startDegrees: Double, turns: Int)?
@@ -293,14 +293,14 @@ struct LottieWriter {
         case .circle(let c, let r)?: circle = ([c.x, c.y].map { SVGNumber.representable($0) }, SVGNumber.representable(r), 0, 1)
         case nil: break
         }
-        if morph != nil { circle = nil }
+        if morphs { circle = nil }
         // The stroke first: a trim that shows one turn of a twice-round path changes the path written.
         var styles: [JSON] = []
         var ellipse = circle?.turns == 1
         let strokePaint = e.attribute("stroke") ?? (e.animations(of: "stroke").isEmpty ? nil : .color(Color(red: 0, green: 0, blue: 0)))
         if let stroke = strokePaint, stroke != .keyword("none") {
             if case .reference = stroke { leaveOut(.gradientStroke) } else {
-                let single = contours.count == 1 && morph == nil
+                let single = contours.count == 1 && !morphs
                 let length = circle.map { Double($0.turns) * 2 * .pi * $0.radius } ?? (single ? contours[0].length : 0)
                 // Lottie's ellipse starts at the top, a quarter turn before angle 0: a trim of one turn of
                 // the circle is turned by where the circle starts plus that quarter.
