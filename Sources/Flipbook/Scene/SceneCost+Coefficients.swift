@@ -87,7 +87,7 @@ extension SceneCost {
             streamPixel: 0.0013, pngPixel: 0.0048, edge: 0.011, row: 0.038,
             dash: 0.18, glyph: 0.92, gradientPixel: 0.0072, surfacePixel: 0.0037, shadowTap: 0.00035,
             instant: 5.0, morphItem: 260, knotProbe: 42,
-            sampledLayer: 350, sampledItem: 6.2, sampledElement: 6.4, switch: 80,
+            sampledLayer: 350, sampledItem: 6.2, sampledElement: 6.4, switch: 150,
             instantElement: 0.11,
             processBytes: 11e6, rendererPixelBytes: 12, pngPixelBytes: 2, keyframeValueBytes: 100, layerBytes: 4_000, changeBytes: 500, elementBytes: 64)
     }
