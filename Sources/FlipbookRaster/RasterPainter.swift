@@ -29,7 +29,7 @@ struct RasterPainter {
     mutating func draw(_ node: RenderNode, transform parent: Transform2D, into surface: inout Surface) throws(RasterRenderer.RenderError) {
         guard node.opacity > 0 else { return }
         let m = node.transform.concatenating(parent)
-        let isolated = node.opacity < 1 || node.clip != nil || node.shadow != nil
+        let isolated = node.opacity < 1 || node.clip != nil || node.shadow != nil || node.mask != nil
         guard isolated else {
             for item in node.items { try draw(item, transform: m, into: &surface) }
             for child in node.children { try draw(child, transform: m, into: &surface) }
@@ -66,7 +66,24 @@ struct RasterPainter {
             }
             mask = values
         }
+        if node.mask != nil { mask = try masked(node, m, crop: crop, by: mask) }
         surface.composite(target, opacity: Float(node.opacity), mask: mask)
+    }
+
+    /// The coverages `clip` (nil: all 1) of the pixels of `crop` multiplied by the alpha of `node`'s
+    /// mask drawn there (its own transform after `m`, as a child's).
+    @inline(never)
+    private mutating func masked(_ node: RenderNode, _ m: Transform2D, crop: PixelRect, by clip: [Float]?) throws(RasterRenderer.RenderError) -> [Float] {
+        var values = clip ?? [Float](repeating: 1, count: crop.width * crop.height)
+        guard let maskNode = node.mask else { return values }
+        var drawn = spare.popLast() ?? Surface(width: 0, height: 0)
+        defer { spare.append(drawn) }
+        drawn.reshape(crop)
+        try draw(maskNode, transform: m, into: &drawn)
+        drawn.withPixelValues { pixels in
+            for i in values.indices { values[i] *= Float(pixels[i] >> 24) / 255 }
+        }
+        return values
     }
 
     /// The device box a shadowed node draws: its content's box and its shadow's (`DeviceShadow.box`).

@@ -154,7 +154,11 @@ public struct SVGFrameRenderer {
             return opening
         }
         let start = out.count, gradients = state.gradients, clips = state.clips
-        let opening = tree.ownRenderNode.flatMap { writer.openGroup($0, into: &out, state: &state) }
+        let opening = tree.ownRenderNode.flatMap { own in
+            var node = own
+            node.mask = tree.maskRenderTree
+            return writer.openGroup(node, into: &out, state: &state)
+        }
         if same {
             // Unchanged for two frames: keep the opening, unless it numbers a definition.
             if state.gradients == gradients && state.clips == clips {
@@ -227,6 +231,8 @@ protocol FrameTree {
     var retainedNode: RetainedPresentation.Node? { get }
     /// The layer's render node without children; nil when hidden.
     var ownRenderNode: RenderNode? { get }
+    /// The render tree of the layer's mask, nil for none.
+    var maskRenderTree: RenderNode? { get }
     /// Calls `body` with the layer's render node without children, made again for a leaf (a retained
     /// node draws it on the base it keeps); not when hidden.
     func withLeafRenderNode(_ body: (RenderNode) -> Void)

@@ -188,6 +188,30 @@ public struct SVGFrameWriter {
             SVGNumber.append(Double(state.clips), decimals: 0, to: &out)
             out.write(")\"")
         }
+        if let maskNode = node.mask {
+            // The mask's alpha (`mask-type="alpha"`, which librsvg 2.54 and browsers read) over a
+            // region that holds everything, its content in this group's space.
+            state.clips += 1
+            let id = state.clips
+            var content = SVGBuffer()
+            write(maskNode, into: &content, state: &state)
+            guard content.count > 0 else {
+                // A mask that draws nothing masks everything out.
+                out.truncate(to: mark)
+                state.clips = clipsBefore
+                state.defs.truncate(to: defsBefore)
+                return nil
+            }
+            open()
+            state.defs.write("<mask id=\"c")
+            SVGNumber.append(Double(id), decimals: 0, to: &state.defs)
+            state.defs.write("\" maskUnits=\"userSpaceOnUse\" x=\"-1e7\" y=\"-1e7\" width=\"2e7\" height=\"2e7\" mask-type=\"alpha\">\n")
+            state.defs.write(content)
+            state.defs.write("</mask>\n")
+            out.write(" mask=\"url(#c")
+            SVGNumber.append(Double(id), decimals: 0, to: &out)
+            out.write(")\"")
+        }
         var shadowPath: (Shadow, Path)?
         if let shadow = node.shadow {
             open()
@@ -204,7 +228,7 @@ public struct SVGFrameWriter {
         }
         if grouped { out.write(">\n") }
         if let (shadow, path) = shadowPath { SVGShadow.writePath(shadow, path, id: state.clips, into: &out) }
-        let opening = GroupOpening(mark: mark, grouped: grouped, tagCount: out.count - mark, clips: node.clip != nil || node.shadow != nil,
+        let opening = GroupOpening(mark: mark, grouped: grouped, tagCount: out.count - mark, clips: node.clip != nil || node.shadow != nil || node.mask != nil,
                                    clipsBefore: clipsBefore, defsBefore: defsBefore)
         for item in node.items { write(item, into: &out, state: &state) }
         return opening

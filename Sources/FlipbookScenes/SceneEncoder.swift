@@ -111,11 +111,13 @@ public struct SceneEncoder {
                 try AnimationText.animation(keyed.animation, key: keyed.key, at: path + ".animations[\(i)]")
             })))
         }
-        if !layer.sublayers.isEmpty {
-            members.append(("sublayers", .array(try layer.sublayers.enumerated().map { (i, sublayer) throws(SceneEncodingError) in
+        let drawn = layer.sublayers.filter { !$0.isMask }
+        if !drawn.isEmpty {
+            members.append(("sublayers", .array(try drawn.enumerated().map { (i, sublayer) throws(SceneEncodingError) in
                 try self.layer(sublayer, at: path + ".sublayers[\(i)]", types: &types)
             })))
         }
+        if let mask = layer.mask { members.append(("mask", try self.layer(mask, at: path + ".mask", types: &types))) }
         return .object(members)
     }
 

@@ -152,7 +152,7 @@ public struct SceneLoader {
             return Size(try items[0].number(expected, where: check), try items[1].number(expected, where: check))
         }
 
-        static let layerKeys = ["id", "type", "frame", "timing", "animations", "sublayers"]
+        static let layerKeys = ["id", "type", "frame", "timing", "animations", "sublayers", "mask"]
 
         mutating func layer(_ r: JSONReader, parentBounds: Rect, depth: Int) throws(SceneError) -> Layer {
             guard depth <= loader.limits.depth else {
@@ -232,6 +232,10 @@ public struct SceneLoader {
                 for item in try list.array() {
                     layer.sublayers.append(try self.layer(item, parentBounds: layer.bounds, depth: depth + 1))
                 }
+            }
+            if let item = o.optional("mask") {
+                // In the layer's own space, filling its bounds when unplaced (as a sublayer).
+                layer.mask = try self.layer(item, parentBounds: layer.bounds, depth: depth + 1)
             }
             try o.finish(allowed: Self.layerKeys + properties.map(\.name))
             if layer.type == LayerType(ReplicatorLayer.self) {

@@ -37,6 +37,7 @@ public enum SceneSchema {
                 ##""timing": {"type": "object", "properties": {"beginTime": {"type": "number"}, "speed": {"type": "number"}, "timeOffset": {"type": "number"}}, "additionalProperties": false}"##,
                 ##""animations": {"type": "array", "items": {"$ref": "#/$defs/animation"}}"##,
                 ##""sublayers": {"type": "array", "items": {"$ref": "#/$defs/layer"}}"##,
+                ##""mask": {"$ref": "#/$defs/layer", "description": "a layer whose alpha masks this one (CALayer.mask), in this layer's space; never drawn itself"}"##,
             ]
             for key in type.allProperties {
                 let schema: String

@@ -151,8 +151,11 @@ struct CompilerPartsTests {
                 func flatten(_ node: RenderNode, parent: String?) {
                     var own = node
                     own.children = []
+                    own.mask = nil
                     expected.append((own, parent))
                     for child in node.children { flatten(child, parent: node.id) }
+                    // The mask after the children, as a child (a hidden one, drawing nothing, is absent).
+                    if let mask = node.mask, mask != .nothing(id: mask.id) { flatten(mask, parent: node.id) }
                 }
                 if let root = scene.presentation(at: t).renderNode() { flatten(root, parent: nil) }
                 let snapshot = sampler.at(t)

@@ -16,6 +16,9 @@ public struct Layer: Hashable, Sendable {
     public var animations: [KeyedAnimation]
     /// The layer's own time: beginTime, speed and timeOffset apply to its animations and sublayers.
     public var timing: MediaTiming
+    /// Whether this layer is its superlayer's `mask`: held among the sublayers (so it is presented,
+    /// timed and named as one) but never drawn as one. Default false.
+    public var isMask = false
 
     public init(id: String, type: any LayerBehavior.Type = PlainLayer.self, sublayers: [Layer] = []) {
         self.init(id: id, type: LayerType(type), sublayers: sublayers)
@@ -75,6 +78,23 @@ public struct Layer: Hashable, Sendable {
     /// Removes the animation added under `key`.
     public mutating func removeAnimation(forKey key: String) {
         animations.removeAll { $0.key == key }
+    }
+
+    /// The layer whose alpha masks this layer's content, sublayers, border and shadow (CALayer's
+    /// `mask`), in this layer's coordinate space as a sublayer would be; never drawn itself. Nil for
+    /// none (the default). A hidden mask masks everything out.
+    ///
+    /// Held as the last sublayer marked `isMask`: it is presented, timed, named and changed as a
+    /// sublayer, and the drawing walks (`forEachSublayerInDrawingOrder`) skip it.
+    public var mask: Layer? {
+        get { sublayers.last(where: \.isMask) }
+        set {
+            sublayers.removeAll(where: \.isMask)
+            if var layer = newValue {
+                layer.isMask = true
+                sublayers.append(layer)
+            }
+        }
     }
 
     /// The layer's bounds.

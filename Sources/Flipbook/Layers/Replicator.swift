@@ -95,14 +95,15 @@ extension Layer {
             if !transform.isIdentity { container[.transform] = transform }
             if delay.isFinite, delay != 0, k > 0 { container.timing.beginTime = Double(k) * delay }
             let tint = ReplicatorLayer.color(of: self, instance: k)
-            container.sublayers = layer.sublayers.map { sublayer in
+            container.sublayers = layer.sublayers.filter { !$0.isMask }.map { sublayer in
                 var copy = k == 0 ? sublayer : sublayer.renamed(suffix: ".i\(k)")
                 if tint != .white { copy = copy.tinted(by: tint) }
                 return copy
             }
             instances.append(container)
         }
-        layer.sublayers = instances
+        // The replicator's own mask masks all the instances, once.
+        layer.sublayers = instances + layer.sublayers.filter(\.isMask)
         return layer
     }
 

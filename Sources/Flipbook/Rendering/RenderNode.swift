@@ -24,6 +24,15 @@ public struct RenderNode: Hashable, Sendable {
     /// a thousand levels deep on a worker thread's stack, and a shadow held inline made each copy 80
     /// bytes larger (a 1,000-level scene overflowed a debug build's raster thread).
     private var shadowStorage: [Shadow] = []
+    /// The mask (the layer's `mask`, its own transform to this node's coordinates): its alpha
+    /// multiplies everything this node draws — shadow, content and children — before the clip and
+    /// the opacity (which commute with it). Nil for none; a mask that draws nothing masks everything.
+    public var mask: RenderNode? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `mask` held out of line (a node cannot hold itself inline; and as `shadowStorage`).
+    private var maskStorage: [RenderNode] = []
     /// Background and content, drawn before the children.
     public var items: [DrawItem]
     public var children: [RenderNode]
@@ -65,6 +74,12 @@ public struct CornerStyle: Hashable, Sendable {
 }
 
 extension RenderNode {
+    /// A node that draws nothing: a hidden layer's mask (which masks everything out).
+    public static func nothing(id: String) -> RenderNode {
+        RenderNode(id: id, transform: .identity, parts: TransformParts(offset: .zero, rotation: .zero, scale: Size(1, 1), matrix: .identity, anchor: .zero),
+                   opacity: 0, items: [], children: [])
+    }
+
     /// The clip's outline in this node's coordinates (its rectangle with the rounded corners), or nil
     /// when the node does not clip.
     public var clipOutline: Path? {
@@ -82,9 +97,14 @@ extension Layer {
             forEachSublayerInDrawingOrder { sublayer in
                 if let child = sublayer.renderNode() { node.children.append(child) }
             }
+            node.mask = maskRenderTree
         }
         return node
     }
+
+    /// The render tree of the layer's mask (`RenderNode.mask`: one that draws nothing when the mask
+    /// is hidden), nil for none.
+    public var maskRenderTree: RenderNode? { mask.map { $0.renderNode() ?? .nothing(id: $0.id) } }
 
     /// This layer's own render node (transform, opacity, clip, content) with no children, or nil when
     /// the layer is hidden: what renderers that walk the sublayers themselves take.
@@ -145,28 +165,31 @@ extension Layer {
                           items: items, children: [])
     }
 
-    /// Calls `body` with each sublayer in drawing order: by zPosition, equal ones in their order.
+    /// Calls `body` with each drawn sublayer (the mask is not one) in drawing order: by zPosition,
+    /// equal ones in their order.
     public func forEachSublayerInDrawingOrder(_ body: (Layer) -> Void) {
         forEachSublayerIndexInDrawingOrder { body(sublayers[$0]) }
     }
 
-    /// Calls `body` with the index of each sublayer in drawing order (`forEachSublayerInDrawingOrder`).
+    /// Calls `body` with the index of each drawn sublayer in drawing order (`forEachSublayerInDrawingOrder`).
     func forEachSublayerIndexInDrawingOrder(_ body: (Int) -> Void) {
-        Self.forEachIndexInDrawingOrder(count: sublayers.count, depth: { sublayers[$0][.zPosition] }, body)
+        Self.forEachIndexInDrawingOrder(count: sublayers.count, isMask: { sublayers[$0].isMask },
+                                         depth: { sublayers[$0][.zPosition] }, body)
     }
 
-    /// Calls `body` with each index below `count` in drawing order, given each one's zPosition
-    /// (`depth`): ascending, equal depths (and all of them when all are equal) in index order.
-    static func forEachIndexInDrawingOrder(count: Int, depth: (Int) -> Double, _ body: (Int) -> Void) {
+    /// Calls `body` with each index below `count` that is not a mask (`isMask`) in drawing order,
+    /// given each one's zPosition (`depth`): ascending, equal depths (and all of them when all are
+    /// equal) in index order.
+    static func forEachIndexInDrawingOrder(count: Int, isMask: (Int) -> Bool, depth: (Int) -> Double, _ body: (Int) -> Void) {
         guard count > 0 else { return }
         let firstDepth = depth(0)
         if (0..<count).allSatisfy({ depth($0) == firstDepth }) {
-            for index in 0..<count { body(index) }
+            for index in 0..<count where !isMask(index) { body(index) }
         } else {
             let depths = (0..<count).map(depth)
             // Stable: equal zPositions keep their order.
             let order = depths.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
-            for index in order { body(index) }
+            for index in order where !isMask(index) { body(index) }
         }
     }
 }

@@ -285,8 +285,16 @@ extension RetainedPresentation {
 
         /// Calls `body` with each sublayer's node in drawing order (by zPosition, equal ones in order).
         public func forEachSublayerInDrawingOrder(_ body: (Node) -> Void) {
-            Layer.forEachIndexInDrawingOrder(count: sublayers.count, depth: { sublayers[$0].presented[.zPosition] }) { body(sublayers[$0]) }
+            Layer.forEachIndexInDrawingOrder(count: sublayers.count, isMask: { sublayers[$0].source.isMask },
+                                             depth: { sublayers[$0].presented[.zPosition] }) { body(sublayers[$0]) }
         }
+
+        /// The mask's node (`Layer.mask`), nil for none.
+        public var maskNode: Node? { sublayers.last { $0.source.isMask } }
+
+        /// The render tree of the mask (`RenderNode.mask`: one that draws nothing when the mask is
+        /// hidden), nil for none.
+        public var maskRenderTree: RenderNode? { maskNode.map { $0.renderTree() ?? .nothing(id: $0.source.id) } }
 
         /// `presented.renderNode()`, from the nodes kept where nothing changed.
         func renderTree() -> RenderNode? {
@@ -298,9 +306,10 @@ extension RetainedPresentation {
             }
             if !sublayers.isEmpty {
                 node.children.reserveCapacity(sublayers.count)
-                Layer.forEachIndexInDrawingOrder(count: sublayers.count, depth: { sublayers[$0].presented[.zPosition] }) { index in
-                    if let child = sublayers[index].renderTree() { node.children.append(child) }
+                forEachSublayerInDrawingOrder { sublayer in
+                    if let child = sublayer.renderTree() { node.children.append(child) }
                 }
+                node.mask = maskRenderTree
             }
             tree = node
             return node

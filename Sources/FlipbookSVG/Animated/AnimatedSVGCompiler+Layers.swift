@@ -129,6 +129,23 @@ extension AnimatedSVGCompiler.Context {
             clip = [.init("clip-path", .reference("c\(clips)"))]
         }
 
+        if let maskID = masks[id] {
+            // The mask layer written as any layer (its own tracks), inside a `<mask>` whose alpha masks
+            // the group (as the frame writer's); one that never draws masks everything out.
+            var maskContent: [AnimatedDocument.Element] = []
+            let isStatic = contentIsStatic
+            writeNode(maskID, children: children, into: &maskContent)
+            contentIsStatic = isStatic
+            guard !maskContent.isEmpty else { return }
+            clips += 1
+            defs.append(AnimatedDocument.Element(.mask, attributes: [
+                .init("id", .keyword("c\(clips)")), .init("maskUnits", .keyword("userSpaceOnUse")),
+                .init("x", .number(-1e7)), .init("y", .number(-1e7)), .init("width", .number(2e7)), .init("height", .number(2e7)),
+                .init("mask-type", .keyword("alpha")),
+            ], children: maskContent))
+            clip.append(.init("mask", .reference("c\(clips)")))
+        }
+
         let (shadow, shadowTracks, shadowElement) = writeShadow(id, read: { t, body in read(t, body) }, knots: nodeKnots, owner: ownerID)
         clip += shadow
 

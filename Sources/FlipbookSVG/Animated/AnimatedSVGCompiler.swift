@@ -109,6 +109,10 @@ public struct AnimatedSVGCompiler {
         let spans: Timeline
         let smil: SMILWriter
         let modelIDs: Set<String>
+        /// The ids of mask layers (`Layer.isMask`), in the model at 0 and after every timed change.
+        let maskIDs: Set<String>
+        /// Each masked layer's mask, by the masked layer's id (`run`).
+        var masks: [String: String] = [:]
         /// Instants where structure is observed: every frame time and every knot.
         let grid: [Double]
         /// The instants every track is checked at: the grid and the midpoints between its instants,
@@ -148,6 +152,11 @@ public struct AnimatedSVGCompiler {
             spans = Timeline(scene: scene)
             smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats)
             modelIDs = Set(scene.model(at: 0).allLayers.map(\.id))
+            var maskIDs: Set<String> = []
+            for time in [0] + scene.changes.map(\.time) {
+                for layer in scene.model(at: time).allLayers where layer.isMask { maskIDs.insert(layer.id) }
+            }
+            self.maskIDs = maskIDs
             var times = Set((0..<scene.frameCount).map(scene.frameTime))
             // A layer whose timeline has more knots than `Timeline.knotBudget` is observed at the frame
             // instants only: its tracks are fitted between frame instants and the report says so.
@@ -178,7 +187,7 @@ public struct AnimatedSVGCompiler {
                 var previous: String?
                 for slot in snap.order {
                     let id = sampler.ids[slot]
-                    if snap.parents[slot] >= 0 { drawn[sampler.ids[snap.parents[slot]], default: [:]][t, default: []].append(id) }
+                    if snap.parents[slot] >= 0, !maskIDs.contains(id) { drawn[sampler.ids[snap.parents[slot]], default: [:]][t, default: []].append(id) }
                     if !seen.contains(id) {
                         seen.insert(id)
                         // After the id seen before it (usually the last so far: no search).
@@ -193,7 +202,11 @@ public struct AnimatedSVGCompiler {
             var children: [String: [String]] = [:]
             var roots: [String] = []
             for id in order {
-                if let p = parent[id] { children[p, default: []].append(id) } else { roots.append(id) }
+                if let p = parent[id] {
+                    if maskIDs.contains(id) { masks[p] = id } else { children[p, default: []].append(id) }
+                } else {
+                    roots.append(id)
+                }
             }
             // A parent's children are drawn in the same order at most instants: each distinct order is
             // merged once (an order equal to the one just checked agrees as it did).

@@ -61,6 +61,9 @@ final class Snapshot {
             tree.forEachSublayerInDrawingOrder { sublayer in
                 if let own = sublayer.ownRenderNode { add(sublayer, own, parent: position, to: &walked) }
             }
+            // The mask after the drawn sublayers, as a child (the compiler writes it as the group's
+            // `<mask>`: `AnimatedSVGCompiler.Context.maskIDs`).
+            if let mask = tree.maskNode, let own = mask.ownRenderNode { add(mask, own, parent: position, to: &walked) }
         }
         if let own = root.ownRenderNode { add(root, own, parent: -1, to: &walked) }
         return walked

@@ -73,10 +73,10 @@ extension AnimatedDocument {
             out += animations.isEmpty ? open + "/>\n" : open + ">" + animations + "</\(e.kind.rawValue)>\n"
         case .text:
             out += open + ">" + animations + SVGMarkup.escape(e.content ?? "") + "</text>\n"
-        case .clipPath:
-            out += open + ">"
+        case .clipPath, .mask:
+            out += open + (e.kind == .mask ? ">\n" : ">")
             for child in e.children { write(child, timing: timing, css: css, into: &out) }
-            out += "</clipPath>\n"
+            out += "</\(e.kind.rawValue)>\n"
         case .linearGradient, .radialGradient:
             out += open + ">" + animations
             for child in e.children { write(child, timing: timing, css: css, into: &out) }

@@ -42,6 +42,8 @@ public struct AnimatedDocument: Sendable {
             /// The canvas's background: a rectangle covering it.
             case background = "rect"
             case clipPath, linearGradient, radialGradient, stop
+            /// A mask layer's alpha mask (`RenderNode.mask`).
+            case mask
             /// A clip path's rectangle.
             case clipRect
             /// A shadow's filter and its primitives (`SVGShadow`).

@@ -17,7 +17,8 @@ extension LottieWriter {
     /// enclosing groups), or a clipped group with the groups that enclose it, outermost first.
     enum Segment {
         case shapes([Element])
-        case clipped(ancestors: [Element], group: Element, clip: Element)
+        /// A group that clips (`clip`, its rectangle or outline) or is masked (`mask`, its `<mask>`), or both.
+        case clipped(ancestors: [Element], group: Element, clip: Element?, mask: Element?)
         /// A text written with shared glyphs (`LottieGlyphs`), with the groups that enclose it.
         case text(ancestors: [Element], text: Element, run: GlyphRun)
     }
@@ -40,8 +41,8 @@ extension LottieWriter {
                 }
                 if n == 0, let item = background(canvas: canvas) { shapes.append(item) }
                 if !shapes.isEmpty { layers.append(layer(shapes: shapes, name: "scene", masks: nil, index: next())) }
-            case .clipped(let ancestors, let group, let clip):
-                layers += clippedLayers(ancestors, group, clip, canvas: canvas, next: next)
+            case .clipped(let ancestors, let group, let clip, let mask):
+                layers += clippedLayers(ancestors, group, clip, mask: mask, canvas: canvas, next: next)
             case .text(let ancestors, let text, let run):
                 layers += sharedTextLayers(ancestors, text, run: run, next: next)
             }
@@ -68,10 +69,16 @@ extension LottieWriter {
         return rect
     }
 
+    /// The `<mask>` a group is masked by (a mask layer's), if any.
+    func maskDefinition(_ e: Element) -> Element? {
+        guard e.kind == .group, case .reference(let id)? = e.attribute("mask"), let mask = definitions[id], mask.kind == .mask else { return nil }
+        return mask
+    }
+
     /// Whether `e` or an element inside it is a layer of its own: a group clipping to a rectangle this
-    /// writer can mask, or a text written with shared glyphs.
+    /// writer can mask, a masked group, or a text written with shared glyphs.
     func containsLayer(_ e: Element, ancestors: [Element]) -> Bool {
-        clipRectangle(e) != nil || sharedGlyphs(e, ancestors: ancestors) != nil
+        clipRectangle(e) != nil || maskDefinition(e) != nil || sharedGlyphs(e, ancestors: ancestors) != nil
             || e.children.contains { containsLayer($0, ancestors: ancestors + [e]) }
     }
 
@@ -84,8 +91,9 @@ extension LottieWriter {
             if case .shapes(let before)? = out.last { out[out.count - 1] = .shapes(before + shapes) } else { out.append(.shapes(shapes)) }
         }
         for e in elements {
-            if let rect = clipRectangle(e) {
-                out.append(.clipped(ancestors: ancestors, group: e, clip: rect))
+            let rect = clipRectangle(e), mask = maskDefinition(e)
+            if rect != nil || mask != nil {
+                out.append(.clipped(ancestors: ancestors, group: e, clip: rect, mask: mask))
             } else if let run = sharedGlyphs(e, ancestors: ancestors) {
                 out.append(.text(ancestors: ancestors, text: e, run: run))
             } else if e.kind == .group, containsLayer(e, ancestors: ancestors) {
@@ -108,15 +116,25 @@ extension LottieWriter {
 
     /// A layer: a shape layer (`ty` 4) with `shapes`, or a null layer (`ty` 3) without; `transform`
     /// its `ks`, `parent` the index of the layer whose transform it follows.
-    func layer(shapes: [JSON]?, name: String, transform: [(String, JSON)] = [], masks: JSON?, index: Int, parent: Int? = nil) -> JSON {
+    func layer(shapes: [JSON]?, name: String, transform: [(String, JSON)] = [], masks: JSON?, index: Int, parent: Int? = nil,
+               matte: Matte? = nil) -> JSON {
         var fields: [(String, JSON)] = [("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(shapes == nil ? 3 : 4)), ("nm", .string(name))]
         if let parent { fields.append(("parent", .int(parent))) }
+        switch matte {
+        case .source?: fields.append(("td", .int(1)))
+        case .alpha?: fields.append(("tt", .int(1)))
+        case nil: break
+        }
         fields += [("sr", .int(1)), ("ks", .object(transform)), ("ao", .int(0))]
         if let masks { fields += [("hasMask", .bool(true)), ("masksProperties", masks)] }
         if let shapes { fields.append(("shapes", .array(shapes))) }
         fields += [("ip", .int(0)), ("op", .int(frames)), ("st", .int(0)), ("bm", .int(0))]
         return .object(fields)
     }
+
+    /// A layer's part in a track matte: the matte itself (`td` 1, not drawn), or the layer below it
+    /// that takes its alpha (`tt` 1).
+    enum Matte { case source, alpha }
 
     /// The clip rectangle's attributes a mask follows.
     static let clipSides = ["x", "y", "width", "height", "rx"]
@@ -141,27 +159,32 @@ extension LottieWriter {
                         ("i", .array(ins.map(numberArray))), ("o", .array(outs.map(numberArray)))])
     }
 
-    /// A clipped group as layers, topmost first: the clipped shape layer, its mask the clip
-    /// rectangle (x, y, width, height and corner radius; animated with their shared keys), then the
-    /// null layers that carry the transforms of the groups enclosing it and its own, innermost first.
-    mutating func clippedLayers(_ ancestors: [Element], _ group: Element, _ rect: Element, canvas: (Double, Double),
-                                next: () -> Int) -> [JSON] {
-        let outline: JSON
-        if rect.kind == .path {
-            guard let forms = pathForms(rect) else { return [] }
-            outline = shapeValue(forms, index: 0)
-            probeMorph(rect, forms, values: [outline])
-        } else {
-            outline = rectangleMask(rect)
+    /// A clipped or masked group as layers, topmost first: for a mask layer's `<mask>`, a matte layer
+    /// (`td` 1) of its content, whose alpha the next layer takes (`tt` 1, an alpha matte); the clipped
+    /// shape layer, its mask the clip rectangle or outline (x, y, width, height and corner radius;
+    /// animated with their shared keys); then the null layers that carry the transforms of the groups
+    /// enclosing it and its own, innermost first (the matte follows them too).
+    mutating func clippedLayers(_ ancestors: [Element], _ group: Element, _ rect: Element?, mask maskElement: Element?,
+                                canvas: (Double, Double), next: () -> Int) -> [JSON] {
+        var mask: JSON?
+        if let rect {
+            let outline: JSON
+            if rect.kind == .path {
+                guard let forms = pathForms(rect) else { return [] }
+                outline = shapeValue(forms, index: 0)
+                probeMorph(rect, forms, values: [outline])
+            } else {
+                outline = rectangleMask(rect)
+            }
+            mask = .array([.object([("inv", .bool(false)), ("mode", .string("a")), ("pt", outline), ("o", fixed(100)),
+                                    ("x", fixed(0)), ("nm", .string("clip"))])])
         }
-        let mask: JSON = .array([.object([("inv", .bool(false)), ("mode", .string("a")), ("pt", outline), ("o", fixed(100)),
-                                          ("x", fixed(0)), ("nm", .string("clip"))])])
         // The transforms, outermost first, each component a null layer.
         var components: [[(String, JSON)]] = []
         for e in ancestors + [group] { components += transformComponents(e) }
         // The content, wrapped in the opacity and presence of the group and of every group above it.
         var inner = group
-        inner.attributes.removeAll { $0.name == "transform" || $0.name == "clip-path" }
+        inner.attributes.removeAll { $0.name == "transform" || $0.name == "clip-path" || $0.name == "mask" }
         inner.animations.removeAll { $0.attribute == "transform" }
         var content: [JSON] = []
         if let item = element(inner, canvas: canvas) { content = [item] }
@@ -173,8 +196,12 @@ extension LottieWriter {
         }
         guard !content.isEmpty else { return [] }
         let (nulls, parent) = nullLayers(components, next: next)
-        let clipped = layer(shapes: content, name: "clip", masks: mask, index: next(), parent: parent)
-        return [clipped] + nulls
+        guard let maskElement else { return [layer(shapes: content, name: "clip", masks: mask, index: next(), parent: parent)] + nulls }
+        // The matte: the mask's content in the group's space (a layer with nothing in it hides all).
+        let matteShapes = maskElement.children.reversed().compactMap { element($0, canvas: canvas) }
+        let matte = layer(shapes: matteShapes, name: "mask", masks: nil, index: next(), parent: parent, matte: .source)
+        let masked = layer(shapes: content, name: "masked", masks: mask, index: next(), parent: parent, matte: .alpha)
+        return [matte, masked] + nulls
     }
 
     /// A clip rectangle's mask path: its contour (`clipContour`), animated with the rectangle's

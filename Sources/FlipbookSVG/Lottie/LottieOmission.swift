@@ -18,6 +18,8 @@ public struct LottieOmission: Hashable, Sendable, CustomStringConvertible {
         case gradientFill = "a gradient fill"
         /// A layer's shadow (SVG filter): Lottie's drop-shadow effect is a layer effect rlottie ignores.
         case shadow = "a shadow (the content is drawn without it)"
+        /// A mask layer inside a mask's content (masks are track mattes, one level deep).
+        case mask = "a mask inside a mask (the content is drawn unmasked)"
     }
 
     public var feature: Feature

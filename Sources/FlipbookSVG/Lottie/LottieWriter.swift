@@ -182,6 +182,7 @@ struct LottieWriter {
                 if let item = element(child, canvas: canvas) { items.append(item) }
             }
             if e.attribute("clip-path") != nil { leaveOut(.clipPath) }
+            if e.attribute("mask") != nil { leaveOut(.mask) }
             if e.attribute("filter") != nil { leaveOut(.shadow) }
             guard !items.isEmpty else { return nil }
             var group = items
