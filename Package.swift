@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookComponents"]),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
         .testTarget(name: "FlipbookOutputTests", dependencies: ["FlipbookOutput"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["Flipbook", "FlipbookRaster"]),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["Flipbook", "FlipbookRaster", "FlipbookSVG"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes"],
                     exclude: ["Goldens"]),
     ],

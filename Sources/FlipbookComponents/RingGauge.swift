@@ -22,13 +22,15 @@ extension PropertyKey where Value == Color {
 /// `valueWidthRatio` (0.8) of that. The radius fits the ring inside the bounds:
 /// (min(width, height) − lineWidth) / 2 — the seed's stated intent ("the smallest side"), not its code,
 /// which picked the larger side. Nest rings by giving each a smaller bounds. Fraction 0 draws the
-/// track only (no round-cap dot).
+/// track only (no round-cap dot). `strokeGradient`, when it has stops, paints the value arc instead of
+/// `valueColor`.
 public enum RingGauge: LayerBehavior {
     public static let typeName = "ringGauge"
     public static let properties = [
         AnyPropertyKey(PropertyKey<Double>.fraction), AnyPropertyKey(PropertyKey<Color>.trackColor),
         AnyPropertyKey(PropertyKey<Color>.valueColor), lineWidthKey,
         AnyPropertyKey(PropertyKey<Double>.valueWidthRatio), startAngleKey,
+        AnyPropertyKey(PropertyKey<Gradient>.strokeGradient),
     ]
     private static let lineWidthKey = AnyPropertyKey(name: "lineWidth", defaultValue: .number(10))
     private static let startAngleKey = AnyPropertyKey(name: "startAngle", defaultValue: .angle(.twelveOClock))
@@ -55,7 +57,7 @@ public enum RingGauge: LayerBehavior {
         },
         DerivationPart(reading: [AnyPropertyKey(PropertyKey<Rect>.bounds), lineWidthKey, startAngleKey,
                                  AnyPropertyKey(PropertyKey<Double>.fraction), AnyPropertyKey(PropertyKey<Color>.valueColor),
-                                 AnyPropertyKey(PropertyKey<Double>.valueWidthRatio)],
+                                 AnyPropertyKey(PropertyKey<Double>.valueWidthRatio), AnyPropertyKey(PropertyKey<Gradient>.strokeGradient)],
                        making: { Layer(id: $0.id + ".value", type: arcType) }) { layer, value in
             let start = layer[.startAngle]
             let fraction = min(max(layer[.fraction], 0), 1)
@@ -63,6 +65,9 @@ public enum RingGauge: LayerBehavior {
             value[.startAngle] = start
             value[.endAngle] = start + .fullTurn * fraction
             value[.strokeColor] = layer[.valueColor]
+            // A gradient along the value arc (in the gauge's space, which the arc shares) paints it
+            // instead of valueColor: a conic one runs the colour along the ring.
+            value[.strokeGradient] = layer[.strokeGradient]
             value[.lineWidth] = layer[.lineWidth] * layer[.valueWidthRatio]
             value[.lineCap] = .round
         },

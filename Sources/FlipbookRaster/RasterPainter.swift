@@ -41,6 +41,8 @@ struct RasterPainter {
         if let clip = node.clip { crop = PixelRect.covering(Self.box(clip, m), within: crop) }
         let content = contentBox(node, m)
         if let content { crop = PixelRect.covering(node.shadow == nil ? content : shadowedBox(node, m, content), within: crop) }
+        // Nothing shows where the mask draws nothing.
+        if node.mask != nil { crop = maskedCrop(node, m, crop) }
         guard !crop.isEmpty else { return }
         var target = spare.popLast() ?? Surface(width: 0, height: 0)
         target.reshape(crop)
@@ -68,6 +70,17 @@ struct RasterPainter {
         }
         if node.mask != nil { mask = try masked(node, m, crop: crop, by: mask) }
         surface.composite(target, opacity: Float(node.opacity), mask: mask)
+    }
+
+    /// `crop` within the box of what `node`'s mask draws (its own transform after `m`).
+    @inline(never)
+    private func maskedCrop(_ node: RenderNode, _ m: Transform2D, _ crop: PixelRect) -> PixelRect {
+        guard let mask = node.mask else { return crop }
+        guard mask.opacity > 0 else { return PixelRect(x: crop.x, y: crop.y, width: 0, height: 0) }
+        var box = contentBox(mask, mask.transform.concatenating(m))
+        if let clip = mask.clip, let b = box { box = Self.clipped(b, to: Self.box(clip, mask.transform.concatenating(m))) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+        guard let box else { return crop }
+        return PixelRect.covering(box, within: crop)
     }
 
     /// The coverages `clip` (nil: all 1) of the pixels of `crop` multiplied by the alpha of `node`'s
@@ -209,7 +222,7 @@ struct RasterPainter {
                                           miterLimit: shape.miterLimit, tolerance: tolerance / unit)
                 let polygons = Stroker.stroke(lines, style: style).map { $0.map(m.apply) }
                 coverage.add(polygons: polygons)
-                paint(shape.stroke, gradient: .none, transform: m, evenOdd: false, into: &surface)
+                paint(shape.stroke, gradient: shape.strokeGradient, transform: m, evenOdd: false, into: &surface)
             }
         case .text(let text):
             guard let font = fonts?.font(family: text.fontFamily, weight: text.fontWeight) else { throw .noFont }
@@ -257,35 +270,8 @@ struct RasterPainter {
         }
         guard let inverse = m.inverted else { coverage.sweep(evenOdd: evenOdd) { _, _, _ in }; return }
         // The render tree's stops are normalised (`Gradient.normalized`): offsets in [0, 1], non-decreasing.
-        let stops = gradient.stops
         coverage.sweep(evenOdd: evenOdd) { x, y, c in
-            let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-            var t: Double
-            switch gradient.kind {
-            case .linear:
-                let d = gradient.end - gradient.start
-                let l2 = d.x * d.x + d.y * d.y
-                t = l2 > 0 ? ((p.x - gradient.start.x) * d.x + (p.y - gradient.start.y) * d.y) / l2 : 0
-            case .radial:
-                let r = gradient.radius
-                t = r > 0 ? p.distance(to: gradient.start) / r : 1
-            }
-            t = min(max(t, 0), 1)
-            var color = stops[stops.count - 1].color
-            if t <= stops[0].offset {
-                color = stops[0].color
-            } else if t <= stops[stops.count - 1].offset {
-                // The first stop b with t ≤ b.offset, by bisection (a gradient may have 100 000 stops);
-                // the stop before it is a, with a.offset < t.
-                var lo = 1, hi = stops.count - 1
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if t <= stops[mid].offset { hi = mid } else { lo = mid + 1 }
-                }
-                let a = stops[lo - 1], b = stops[lo]
-                let span = b.offset - a.offset
-                color = span > 0 ? Color.interpolate(a.color, b.color, (t - a.offset) / span) : b.color
-            }
+            let color = gradient.color(atOffset: gradient.offset(at: inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))))
             surface.blend(x, y, PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), coverage: c)
         }
     }

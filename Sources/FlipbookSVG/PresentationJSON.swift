@@ -49,7 +49,9 @@ public enum PresentationJSON {
         case .gradient(let g):
             out += "{\"type\": \(quote(g.kind.rawValue)), \"stops\": ["
             out += g.stops.map { "[\(n($0.offset)), \(quote($0.color.hexString))]" }.joined(separator: ", ")
-            out += "], \"start\": \(list([g.start.x, g.start.y])), \"end\": \(list([g.end.x, g.end.y]))}"
+            out += g.kind == .conic
+                ? "], \"center\": \(list([g.start.x, g.start.y])), \"startAngle\": \(n(g.angle.degrees))}"
+                : "], \"start\": \(list([g.start.x, g.start.y])), \"end\": \(list([g.end.x, g.end.y]))}"
         case .text(let s): out += quote(s)
         case .flag(let b): out += b ? "true" : "false"
         case .choice(let s): out += quote(s)

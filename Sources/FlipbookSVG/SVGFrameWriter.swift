@@ -203,9 +203,7 @@ public struct SVGFrameWriter {
                 return nil
             }
             open()
-            state.defs.write("<mask id=\"c")
-            SVGNumber.append(Double(id), decimals: 0, to: &state.defs)
-            state.defs.write("\" maskUnits=\"userSpaceOnUse\" x=\"-1e7\" y=\"-1e7\" width=\"2e7\" height=\"2e7\" mask-type=\"alpha\">\n")
+            Self.openMask(id, alpha: true, into: &state.defs)
             state.defs.write(content)
             state.defs.write("</mask>\n")
             out.write(" mask=\"url(#c")
@@ -254,6 +252,12 @@ public struct SVGFrameWriter {
         case .shape(let shape):
             let trimmed = shape.strokeStart > 0 || shape.strokeEnd < 1
             let stroke = shape.hasStroke
+            if shape.fillGradient.kind == .conic || shape.strokeGradient.kind == .conic {
+                // A conic paint is a mask over wedges (`SVGConic.swift`): fill and stroke apart.
+                if shape.hasFill { writePaint(shape.path, shape, fill: true, into: &out, state: &state) }
+                if stroke { writePaint(trimmed ? shape.strokedPath : shape.path, shape, fill: false, into: &out, state: &state) }
+                return
+            }
             if shape.hasFill && (!stroke || trimmed) {
                 writePath(shape.path, shape, fill: true, stroke: false, into: &out, state: &state)
             }
@@ -292,7 +296,7 @@ public struct SVGFrameWriter {
         }
     }
 
-    private func writePath(_ path: Path, _ shape: ShapeDrawing, fill: Bool, stroke: Bool, into out: inout SVGBuffer, state: inout State) {
+    func writePath(_ path: Path, _ shape: ShapeDrawing, fill: Bool, stroke: Bool, into out: inout SVGBuffer, state: inout State) {
         if let (circle, closed) = Self.circle(path), !stroke || (shape.dashPattern.lengths.isEmpty && (closed || shape.lineCap == .butt)) {
             out.write("<circle cx=\"")
             SVGNumber.append(circle.center.x, to: &out)
@@ -322,7 +326,16 @@ public struct SVGFrameWriter {
             out.write(" fill=\"none\"")
         }
         if stroke {
-            appendPaint("stroke", shape.stroke, to: &out)
+            if !shape.strokeGradient.stops.isEmpty {
+                state.gradients += 1
+                let id = "g\(state.gradients)"
+                state.defs.write(string: SVGMarkup.gradient(shape.strokeGradient, id: id))
+                out.write(" stroke=\"url(#")
+                out.write(string: id)
+                out.write(")\"")
+            } else {
+                appendPaint("stroke", shape.stroke, to: &out)
+            }
             if shape.lineWidth != 1 {
                 out.write(" stroke-width=\"")
                 SVGNumber.append(shape.lineWidth, to: &out)
@@ -388,7 +401,7 @@ public struct SVGFrameWriter {
     }
 
     /// ` fill="#rrggbb"` (or stroke), plus `-opacity` when not opaque.
-    private func appendPaint(_ attribute: StaticString, _ color: Color, to out: inout SVGBuffer) {
+    func appendPaint(_ attribute: StaticString, _ color: Color, to out: inout SVGBuffer) {
         out.write(" ")
         out.write(attribute)
         out.write("=\"")

@@ -73,7 +73,9 @@ enum SVGMarkup {
             SVGNumber.append(g.start.y, to: &d); d += "\" x2=\""
             SVGNumber.append(g.end.x, to: &d); d += "\" y2=\""
             SVGNumber.append(g.end.y, to: &d); d += "\">"
-        case .radial:
+        case .radial, .conic:
+            // (A conic gradient is drawn as wedges, `ConicWedges`, never through here; were one, it
+            // would be a radial one of its centre.)
             d += "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\""
             SVGNumber.append(g.start.x, to: &d); d += "\" cy=\""
             SVGNumber.append(g.start.y, to: &d); d += "\" r=\""

@@ -24,6 +24,11 @@ enum SceneValueText {
             members.append(("stops", .array(try g.stops.enumerated().map { (i, stop) throws(SceneEncodingError) in
                 .array([.number(stop.offset), try color(stop.color, at: path + ".stops[\(i)]")])
             })))
+            if g.kind == .conic {
+                members.append(("center", numbers([g.start.x, g.start.y])))
+                members.append(("startAngle", .number(g.angle.degrees)))
+                return .object(members)
+            }
             members.append(("start", numbers([g.start.x, g.start.y])))
             members.append(("end", numbers([g.end.x, g.end.y])))
             return .object(members)

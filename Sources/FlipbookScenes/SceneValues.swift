@@ -161,14 +161,15 @@ enum SceneValues {
         }
     }
 
-    /// `{"type": "linear" | "radial", "stops": [[offset, colour], …], "start": [x, y], "end": [x, y]}`;
-    /// a radial gradient may give `"center"` and `"radius"` instead of start and end.
+    /// `{"type": "linear" | "radial" | "conic", "stops": [[offset, colour], …], "start": [x, y], "end": [x, y]}`;
+    /// a radial gradient may give `"center"` and `"radius"` instead of start and end; a conic one
+    /// gives `"center"` and `"startAngle"` (degrees, default 0: 3 o'clock, clockwise on screen).
     static func gradient(_ r: JSONReader) throws(SceneError) -> Gradient {
         let o = try r.object()
         var kind = Gradient.Kind.linear
         if let t = o.optional("type") {
             let name = try t.string()
-            guard let k = Gradient.Kind(rawValue: name) else { throw t.error("expected \"linear\" or \"radial\", got \"\(name)\"") }
+            guard let k = Gradient.Kind(rawValue: name) else { throw t.error("expected \"linear\", \"radial\" or \"conic\", got \"\(name)\"") }
             kind = k
         }
         var stops: [Gradient.Stop] = []
@@ -190,6 +191,14 @@ enum SceneValues {
         if let radius = o.optional("radius") {
             end = start + Point(try radius.number("a radius ≥ 0", where: { $0 >= 0 }), 0)
             guard end.x.isFinite else { throw radius.error("the centre's x plus the radius is too large to hold") }
+        }
+        if kind == .conic {
+            for key in ["start", "end", "radius"] {
+                if let r = o.optional(key) { throw r.error("a conic gradient has \"center\" and \"startAngle\" (degrees, 0 at 3 o'clock, clockwise), not \"\(key)\"") }
+            }
+            let angle = try o.optional("startAngle").map { r throws(SceneError) in try Self.angle(r) } ?? .zero
+            try o.finish(allowed: ["type", "stops", "center", "startAngle"])
+            return .conic(center: start, startAngle: angle, stops: stops)
         }
         try o.finish(allowed: ["type", "stops", "start", "end", "center", "radius"])
         return Gradient(kind: kind, stops: stops, start: start, end: end)

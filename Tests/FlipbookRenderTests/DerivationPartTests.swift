@@ -21,6 +21,9 @@ struct DerivationPartTests {
         case .text(let t): .text(t + "x")
         case .choice(let c): choices.first { $0 != c }.map { .choice($0) }
         case .path(let p): .path(Path(p.elements + [.move(Point(1, 2)), .line(Point(5, 7)), .close]))
+        case .gradient(let g):
+            .gradient(Gradient(kind: g.kind, stops: g.stops + [.init(1, Color(red: 0.2, green: 0.4, blue: 0.6))],
+                               start: Point(g.start.x + 1, g.start.y), end: Point(g.end.x + 9, g.end.y + 4)))
         default: nil
         }
     }
@@ -59,7 +62,7 @@ struct DerivationPartTests {
                 #expect(part.derive(elsewhere) == before, "\(type) part \(p) reads sublayers, timing or animations")
             }
         }
-        // The ring gauge: 28 properties, two parts.
+        // The ring gauge: 29 properties, two parts.
         #expect(checked == 2 * (Layer.baseProperties.count + RingGauge.properties.count))
     }
 
@@ -112,9 +115,9 @@ struct DerivationPartTests {
                 }
             }
         }
-        // The ring gauge: two parts, 2 + 28 + 6 inputs each (28 properties: 22 every layer has, 6 its
+        // The ring gauge: two parts, 2 + 29 + 6 inputs each (29 properties: 22 every layer has, 7 its
         // own), every pair; some derive the same sublayer.
-        #expect(pairs == 2 * 36 * 36)
-        #expect(unchangedPairs > 2 * 36 && unchangedPairs < pairs)
+        #expect(pairs == 2 * 37 * 37)
+        #expect(unchangedPairs > 2 * 37 && unchangedPairs < pairs)
     }
 }

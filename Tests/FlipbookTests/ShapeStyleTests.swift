@@ -20,7 +20,7 @@ struct ShapeStyleTests {
     /// The drawing built by reading each property through its key (the reference).
     static func keyByKey(_ path: Path, _ layer: Layer) -> ShapeDrawing {
         ShapeDrawing(path: path, fill: layer[.fillColor], fillGradient: layer[.fillGradient], fillRule: layer[.fillRule],
-                     stroke: layer[.strokeColor], lineWidth: max(layer[.lineWidth], 0), lineCap: layer[.lineCap],
+                     stroke: layer[.strokeColor], strokeGradient: layer[.strokeGradient], lineWidth: max(layer[.lineWidth], 0), lineCap: layer[.lineCap],
                      lineJoin: layer[.lineJoin], miterLimit: layer[.miterLimit], dashPattern: layer[.lineDashPattern],
                      dashPhase: layer[.lineDashPhase], strokeStart: min(max(layer[.strokeStart], 0), 1),
                      strokeEnd: min(max(layer[.strokeEnd], 0), 1))
@@ -44,6 +44,7 @@ struct ShapeStyleTests {
             "fillRule": [.choice("evenOdd"), .choice("nonZero")],
             "lineDashPattern": [.dashPattern(DashPattern([3, 1])), .dashPattern(DashPattern([-1, 2])), .dashPattern(.solid)],
             "fillGradient": [.gradient(stops), .gradient(.none)],
+            "strokeGradient": [.gradient(.conic(center: Point(10, 10), startAngle: .degrees(-90), stops: stops.stops)), .gradient(stops), .gradient(.none)],
         ]
         let wrongKind: [PropertyValue] = [.text("x"), .number(4), .flag(true), .choice("round"), .color(.black)]
         let path = Path.circle(center: Point(10, 10), radius: 5)

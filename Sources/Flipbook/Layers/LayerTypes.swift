@@ -58,6 +58,9 @@ extension PropertyKey where Value == DashPattern {
 extension PropertyKey where Value == Gradient {
     /// A gradient fill drawn instead of the fill colour when it has stops. Default none.
     @inlinable public static var fillGradient: Self { keyGradient_fillGradient }
+    /// A gradient the stroke is painted with instead of the stroke colour when it has stops (a conic
+    /// one runs the colour along a ring). Default none.
+    @inlinable public static var strokeGradient: Self { keyGradient_strokeGradient }
     /// The gradient a gradient layer fills its bounds with. Default none.
     @inlinable public static var gradient: Self { keyGradient_gradient }
 }
@@ -221,6 +224,7 @@ public enum LayerTypes {
 @usableFromInline let keyTextAlignment_alignment = PropertyKey<TextAlignment>("alignment", default: .left)
 @usableFromInline let keyDashPattern_lineDashPattern = PropertyKey<DashPattern>("lineDashPattern", default: .solid)
 @usableFromInline let keyGradient_fillGradient = PropertyKey<Gradient>("fillGradient", default: .none)
+@usableFromInline let keyGradient_strokeGradient = PropertyKey<Gradient>("strokeGradient", default: .none)
 @usableFromInline let keyGradient_gradient = PropertyKey<Gradient>("gradient", default: .none)
 @usableFromInline let keyPath_path = PropertyKey<Path>("path", default: Path())
 @usableFromInline let keyPoint_center = PropertyKey<Point>("center", default: .zero)

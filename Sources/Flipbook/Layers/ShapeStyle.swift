@@ -2,7 +2,7 @@
 /// types that draw a path: add `ShapeStyle.properties` to the type's and draw `ShapeStyle.items`.
 public enum ShapeStyle {
     /// fillColor, strokeColor, lineWidth, lineCap, lineJoin, miterLimit, lineDashPattern,
-    /// lineDashPhase, strokeStart, strokeEnd, fillRule and fillGradient.
+    /// lineDashPhase, strokeStart, strokeEnd, fillRule, fillGradient and strokeGradient.
     public static let properties: [AnyPropertyKey] = [
         AnyPropertyKey(PropertyKey<Color>.fillColor), AnyPropertyKey(PropertyKey<Color>.strokeColor),
         AnyPropertyKey(PropertyKey<Double>.lineWidth), AnyPropertyKey(PropertyKey<LineCap>.lineCap),
@@ -10,6 +10,7 @@ public enum ShapeStyle {
         AnyPropertyKey(PropertyKey<DashPattern>.lineDashPattern), AnyPropertyKey(PropertyKey<Double>.lineDashPhase),
         AnyPropertyKey(PropertyKey<Double>.strokeStart), AnyPropertyKey(PropertyKey<Double>.strokeEnd),
         AnyPropertyKey(PropertyKey<FillRule>.fillRule), AnyPropertyKey(PropertyKey<Gradient>.fillGradient),
+        AnyPropertyKey(PropertyKey<Gradient>.strokeGradient),
     ]
 
     /// The path drawn with the layer's fill and stroke properties (lineWidth below 0 counts as 0;
@@ -28,7 +29,7 @@ public enum ShapeStyle {
         var lineCap = defaults.lineCap, lineJoin = defaults.lineJoin, miterLimit = defaults.miterLimit
         var dashPattern = defaults.dashPattern, dashPhase = defaults.dashPhase
         var strokeStart = defaults.strokeStart, strokeEnd = defaults.strokeEnd
-        var fillRule = defaults.fillRule, fillGradient = defaults.fillGradient
+        var fillRule = defaults.fillRule, fillGradient = defaults.fillGradient, strokeGradient = defaults.strokeGradient
         let names = Defaults.names
         if layer.properties.filter & names.filter != 0 {
             layer.properties.entries.withUnsafeBufferPointer { entries in
@@ -48,13 +49,14 @@ public enum ShapeStyle {
                     case 8: strokeStart = read(.strokeStart)
                     case 9: strokeEnd = read(.strokeEnd)
                     case 10: fillRule = read(.fillRule)
-                    default: fillGradient = read(.fillGradient)
+                    case 11: fillGradient = read(.fillGradient)
+                    default: strokeGradient = read(.strokeGradient)
                     }
                 }
             }
         }
         return ShapeDrawing(path: path, fill: fill, fillGradient: fillGradient, fillRule: fillRule,
-                            stroke: stroke, lineWidth: max(lineWidth, 0), lineCap: lineCap,
+                            stroke: stroke, strokeGradient: strokeGradient, lineWidth: max(lineWidth, 0), lineCap: lineCap,
                             lineJoin: lineJoin, miterLimit: miterLimit, dashPattern: dashPattern,
                             dashPhase: dashPhase, strokeStart: min(max(strokeStart, 0), 1),
                             strokeEnd: min(max(strokeEnd, 0), 1))
@@ -78,7 +80,7 @@ public enum ShapeStyle {
 
         let fill: Color, stroke: Color, lineWidth: Double, lineCap: LineCap, lineJoin: LineJoin
         let miterLimit: Double, dashPattern: DashPattern, dashPhase: Double
-        let strokeStart: Double, strokeEnd: Double, fillRule: FillRule, fillGradient: Gradient
+        let strokeStart: Double, strokeEnd: Double, fillRule: FillRule, fillGradient: Gradient, strokeGradient: Gradient
 
         /// The defaults given `declared`, a type's declared default by name (nil when it declares none).
         init(declared: (PropertyName) -> PropertyValue?) {
@@ -95,11 +97,12 @@ public enum ShapeStyle {
             strokeEnd = value(.strokeEnd)
             fillRule = value(.fillRule)
             fillGradient = value(.fillGradient)
+            strokeGradient = value(.strokeGradient)
         }
     }
 
     /// A few property names, each found by the low six bits of its hash code: one table lookup, where a
-    /// search of the twelve style names' codes for every set value was a ninth of drawing an arc.
+    /// search of the thirteen style names' codes for every set value was a ninth of drawing an arc.
     struct NameIndex: Sendable {
         let names: [PropertyName]
         let codes: [UInt64]

@@ -63,8 +63,13 @@ public struct ShapeDrawing: Hashable, Sendable {
         didSet { if fillGradient != fillGradient.normalized { fillGradient = fillGradient.normalized } }
     }
     public var fillRule: FillRule
-    /// Stroke colour; alpha 0 means no stroke.
+    /// Stroke colour; alpha 0 means no stroke (unless `strokeGradient` paints it).
     public var stroke: Color
+    /// Gradient the stroke is painted with instead of `stroke` when it has stops: always
+    /// `normalized`, as `fillGradient`; one with no extent is its last stop's colour.
+    public var strokeGradient: Gradient {
+        didSet { if strokeGradient != strokeGradient.normalized { strokeGradient = strokeGradient.normalized } }
+    }
     /// Stroke width, pixels; 0 means no stroke.
     public var lineWidth: Double
     public var lineCap: LineCap
@@ -86,7 +91,7 @@ public struct ShapeDrawing: Hashable, Sendable {
     public var semantic: ShapeSemantic?
 
     public init(path: Path, fill: Color = .clear, fillGradient: Gradient = .none, fillRule: FillRule = .nonZero,
-                stroke: Color = .clear, lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+                stroke: Color = .clear, strokeGradient: Gradient = .none, lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
                 miterLimit: Double = 10, dashPattern: DashPattern = .solid, dashPhase: Double = 0,
                 strokeStart: Double = 0, strokeEnd: Double = 1) {
         self.path = path
@@ -105,7 +110,13 @@ public struct ShapeDrawing: Hashable, Sendable {
             self.fillGradient = fillGradient.normalized
         }
         self.fillRule = fillRule
-        self.stroke = stroke.clampedToUnit
+        if let last = strokeGradient.stops.last, strokeGradient.hasNoExtent {
+            self.stroke = last.color.clampedToUnit
+            self.strokeGradient = .none
+        } else {
+            self.stroke = stroke.clampedToUnit
+            self.strokeGradient = strokeGradient.normalized
+        }
         self.lineWidth = lineWidth
         self.lineCap = lineCap
         self.lineJoin = lineJoin
@@ -122,7 +133,7 @@ public struct ShapeDrawing: Hashable, Sendable {
     public var hasFill: Bool { fill.alpha > 0 || !fillGradient.stops.isEmpty }
 
     /// Whether anything is stroked: a visible colour, a positive width and a non-empty trim.
-    public var hasStroke: Bool { stroke.alpha > 0 && lineWidth > 0 && strokeEnd > strokeStart && !strokedPath.isEmpty }
+    public var hasStroke: Bool { (stroke.alpha > 0 || !strokeGradient.stops.isEmpty) && lineWidth > 0 && strokeEnd > strokeStart && !strokedPath.isEmpty }
 
     /// The part of the path the stroke covers (strokeStart…strokeEnd of its length).
     public var strokedPath: Path { path.trimmed(from: strokeStart, to: strokeEnd) }

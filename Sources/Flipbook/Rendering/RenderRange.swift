@@ -117,10 +117,11 @@ extension DrawItem {
     var isInRenderRange: Bool {
         switch self {
         case .shape(let shape):
-            let gradient = shape.fillGradient
+            let gradient = shape.fillGradient, strokeGradient = shape.strokeGradient
             return shape.path.isInRenderRange && RenderRange.holds(shape.lineWidth)
                 && RenderRange.holds(shape.dashPhase) && shape.dashPattern.lengths.allSatisfy { RenderRange.holds($0) }
                 && (gradient.stops.isEmpty || (RenderRange.holds(gradient.start) && RenderRange.holds(gradient.end)))
+                && (strokeGradient.stops.isEmpty || (RenderRange.holds(strokeGradient.start) && RenderRange.holds(strokeGradient.end)))
         case .text(let text):
             return RenderRange.holds(text.origin) && RenderRange.holds(text.fontSize)
         }
@@ -143,6 +144,15 @@ extension DrawItem {
                 if shape.fillGradient.hasNoExtent, let last = gradient.stops.last {
                     shape.fill = last.color
                     shape.fillGradient = .none
+                }
+            }
+            let strokeGradient = shape.strokeGradient
+            if !strokeGradient.stops.isEmpty {
+                shape.strokeGradient.start = RenderRange.clamp(strokeGradient.start)
+                shape.strokeGradient.end = RenderRange.clamp(strokeGradient.end)
+                if shape.strokeGradient.hasNoExtent, let last = strokeGradient.stops.last {
+                    shape.stroke = last.color
+                    shape.strokeGradient = .none
                 }
             }
             return .shape(shape)

@@ -68,6 +68,7 @@ extension SceneCost {
             derivedLayers = max(derivedLayers, tally.derived)
             pathElements = max(pathElements, tally.elements)
             gradientStops = max(gradientStops, tally.stops)
+            wedgeElements = max(wedgeElements, tally.wedgeElements)
             dashes = max(dashes, tally.dashes)
             edges = max(edges, tally.edges)
             textBytes = max(textBytes, tally.text)
@@ -230,7 +231,7 @@ extension SceneCost {
     /// Counts of one render tree.
     struct Tally {
         let canvas: Size
-        var layers = 0, derived = 0, elements = 0, stops = 0, text = 0, depth = 0, idBytes = 0
+        var layers = 0, derived = 0, elements = 0, stops = 0, text = 0, depth = 0, idBytes = 0, wedgeElements = 0
         /// Dashes drawn, and the outline the coverage walks (canvas pixels).
         var dashes = 0.0, edges = 0.0
         /// Each layer id's items, as hash values (to tell the items that change between instants).
@@ -259,7 +260,7 @@ extension SceneCost {
             layers += 1
             if node.id.contains(".") { derived += 1 }
             let m = node.transform.concatenating(parent)
-            let isolated = node.opacity < 1 || node.clip != nil || node.shadow != nil
+            let isolated = node.opacity < 1 || node.clip != nil || node.shadow != nil || node.mask != nil
             let level = depth + (isolated ? 1 : 0)
             self.depth = max(self.depth, level)
             var e = 0, t = 0
@@ -277,8 +278,13 @@ extension SceneCost {
             for (index, item) in node.items.enumerated() {
                 switch item {
                 case .shape(let s):
+                    // A conic gradient is written as wedges (about five path elements each).
+                    let wedges = 5 * ((s.fillGradient.kind == .conic ? s.fillGradient.wedgeCount : 0)
+                                      + (s.strokeGradient.kind == .conic ? s.strokeGradient.wedgeCount : 0))
                     e += s.path.elements.count
-                    elementsByItem[ItemKey(id: node.id, index: index)] = s.path.elements.count + s.fillGradient.stops.count
+                    wedgeElements += wedges
+                    // (The animated SVG writes a gradient's wedges once, not at each instant it samples.)
+                    elementsByItem[ItemKey(id: node.id, index: index)] = s.path.elements.count + s.fillGradient.stops.count + s.strokeGradient.stops.count
                     let morphs = switch s.semantic {
                     case nil: true
                     case .wedge?: s.hasStroke
@@ -303,8 +309,13 @@ extension SceneCost {
                         }
                     }
                     edges += outline.isFinite ? min(outline, 1e12) : 1e12
-                    stops += s.fillGradient.stops.count
-                    if s.fillGradient.stops.count > 0 { gradient += b.area * Double(1 + Int.bitWidth - s.fillGradient.stops.count.leadingZeroBitCount) }
+                    // A gradient is evaluated at each pixel the paint covers: the box for a fill, the
+                    // stroked band (its length times its width) for a stroke.
+                    for (g, covered) in [(s.fillGradient, b.area), (s.strokeGradient, min(b.area, s.strokedPath.length * s.lineWidth * unit * unit))]
+                        where !g.stops.isEmpty {
+                        stops += g.stops.count
+                        if covered.isFinite { gradient += covered * Double(1 + Int.bitWidth - g.stops.count.leadingZeroBitCount) }
+                    }
                     box = box.map { $0.union(b) } ?? b
                 case .text(let x):
                     t += x.string.utf8.count
@@ -324,6 +335,16 @@ extension SceneCost {
             if t > (mostText?.count ?? 0) { mostText = (node.id, t) }
             for child in node.children {
                 if let b = add(child, depth: level, transform: m) { box = box.map { $0.union(b) } ?? b }
+            }
+            // A mask is drawn into a surface of its own over the group's box and multiplies it.
+            if let mask = node.mask {
+                // Nothing shows where the mask draws nothing.
+                let shown = add(mask, depth: level, transform: m)
+                box = shown.flatMap { s in box.flatMap { b in
+                    let x = Box(minX: max(s.minX, b.minX), minY: max(s.minY, b.minY), maxX: min(s.maxX, b.maxX), maxY: min(s.maxY, b.maxY))
+                    return x.minX <= x.maxX && x.minY <= x.maxY ? x : nil
+                } }
+                if let b = box { surfaces += b.area }
             }
             if isolated, let b = box { surfaces += b.area }
             if let shadow = node.shadow, let b = box {

@@ -131,6 +131,9 @@ public struct SceneCost: Hashable, Sendable {
     public var edges = 0.0
     /// Gradient stops drawn at the busiest instant sampled.
     public var gradientStops = 0
+    /// Path elements of the wedges SVG frames draw conic gradients with (about five a wedge,
+    /// `Gradient.wedgeCount`) at the busiest instant sampled; the animated SVG writes them once.
+    public var wedgeElements = 0
     /// Text bytes drawn at the busiest instant sampled.
     public var textBytes = 0
     /// Bytes of the drawn layers' ids at the busiest instant sampled: each frame hashes and compares
@@ -225,7 +228,8 @@ public struct SceneCost: Hashable, Sendable {
         case .svgFrames:
             list += [
                 each("file", 1, c.file, "a file each", "duration"),
-                each("svgElement", Double(pathElements + gradientStops), c.svgElement, "\(pathElements + gradientStops) path elements and gradient stops", busiestPath.path),
+                each("svgElement", Double(pathElements + gradientStops + wedgeElements), c.svgElement,
+                     "\(pathElements + gradientStops + wedgeElements) path elements (conic gradients' wedges included) and gradient stops", busiestPath.path),
                 each("svgTextByte", Double(textBytes), c.svgTextByte, "\(textBytes) bytes of text", busiestText.path),
             ]
         case .raster(let scale, let png):

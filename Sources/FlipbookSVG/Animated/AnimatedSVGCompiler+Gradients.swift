@@ -1,7 +1,20 @@
 import Flipbook
 
+/// Which paint of a shape: its fill or its stroke.
+enum PaintPart {
+    case fill, stroke
+
+    /// The attribute that paints it.
+    var attribute: String { self == .fill ? "fill" : "stroke" }
+    /// The shape's gradient for this part.
+    func gradient(_ s: borrowing ShapeDrawing) -> Gradient { self == .fill ? s.fillGradient : s.strokeGradient }
+    /// The shape's colour for this part.
+    func color(_ s: borrowing ShapeDrawing) -> Color { self == .fill ? s.fill : s.stroke }
+}
+
 extension AnimatedSVGCompiler.Context {
-    /// The fill of a shape: its colour tracks, its gradient, or a gradient that changes.
+    /// The fill or the stroke (`part`) of a shape: its colour tracks, its gradient, or a gradient that
+    /// changes.
     ///
     /// - No instant has a gradient: the colour and its opacity as tracks.
     /// - Every instant has the same gradient: one static definition.
@@ -13,37 +26,46 @@ extension AnimatedSVGCompiler.Context {
     ///   the engine switches half way; or any gradient that changes, when the target is CSS, since CSS
     ///   cannot animate a gradient's attributes): the fill switches at every frame instant between
     ///   definitions and colours, each instant's value exact (reported as discrete).
-    /// Returns the element's fill attributes and animations.
-    mutating func fill(_ name: String, shapeAt: ShapeSeries, samples: [ShapeDrawing], knots: [Double],
-                       owner: String) -> (attributes: [AnimatedDocument.Attribute], animations: [AnimatedDocument.Animation]) {
+    /// - Any instant has a conic gradient: black (`conic`: the caller makes the element the mask of the
+    ///   gradient's wedges, `conicPainted`).
+    /// Returns the element's paint attributes and animations.
+    mutating func paint(_ name: String, _ part: PaintPart, shapeAt: ShapeSeries, samples: [ShapeDrawing], knots: [Double],
+                        owner: String) -> (attributes: [AnimatedDocument.Attribute], animations: [AnimatedDocument.Animation], conic: Bool) {
         let first = shapeAt(0)
-        let gradients = samples.map(\.fillGradient)
+        let gradients = samples.map { part.gradient($0) }
+        let attribute = part.attribute
         guard gradients.contains(where: { !$0.stops.isEmpty }) else {
-            return colorTracks("\(name).fill", "fill", knots: knots, owner: owner) { shapeAt.read($0) { $0.fill } }
+            let (a, b) = colorTracks("\(name).\(attribute)", attribute, knots: knots, owner: owner) { shapeAt.read($0) { part.color($0) } }
+            return (a, b, false)
         }
-        if gradients.allSatisfy({ $0 == first.fillGradient }) {
-            return ([.init("fill", .reference(gradient(first.fillGradient)))], [])
+        if gradients.contains(where: { $0.kind == .conic && !$0.stops.isEmpty }) {
+            return ([.init(attribute, .color(.black))], [], true)
         }
-        let g0 = first.fillGradient
+        if gradients.allSatisfy({ $0 == part.gradient(first) }) {
+            return ([.init(attribute, .reference(gradient(part.gradient(first))))], [], false)
+        }
+        let g0 = part.gradient(first)
         if target != .css, !g0.stops.isEmpty, gradients.allSatisfy({ $0.kind == g0.kind && $0.stops.count == g0.stops.count }) {
             let gradientAt = { (t: Double) -> Gradient in
-                let g = shapeAt.read(t) { $0.fillGradient }
+                let g = shapeAt.read(t) { part.gradient($0) }
                 // Between observed instants a fuzzed scene may change the structure: such an instant
                 // keeps the first gradient's, so every track keeps its length.
                 return g.kind == g0.kind && g.stops.count == g0.stops.count ? g : g0
             }
-            return ([.init("fill", .reference(animatedGradient("\(name).gradient", gradientAt: gradientAt, samples: gradients, knots: knots, owner: owner)))], [])
+            let gradientName = part == .fill ? "\(name).gradient" : "\(name).strokeGradient"
+            return ([.init(attribute, .reference(animatedGradient(gradientName, gradientAt: gradientAt, samples: gradients, knots: knots, owner: owner)))], [], false)
         }
         // Discrete: a definition for each distinct gradient, a colour otherwise.
         var ids: [Gradient: String] = [:]
         var values: [Double: (fill: AnimatedDocument.Value, opacity: AnimatedDocument.Value)] = [:]
         for t in Self.merge(knots + grid, grid: scene.duration) {
             let shape = shapeAt(t)
-            if shape.fillGradient.stops.isEmpty {
-                values[t] = (.color(shape.fill), .number(max(shape.fill.alpha, 0)))
+            let g = part.gradient(shape), c = part.color(shape)
+            if g.stops.isEmpty {
+                values[t] = (.color(c), .number(max(c.alpha, 0)))
             } else {
-                let id = ids[shape.fillGradient] ?? gradient(shape.fillGradient)
-                ids[shape.fillGradient] = id
+                let id = ids[g] ?? gradient(g)
+                ids[g] = id
                 values[t] = (.reference(id), .keyword("1"))
             }
         }
@@ -61,11 +83,11 @@ extension AnimatedSVGCompiler.Context {
             return values[nearest]!
         }
         let initial = at(0)
-        var attributes = [AnimatedDocument.Attribute("fill", initial.fill)]
-        if AnimatedDocument.text(initial.opacity) != "1" { attributes.append(.init("fill-opacity", initial.opacity)) }
-        let animations = discrete("\(name).fill", "fill", knots: grid) { at($0).fill }
-            + discrete("\(name).fill", "fill-opacity", knots: grid) { at($0).opacity }
-        return (attributes, animations)
+        var attributes = [AnimatedDocument.Attribute(attribute, initial.fill)]
+        if AnimatedDocument.text(initial.opacity) != "1" { attributes.append(.init("\(attribute)-opacity", initial.opacity)) }
+        let animations = discrete("\(name).\(attribute)", attribute, knots: grid) { at($0).fill }
+            + discrete("\(name).\(attribute)", "\(attribute)-opacity", knots: grid) { at($0).opacity }
+        return (attributes, animations, false)
     }
 
     /// A gradient definition whose geometry and stops animate (`gradientAt` keeps one kind and one

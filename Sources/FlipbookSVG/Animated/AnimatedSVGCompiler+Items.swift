@@ -157,13 +157,13 @@ extension AnimatedSVGCompiler.Context {
         let circle = dAnimations.isEmpty ? Self.fullCircle(first.path, first, stroke: false) : nil
         attributes.append(.init("d", .path(circle?.value ?? d)))
         animations += dAnimations
-        let (paint, paintAnimations) = fill(name, shapeAt: shapeAt, samples: samples, knots: knots, owner: owner)
+        let (paint, paintAnimations, conic) = self.paint(name, .fill, shapeAt: shapeAt, samples: samples, knots: knots, owner: owner)
         attributes += paint
         animations += paintAnimations
         if first.fillRule == .evenOdd { attributes.append(.init("fill-rule", .keyword("evenodd"))) }
         var element = AnimatedDocument.Element(.path, attributes: attributes, animations: animations)
         element.geometry = circle?.geometry
-        out.append(element)
+        out.append(conic ? conicPainted(element, name: "\(name).fill", .fill, shapeAt: shapeAt, samples: samples) : element)
     }
 
     mutating func writeStroke(_ id: String, _ key: ItemKey, name: String, shapeAt: ShapeSeries,
@@ -177,7 +177,11 @@ extension AnimatedSVGCompiler.Context {
         // How far a dash length's error moves the drawn edge: 1 along a path; for an arc, the stroke's
         // outer edge is (radius + half the width) / radius as far.
         var dashScale = 1.0
-        if noDashes, case .arc(let arc)? = first.semantic,
+        // Chromium draws a stroke painted by a gradient or through a mask without anti-aliasing while a
+        // CSS animation moves its stroke-dasharray (seen on --css shots: jagged edges, a dot at t = 0):
+        // under CSS such a stroke's trim is its path (`d`) instead.
+        let trimsByDashes = target != .css || samples.allSatisfy { $0.strokeGradient.stops.isEmpty }
+        if trimsByDashes, noDashes, case .arc(let arc)? = first.semantic,
            samples.allSatisfy({ s in
                if case .arc(let a)? = s.semantic { return a.center == arc.center && a.radius == arc.radius }
                return false
@@ -197,7 +201,7 @@ extension AnimatedSVGCompiler.Context {
                 dash = values
                 dashScale = arc.radius > 0 ? (arc.radius + (samples.map(\.lineWidth).max() ?? 0) / 2) / arc.radius : 1
             }
-        } else if noDashes, samples.allSatisfy({ $0.path.subpaths.count == 1 }),
+        } else if trimsByDashes, noDashes, samples.allSatisfy({ $0.path.subpaths.count == 1 }),
                   Set(samples.map { [$0.strokeStart, $0.strokeEnd] }).count > 1 {
             // strokeStart/strokeEnd animating: the whole path, dashed by its exact length (exact while
             // the path itself stays put; the path may also move, then both are sampled).
@@ -290,7 +294,7 @@ extension AnimatedSVGCompiler.Context {
                 }
             }
         }
-        let (paint, paintAnimations) = colorTracks("\(name).stroke", "stroke", knots: knots, owner: owner) { shapeAt.read($0) { $0.stroke } }
+        let (paint, paintAnimations, conic) = self.paint(name, .stroke, shapeAt: shapeAt, samples: samples, knots: knots, owner: owner)
         attributes += paint
         animations += paintAnimations
         if first.lineWidth != 1 { attributes.append(.init("stroke-width", .number(first.lineWidth))) }
@@ -303,7 +307,7 @@ extension AnimatedSVGCompiler.Context {
         if first.lineJoin == .miter && first.miterLimit != 10 { attributes.append(.init("stroke-miterlimit", .number(max(first.miterLimit, 1)))) }
         var element = AnimatedDocument.Element(.path, attributes: attributes, animations: animations)
         element.geometry = semantic
-        out.append(element)
+        out.append(conic ? conicPainted(element, name: "\(name).stroke", .stroke, shapeAt: shapeAt, samples: samples) : element)
     }
 
     // MARK: Paths

@@ -69,9 +69,11 @@ extension LottieWriter {
         return rect
     }
 
-    /// The `<mask>` a group is masked by (a mask layer's), if any.
+    /// The alpha `<mask>` a group is masked by (a mask layer's, or a conic paint's), if any (a
+    /// luminance mask is left out, reported).
     func maskDefinition(_ e: Element) -> Element? {
-        guard e.kind == .group, case .reference(let id)? = e.attribute("mask"), let mask = definitions[id], mask.kind == .mask else { return nil }
+        guard e.kind == .group, case .reference(let id)? = e.attribute("mask"), let mask = definitions[id], mask.kind == .mask,
+              case .keyword("alpha")? = mask.attribute("mask-type") else { return nil }
         return mask
     }
 

@@ -12,8 +12,17 @@ extension LottieWriter {
     /// nil (the caller reports it left out) for a radial gradient, one in bounding-box units, a fill that
     /// is a colour at some frame and a gradient at another, or gradients whose number of stops differs.
     func gradientFill(_ e: Element) -> JSON? {
-        let fillTracks = e.animations(of: "fill").map { SMILTrack($0, timing: document.timing) }
-        let staticFill = e.attribute("fill")
+        guard let fields = gradientFields(e, "fill") else { return nil }
+        return .object([("ty", .string("gf")), ("o", self.property(e, "fill-opacity", initial: [number(e, "fill-opacity") ?? 1], scale: 100)),
+                        ("r", .int(1))] + fields)
+    }
+
+    /// The gradient's fields (`s`, `e`, `t`, `g`) of a gradient fill or stroke for an element whose
+    /// `attribute` (fill or stroke) names a linear gradient in user space (`gradientFill`), nil when it
+    /// does not.
+    func gradientFields(_ e: Element, _ attribute: String) -> [(String, JSON)]? {
+        let fillTracks = e.animations(of: attribute).map { SMILTrack($0, timing: document.timing) }
+        let staticFill = e.attribute(attribute)
         /// The gradient's id the fill names at `t`, nil when it is a colour then.
         func reference(at t: Double) -> String? {
             var value: String? = nil
@@ -109,8 +118,6 @@ extension LottieWriter {
                 probe(stop, "stop-opacity", stops) { $0.count > 4 * stopCount ? [$0[4 * stopCount + 2 * n + 1]] : [1] }
             }
         }
-        return .object([("ty", .string("gf")), ("o", self.property(e, "fill-opacity", initial: [number(e, "fill-opacity") ?? 1], scale: 100)),
-                        ("r", .int(1)), ("s", start), ("e", end),
-                        ("t", .int(1)), ("g", .object([("p", .int(stopCount)), ("k", stops)]))])
+        return [("s", start), ("e", end), ("t", .int(1)), ("g", .object([("p", .int(stopCount)), ("k", stops)]))]
     }
 }

@@ -18,8 +18,8 @@ public struct LottieOmission: Hashable, Sendable, CustomStringConvertible {
         case gradientFill = "a gradient fill"
         /// A layer's shadow (SVG filter): Lottie's drop-shadow effect is a layer effect rlottie ignores.
         case shadow = "a shadow (the content is drawn without it)"
-        /// A mask layer inside a mask's content (masks are track mattes, one level deep).
-        case mask = "a mask inside a mask (the content is drawn unmasked)"
+        /// A mask inside a clipped or masked group (masks are track mattes, one level deep), or a luminance mask.
+        case mask = "a mask (a mask layer's, or a conic gradient's) inside a clipped or masked group (the content is drawn unmasked)"
     }
 
     public var feature: Feature

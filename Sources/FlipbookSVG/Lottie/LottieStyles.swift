@@ -14,13 +14,20 @@ extension LottieWriter {
     /// The stroke (`st`), preceded by a trim (`tm`) when its dashes show one stretch of the path; a
     /// trim of one turn of a twice-round path is turned `turnedBy` degrees further (where the ellipse
     /// written for it starts).
-    func stroke(_ e: Element, pathLength: Double, twoTurns: Bool, turnedBy: Double = 0) -> ([JSON], oneTurn: Bool) {
-        let c = e.attribute("stroke").flatMap(Self.color) ?? [0, 0, 0, 1]
-        let colorValue = keys(e, "stroke", initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
-        probe(e, "stroke", colorValue) { Array($0.prefix(3)) }
+    /// A stroke painted by a linear gradient (`gradient`: `gradientFields`) is a gradient stroke (`gs`).
+    func stroke(_ e: Element, pathLength: Double, twoTurns: Bool, turnedBy: Double = 0,
+                gradient: [(String, JSON)]? = nil) -> ([JSON], oneTurn: Bool) {
+        var paint: [(String, JSON)]
+        if let gradient {
+            paint = [("ty", .string("gs"))] + gradient
+        } else {
+            let c = e.attribute("stroke").flatMap(Self.color) ?? [0, 0, 0, 1]
+            let colorValue = keys(e, "stroke", initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
+            probe(e, "stroke", colorValue) { Array($0.prefix(3)) }
+            paint = [("ty", .string("st")), ("c", colorValue)]
+        }
         let caps = ["butt": 1, "round": 2, "square": 3], joins = ["miter": 1, "round": 2, "bevel": 3]
-        var fields: [(String, JSON)] = [
-            ("ty", .string("st")), ("c", colorValue),
+        var fields: [(String, JSON)] = paint + [
             ("o", property(e, "stroke-opacity", initial: [number(e, "stroke-opacity") ?? 1], scale: 100)),
             ("w", property(e, "stroke-width", initial: [number(e, "stroke-width") ?? 1], scale: 1)),
             ("lc", .int(caps[keyword(e, "stroke-linecap") ?? "butt"] ?? 1)),

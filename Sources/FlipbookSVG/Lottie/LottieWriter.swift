@@ -236,13 +236,15 @@ struct LottieWriter {
         var ellipse = circle?.turns == 1
         let strokePaint = e.attribute("stroke") ?? (e.animations(of: "stroke").isEmpty ? nil : .color(Color(red: 0, green: 0, blue: 0)))
         if let stroke = strokePaint, stroke != .keyword("none") {
-            if case .reference = stroke { leaveOut(.gradientStroke) } else {
+            var gradient: [(String, JSON)]?
+            if case .reference = stroke { gradient = gradientFields(e, "stroke") }
+            if case .reference = stroke, gradient == nil { leaveOut(.gradientStroke) } else {
                 let single = contours.count == 1 && !morphs
                 let length = circle.map { Double($0.turns) * 2 * .pi * $0.radius } ?? (single ? contours[0].length : 0)
                 // Lottie's ellipse starts at the top, a quarter turn before angle 0: a trim of one turn of
                 // the circle is turned by where the circle starts plus that quarter.
                 let (items, oneTurn) = self.stroke(e, pathLength: length, twoTurns: circle?.turns == 2,
-                                                   turnedBy: (circle?.startDegrees ?? 0) + 90)
+                                                   turnedBy: (circle?.startDegrees ?? 0) + 90, gradient: gradient)
                 styles += items
                 if oneTurn { ellipse = true }
             }
@@ -306,7 +308,7 @@ struct LottieWriter {
     }
 
     static func isDashedStroke(_ item: JSON) -> Bool {
-        if case .object(let f) = item, case .string("st")? = f.first?.1, f.contains(where: { $0.0 == "d" }) { return true }
+        if case .object(let f) = item, case .string(let type)? = f.first?.1, type == "st" || type == "gs", f.contains(where: { $0.0 == "d" }) { return true }
         return false
     }
 
