@@ -52,6 +52,10 @@ extension AnimatedSVGCompiler.Context {
             }
             /// Probe 0 is the instant itself, 1 and 2 are 1e-8 s before and after it.
             func probeTime(_ probe: Int, _ t: Double) -> Double { probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8 }
+            // A looping scene's written tracks repeat: 1e-8 s past the end is 1e-8 s into the next
+            // repetition (an engine jump a few ulps before the loop's end, where decimal sums put a
+            // cycle boundary, shows there).
+            let end = scene.loops ? scene.duration + 1e-8 : scene.duration
             for (i, t) in checkTimes.enumerated() {
                 // What SVG can say of the engine's value (the frames write the same): its numbers carry
                 // three decimals and are clamped far off.
@@ -62,7 +66,7 @@ extension AnimatedSVGCompiler.Context {
                 var probes = 0   // how many of the three were read and compared
                 for probe in 0..<3 {
                     let at = probeTime(probe, t)
-                    guard at >= 0 && at <= scene.duration else { continue }
+                    guard at >= 0 && at <= end else { continue }
                     guard readWritten(at: at) else { return (.infinity, .infinity, [:]) }
                     guard shown.count == expected.count else { return (.infinity, .infinity, [:]) }
                     best = min(best, measure(expected, shown))
@@ -77,7 +81,7 @@ extension AnimatedSVGCompiler.Context {
                         // pure function of the instant).
                         for probe in 0..<probes {
                             let at = probeTime(probe, t)
-                            guard at >= 0 && at <= scene.duration, readWritten(at: at) else { continue }
+                            guard at >= 0 && at <= end, readWritten(at: at) else { continue }
                             best = min(best, measure(later, shown))
                         }
                     }

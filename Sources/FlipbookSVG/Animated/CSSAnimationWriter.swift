@@ -43,7 +43,8 @@ enum CSSAnimationWriter {
             for animation in element.animations {
                 guard let (rule, timing, adds) = keyframesRule(animation, of: element, timing: document.timing) else { continue }
                 if case .numeric(let n) = animation, let check = n.check, check.entry < report.count {
-                    let (all, onGrid) = verify(rule: rule, entry: timing, of: n, element: element, check: check, duration: document.timing.duration)
+                    let (all, onGrid) = verify(rule: rule, entry: timing, of: n, element: element, check: check, duration: document.timing.duration,
+                                                         loops: document.timing.loops)
                     report[check.entry].maxError = all
                     report[check.entry].errorAtFrames = onGrid
                     if all > check.bound * (1 + 1e-9) + 1e-9 { report[check.entry].encoding = .fallback }
@@ -75,14 +76,14 @@ enum CSSAnimationWriter {
     /// own units: a text's added translation is its position again, a transform's arguments its
     /// component's values.
     static func verify(rule: String, entry: String, of n: AnimatedDocument.Numeric, element: AnimatedDocument.Element,
-                       check: AnimatedDocument.TrackCheck, duration: Double) -> (Double, Double) {
+                       check: AnimatedDocument.TrackCheck, duration: Double, loops: Bool = false) -> (Double, Double) {
         guard let track = CSSTrack(rule: rule, entry: entry) else { return (.infinity, .infinity) }
         let count = check.values.first?.count ?? 0
         var origin: (Double, Int)?
         if n.transformType == nil, element.kind == .text, n.attribute == "x" || n.attribute == "y" {
             origin = (element.attribute(n.attribute)?.doubles?.first.map { SVGNumber.representable($0) } ?? 0, n.attribute == "x" ? 0 : 1)
         }
-        return check.verify(duration: duration) { t in
+        return check.verify(duration: duration, loops: loops) { t in
             guard case .numbers(let v)? = track.value(at: t) else { return nil }
             if let (o, index) = origin { return index < v.count ? [o + v[index]] : [] }
             return Array(v.prefix(count))

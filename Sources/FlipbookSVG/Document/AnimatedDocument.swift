@@ -258,14 +258,17 @@ extension AnimatedDocument.TrackCheck {
     ///
     /// `adjust` (expected, shown) → shown, when given, brings what a format shows to the track's
     /// terms where the format holds less than the track (a trim shows a dash's stretch of a circle,
-    /// not which turn its offset counts from, nor the gap behind it).
-    func verify(duration: Double, read: (Double) -> [Double]?, adjust: (([Double], [Double]) -> [Double])? = nil) -> (all: Double, onGrid: Double) {
+    /// not which turn its offset counts from, nor the gap behind it). `loops`: the written track
+    /// repeats, so 1e-8 s past the end is read too, in the next repetition (as the compiler checks).
+    func verify(duration: Double, loops: Bool = false, read: (Double) -> [Double]?,
+                adjust: (([Double], [Double]) -> [Double])? = nil) -> (all: Double, onGrid: Double) {
         let base = values.first.map { $0.map { SVGNumber.representable($0) } } ?? []
         var worst = 0.0, worstOnGrid = 0.0
+        let end = loops ? duration + 1e-8 : duration
         for (i, t) in times.enumerated() {
             let expected = values[i].map { SVGNumber.representable($0) }
             var best = Double.infinity
-            for at in [t, t - 1e-8, t + 1e-8] where at >= 0 && at <= duration {
+            for at in [t, t - 1e-8, t + 1e-8] where at >= 0 && at <= end {
                 var shown = read(at) ?? base
                 if let adjust { shown = adjust(expected, shown) }
                 guard shown.count == expected.count else { continue }
