@@ -2,7 +2,8 @@ import Flipbook
 
 /// A presentation tree as JSON: every layer (derived ones of components included) with its id, type
 /// and every property at its resolved value, in scene-file units (pixels, degrees, colours as #rrggbb
-/// or #rrggbbaa, paths as SVG path data, numbers to 6 decimals): what `flipbook dump` prints.
+/// or #rrggbbaa, paths as SVG path data, numbers to 6 decimals), a mask layer under `"mask"`: what
+/// `flipbook dump` prints.
 public enum PresentationJSON {
     /// The tree's JSON text, ending in a newline.
     public static func text(_ layer: Layer) -> String {
@@ -20,13 +21,18 @@ public enum PresentationJSON {
             value(layer.value(for: key), to: &out)
         }
         out += "\n\(inner)}"
-        if !layer.sublayers.isEmpty {
+        let drawn = layer.sublayers.filter { !$0.isMask }
+        if !drawn.isEmpty {
             out += ",\n\(inner)\"sublayers\": ["
-            for (i, sublayer) in layer.sublayers.enumerated() {
+            for (i, sublayer) in drawn.enumerated() {
                 out += i == 0 ? "\n\(inner)  " : ",\n\(inner)  "
                 append(sublayer, indent: inner + "  ", to: &out)
             }
             out += "\n\(inner)]"
+        }
+        if let mask = layer.mask {
+            out += ",\n\(inner)\"mask\": "
+            append(mask, indent: inner, to: &out)
         }
         out += "\n\(indent)}"
     }

@@ -37,7 +37,7 @@ extension LottieWriter {
             return value
         }
         func gradient(_ id: String?) -> Element? {
-            guard let id, let g = definitions[id], g.kind == .linearGradient, keyword(g, "gradientUnits") == "userSpaceOnUse",
+            guard let id, let g = definitions[id], g.kind == .linearGradient || g.kind == .radialGradient, keyword(g, "gradientUnits") == "userSpaceOnUse",
                   !g.children.isEmpty, g.children.allSatisfy({ $0.kind == .stop }) else { return nil }
             return g
         }
@@ -56,6 +56,11 @@ extension LottieWriter {
                     if case .numbers(let n)? = SMILTrack(a, timing: document.timing).value(at: t), n.count == 3 { c = n }
                 }
                 return (number(stop, "offset", 0), c, number(stop, "stop-opacity", 1))
+            }
+            if g.kind == .radialGradient {
+                // Lottie's radial gradient: from the centre (`s`) to a point on the circle of offset 1 (`e`).
+                let cx = number(g, "cx", 0), cy = number(g, "cy", 0)
+                return ([cx, cy], [cx + number(g, "r", 0), cy], stops)
             }
             return ([number(g, "x1", 0), number(g, "y1", 0)], [number(g, "x2", 1), number(g, "y2", 0)], stops)
         }
@@ -91,7 +96,7 @@ extension LottieWriter {
         var stopCount: Int?
         for time in times {
             let t = later.contains(time) ? min(time + 2e-8, Double(frames) / fps) : time
-            guard let g = gradient(reference(at: t)) else { return nil }
+            guard let g = gradient(reference(at: t)), g.kind == (staticGradient ?? g).kind else { return nil }
             let v = values(g, at: t)
             if stopCount == nil { stopCount = v.stops.count }
             guard v.stops.count == stopCount else { return nil }
@@ -108,16 +113,23 @@ extension LottieWriter {
         // Read back, for a fill that names one gradient throughout: its ends and each stop's offset,
         // colour and opacity, from the gradient fill's properties.
         if fillTracks.isEmpty, let g = staticGradient {
-            probe(g, "x1", start) { [$0[0]] }
-            probe(g, "y1", start) { [$0[1]] }
-            probe(g, "x2", end) { [$0[0]] }
-            probe(g, "y2", end) { [$0[1]] }
+            if g.kind == .radialGradient {
+                probe(g, "cx", start) { [$0[0]] }
+                probe(g, "cy", start) { [$0[1]] }
+                probe(g, "r", end) { [$0[0]] }
+            } else {
+                probe(g, "x1", start) { [$0[0]] }
+                probe(g, "y1", start) { [$0[1]] }
+                probe(g, "x2", end) { [$0[0]] }
+                probe(g, "y2", end) { [$0[1]] }
+            }
             for (n, stop) in g.children.enumerated() {
                 probe(stop, "offset", stops) { [$0[4 * n]] }
                 probe(stop, "stop-color", stops) { Array($0[(4 * n + 1)...(4 * n + 3)]) }
                 probe(stop, "stop-opacity", stops) { $0.count > 4 * stopCount ? [$0[4 * stopCount + 2 * n + 1]] : [1] }
             }
         }
-        return [("s", start), ("e", end), ("t", .int(1)), ("g", .object([("p", .int(stopCount)), ("k", stops)]))]
+        let kind = staticGradient?.kind == .radialGradient || (staticGradient == nil && gradient(reference(at: 0))?.kind == .radialGradient) ? 2 : 1
+        return [("s", start), ("e", end), ("t", .int(kind)), ("g", .object([("p", .int(stopCount)), ("k", stops)]))]
     }
 }
