@@ -16,6 +16,8 @@ struct RasterPainter {
     private var coverage: CoverageRasterizer
     /// Spare surfaces for groups drawn in isolation (opacity < 1 or a clip), one per nesting level in use.
     private var spare: [Surface] = []
+    /// Gradients' tables (`GradientTable`; nil: none can be made), kept from frame to frame.
+    private var tables: [Gradient: GradientTable?] = [:]
 
     /// A painter for `width` × `height` pixels whose canvas ends at `right` and `bottom` (device
     /// pixels, inside the last column and row or on the grid's edge): nothing is drawn beyond them.
@@ -70,6 +72,15 @@ struct RasterPainter {
         }
         if node.mask != nil { mask = try masked(node, m, crop: crop, by: mask) }
         surface.composite(target, opacity: Float(node.opacity), mask: mask)
+    }
+
+    /// The table of `gradient`, made once (a few gradients a scene; at most 64 kept).
+    private mutating func table(for gradient: Gradient) -> GradientTable? {
+        if let kept = tables[gradient] { return kept }
+        if tables.count >= 64 { tables.removeAll(keepingCapacity: true) }
+        let made = GradientTable(gradient)
+        tables[gradient] = made
+        return made
     }
 
     /// `crop` within the box of what `node`'s mask draws (its own transform after `m`).
@@ -270,6 +281,12 @@ struct RasterPainter {
         }
         guard let inverse = m.inverted else { coverage.sweep(evenOdd: evenOdd) { _, _, _ in }; return }
         // The render tree's stops are normalised (`Gradient.normalized`): offsets in [0, 1], non-decreasing.
+        if let table = table(for: gradient) {
+            coverage.sweep(evenOdd: evenOdd) { x, y, c in
+                surface.blend(x, y, table.pixel(at: gradient.offset(at: inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5)))), coverage: c)
+            }
+            return
+        }
         coverage.sweep(evenOdd: evenOdd) { x, y, c in
             let color = gradient.color(atOffset: gradient.offset(at: inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))))
             surface.blend(x, y, PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), coverage: c)

@@ -121,6 +121,19 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
         return n
     }
 
+    /// Whether `entries` colours at evenly spaced offsets, the nearest taken, stay within half a level of
+    /// 8 bits of the gradient everywhere (the raster painter's `GradientTable`): every span between
+    /// two different colours at least 255 · d / (entries − 1) wide, d its largest premultiplied change
+    /// (a hard edge, a span of zero width, never is).
+    public func admitsTable(of entries: Int) -> Bool {
+        guard !stops.isEmpty, entries > 1 else { return false }
+        for i in stops.indices.dropLast() where stops[i].color != stops[i + 1].color {
+            let d = Double(Self.wedgeCount(from: stops[i].color, to: stops[i + 1].color)) / 255
+            guard (stops[i + 1].offset - stops[i].offset) * Double(entries - 1) >= 255 * d else { return false }
+        }
+        return true
+    }
+
     /// The gradient's offset at `p` before clamping: along the line (linear), the distance over the
     /// radius (radial), or the turn from `angle` clockwise, in [0, 1) (conic; its centre is at 0).
     public func offset(at p: Point) -> Double {

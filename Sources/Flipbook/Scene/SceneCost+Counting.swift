@@ -256,7 +256,8 @@ extension SceneCost {
 
         /// Adds `node` and its children; returns the canvas box of what they draw (clamped to the
         /// canvas), nil when nothing.
-        mutating func add(_ node: RenderNode, depth: Int, transform parent: Transform2D) -> Box? {
+        /// `within`: the box a mask is drawn in (the masked group's: the raster painter draws no more).
+        mutating func add(_ node: RenderNode, depth: Int, transform parent: Transform2D, within: Box? = nil) -> Box? {
             layers += 1
             if node.id.contains(".") { derived += 1 }
             let m = node.transform.concatenating(parent)
@@ -291,7 +292,11 @@ extension SceneCost {
                     case .arc?: !s.dashPattern.lengths.isEmpty
                     }
                     if morphs { morphPaths[ItemKey(id: node.id, index: index)] = s.path.hashValue }
-                    guard let b = Self.box(s, m, canvas: canvas) else { continue }
+                    guard var b = Self.box(s, m, canvas: canvas) else { continue }
+                    if let w = within {
+                        b = Box(minX: max(b.minX, w.minX), minY: max(b.minY, w.minY), maxX: min(b.maxX, w.maxX), maxY: min(b.maxY, w.maxY))
+                        guard b.minX <= b.maxX, b.minY <= b.maxY else { continue }
+                    }
                     rows += b.height + 1
                     // The outline the coverage walks, in canvas pixels: the path for a fill, both sides
                     // of the stroked part for a stroke, and each dash's ends.
@@ -314,7 +319,10 @@ extension SceneCost {
                     for (g, covered) in [(s.fillGradient, b.area), (s.strokeGradient, min(b.area, s.strokedPath.length * s.lineWidth * unit * unit))]
                         where !g.stops.isEmpty {
                         stops += g.stops.count
-                        if covered.isFinite { gradient += covered * Double(1 + Int.bitWidth - g.stops.count.leadingZeroBitCount) }
+                        // A tabulated gradient (the raster painter's table of 4,096) costs its offset
+                        // and a lookup a pixel (about two steps); another a bisection of its stops.
+                        let steps = g.admitsTable(of: 4096) ? 2 : 1 + Int.bitWidth - g.stops.count.leadingZeroBitCount
+                        if covered.isFinite { gradient += covered * Double(steps) }
                     }
                     box = box.map { $0.union(b) } ?? b
                 case .text(let x):
@@ -334,12 +342,12 @@ extension SceneCost {
             if e > (mostElements?.count ?? 0) { mostElements = (node.id, e) }
             if t > (mostText?.count ?? 0) { mostText = (node.id, t) }
             for child in node.children {
-                if let b = add(child, depth: level, transform: m) { box = box.map { $0.union(b) } ?? b }
+                if let b = add(child, depth: level, transform: m, within: within) { box = box.map { $0.union(b) } ?? b }
             }
             // A mask is drawn into a surface of its own over the group's box and multiplies it.
             if let mask = node.mask {
                 // Nothing shows where the mask draws nothing.
-                let shown = add(mask, depth: level, transform: m)
+                let shown = box.flatMap { add(mask, depth: level, transform: m, within: $0) }
                 box = shown.flatMap { s in box.flatMap { b in
                     let x = Box(minX: max(s.minX, b.minX), minY: max(s.minY, b.minY), maxX: min(s.maxX, b.maxX), maxY: min(s.maxY, b.maxY))
                     return x.minX <= x.maxX && x.minY <= x.maxY ? x : nil
