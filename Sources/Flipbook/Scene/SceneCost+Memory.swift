@@ -20,7 +20,9 @@ extension SceneCost {
         let frame = 400 * Double(layers) + 40 * Double(pathElements) + 8 * Double(textBytes) as Double
         switch output {
         case .svgFrames:
-            return m.processBytes + model + Double(jobs) * Double(min(17, max(frames, 1))) * frame
+            // (A frame's conic wedges are written as text: about 60 bytes a path element.)
+            let written = frame + 60 * Double(wedgeElements)
+            return m.processBytes + model + Double(jobs) * Double(min(17, max(frames, 1))) * written
         case .raster(let scale, let png):
             let pixels = self.pixels(scale)
             let threads = Double(max(1, min(jobs, Int(min(Double(1 << 30) / max(pixels * 12, 1), Double(Int.max))))))
@@ -39,7 +41,9 @@ extension SceneCost {
             let snapshot = 450 * Double(layers) + 40 * Double(pathElements) + 8 * Double(textBytes)
             let snapshots = min(640e6, min(20_000, evaluated) * snapshot)
             let tracks = animatedInstants * Double(items) * 48 + animatedInstants * 16 * Double(pathElements)
-            return m.processBytes + model + snapshots + tracks
+            // Conic gradients' wedges, written once: an element and its path (about five elements) each.
+            let wedges = 300 * Double(wedgeElements)
+            return m.processBytes + model + snapshots + tracks + wedges
         }
     }
 }

@@ -257,6 +257,8 @@ public struct SceneCost: Hashable, Sendable {
                 // A path morph is fitted adaptively: each probe evaluates the whole tree.
                 once("morphItem", Double(morphingItems) * Double(layers), c.morphItem, "\(morphingItems) path morphs × \(layers) layers", layersPath),
                 each("instantElement", Double(pathElements + gradientStops), c.instantElement, "\(pathElements + gradientStops) path elements and gradient stops", busiestPath.path),
+                // Conic gradients' wedges are made, written and read back once.
+                once("wedgeElement", Double(wedgeElements), c.svgElement, "\(wedgeElements) path elements of conic gradients' wedges", layersPath),
                 // A discrete track (a text's string, a layer's presence) that changes between two
                 // instants is bisected to the change: about 40 evaluations of the whole tree each.
                 Term(name: "switch", quantity: Double(textSwitches) * Double(layers), coefficient: c.switch,
