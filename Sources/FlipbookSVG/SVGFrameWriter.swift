@@ -312,12 +312,7 @@ public struct SVGFrameWriter {
         }
         if fill {
             if !shape.fillGradient.stops.isEmpty {
-                state.gradients += 1
-                let id = "g\(state.gradients)"
-                state.defs.write(string: SVGMarkup.gradient(shape.fillGradient, id: id))
-                out.write(" fill=\"url(#")
-                out.write(string: id)
-                out.write(")\"")
+                appendGradient("fill", shape.fillGradient, to: &out, state: &state)
             } else if shape.fill != .black {
                 appendPaint("fill", shape.fill, to: &out)
             }
@@ -327,12 +322,7 @@ public struct SVGFrameWriter {
         }
         if stroke {
             if !shape.strokeGradient.stops.isEmpty {
-                state.gradients += 1
-                let id = "g\(state.gradients)"
-                state.defs.write(string: SVGMarkup.gradient(shape.strokeGradient, id: id))
-                out.write(" stroke=\"url(#")
-                out.write(string: id)
-                out.write(")\"")
+                appendGradient("stroke", shape.strokeGradient, to: &out, state: &state)
             } else {
                 appendPaint("stroke", shape.stroke, to: &out)
             }
@@ -373,49 +363,6 @@ public struct SVGFrameWriter {
         }
         out.write("/>\n")
     }
-
-    /// The circle a path draws when it is exactly one whole turn of one arc (an optional move to the
-    /// arc's start, the arc, an optional close), and whether it is closed; else nil.
-    ///
-    /// `<circle>` draws the same filled, and stroked when there are no dashes and no caps to show: a
-    /// circle element is a closed path from 3 o'clock turning clockwise (SVG 2, "The 'circle'
-    /// element"), so a dash pattern (which shows where a path starts and which way it turns) or the
-    /// round or square caps of an open turn keep the path. A zero radius is left as a path too (a
-    /// circle element with r = 0 draws nothing).
-    static func circle(_ path: Path) -> (Arc, closed: Bool)? {
-        var elements = path.elements[...]
-        guard case .arc(let arc)? = elements.first(where: { if case .move = $0 { false } else { true } }) else { return nil }
-        if case .move(let p)? = elements.first {
-            guard p == arc.startPoint else { return nil }
-            elements = elements.dropFirst()
-        }
-        elements = elements.dropFirst()
-        var closed = false
-        if case .close? = elements.first {
-            elements = elements.dropFirst()
-            closed = true
-        }
-        guard elements.isEmpty, abs(arc.sweep.radians) == 2 * Double.pi, arc.radius > 0, arc.radius.isFinite,
-              arc.center.x.isFinite, arc.center.y.isFinite else { return nil }
-        return (arc, closed)
-    }
-
-    /// ` fill="#rrggbb"` (or stroke), plus `-opacity` when not opaque.
-    func appendPaint(_ attribute: StaticString, _ color: Color, to out: inout SVGBuffer) {
-        out.write(" ")
-        out.write(attribute)
-        out.write("=\"")
-        SVGMarkup.appendHex(red: color.red, green: color.green, blue: color.blue, to: &out)
-        out.write("\"")
-        if color.alpha < 1 {
-            out.write(" ")
-            out.write(attribute)
-            out.write("-opacity=\"")
-            SVGNumber.append(max(color.alpha, 0), to: &out)
-            out.write("\"")
-        }
-    }
-
 }
 
 extension Scene {

@@ -102,21 +102,9 @@ public struct ShapeDrawing: Hashable, Sendable {
         // Colours are drawn within [0, 1] per channel (and alpha): clamped here, once, for every renderer
         // (an overshooting spring or an OKLab colour out of gamut went past 1 or below 0, which SVG's hex
         // clamps and the animated SVG's tracks were then measured against unclamped).
-        if let last = fillGradient.stops.last, fillGradient.hasNoExtent {
-            self.fill = last.color.clampedToUnit
-            self.fillGradient = .none
-        } else {
-            self.fill = fill.clampedToUnit
-            self.fillGradient = fillGradient.normalized
-        }
+        (self.fill, self.fillGradient) = Self.paint(fill, fillGradient)
         self.fillRule = fillRule
-        if let last = strokeGradient.stops.last, strokeGradient.hasNoExtent {
-            self.stroke = last.color.clampedToUnit
-            self.strokeGradient = .none
-        } else {
-            self.stroke = stroke.clampedToUnit
-            self.strokeGradient = strokeGradient.normalized
-        }
+        (self.stroke, self.strokeGradient) = Self.paint(stroke, strokeGradient)
         self.lineWidth = lineWidth
         self.lineCap = lineCap
         self.lineJoin = lineJoin
@@ -127,6 +115,13 @@ public struct ShapeDrawing: Hashable, Sendable {
         self.strokeStart = strokeStart
         self.strokeEnd = strokeEnd
         self.semantic = nil
+    }
+
+    /// A paint as drawn (`init`'s rules): a gradient with no extent as its last stop's colour, others
+    /// normalised; the colour clamped to [0, 1].
+    static func paint(_ color: Color, _ gradient: Gradient) -> (Color, Gradient) {
+        if let last = gradient.stops.last, gradient.hasNoExtent { return (last.color.clampedToUnit, .none) }
+        return (color.clampedToUnit, gradient.normalized)
     }
 
     /// Whether anything is filled.

@@ -132,28 +132,17 @@ extension DrawItem {
         if isInRenderRange { return self }
         switch self {
         case .shape(var shape):
-            let gradient = shape.fillGradient
             shape.path = shape.path.clampedToRenderRange
             shape.lineWidth = RenderRange.clamp(shape.lineWidth)
             shape.dashPhase = RenderRange.clamp(shape.dashPhase)
             shape.dashPattern = DashPattern(shape.dashPattern.lengths.map { RenderRange.clamp($0) })
-            if !gradient.stops.isEmpty {
-                shape.fillGradient.start = RenderRange.clamp(gradient.start)
-                shape.fillGradient.end = RenderRange.clamp(gradient.end)
-                // Clamped to one point, it has no extent: its last stop, as `ShapeDrawing.init` rules.
-                if shape.fillGradient.hasNoExtent, let last = gradient.stops.last {
-                    shape.fill = last.color
-                    shape.fillGradient = .none
-                }
-            }
-            let strokeGradient = shape.strokeGradient
-            if !strokeGradient.stops.isEmpty {
-                shape.strokeGradient.start = RenderRange.clamp(strokeGradient.start)
-                shape.strokeGradient.end = RenderRange.clamp(strokeGradient.end)
-                if shape.strokeGradient.hasNoExtent, let last = strokeGradient.stops.last {
-                    shape.stroke = last.color
-                    shape.strokeGradient = .none
-                }
+            // A gradient clamped to one point has no extent: its last stop, as `ShapeDrawing.init` rules.
+            for (color, gradient) in [(\ShapeDrawing.fill, \ShapeDrawing.fillGradient), (\.stroke, \.strokeGradient)]
+                where !shape[keyPath: gradient].stops.isEmpty {
+                var clamped = shape[keyPath: gradient]
+                clamped.start = RenderRange.clamp(clamped.start)
+                clamped.end = RenderRange.clamp(clamped.end)
+                (shape[keyPath: color], shape[keyPath: gradient]) = ShapeDrawing.paint(shape[keyPath: color], clamped)
             }
             return .shape(shape)
         case .text(var text):

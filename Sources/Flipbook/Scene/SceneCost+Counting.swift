@@ -292,11 +292,7 @@ extension SceneCost {
                     case .arc?: !s.dashPattern.lengths.isEmpty
                     }
                     if morphs { morphPaths[ItemKey(id: node.id, index: index)] = s.path.hashValue }
-                    guard var b = Self.box(s, m, canvas: canvas) else { continue }
-                    if let w = within {
-                        b = Box(minX: max(b.minX, w.minX), minY: max(b.minY, w.minY), maxX: min(b.maxX, w.maxX), maxY: min(b.maxY, w.maxY))
-                        guard b.minX <= b.maxX, b.minY <= b.maxY else { continue }
-                    }
+                    guard let b = Self.box(s, m, canvas: canvas).flatMap({ b in within.map(b.intersection) ?? b }) else { continue }
                     rows += b.height + 1
                     // The outline the coverage walks, in canvas pixels: the path for a fill, both sides
                     // of the stroked part for a stroke, and each dash's ends.
@@ -348,10 +344,7 @@ extension SceneCost {
             if let mask = node.mask {
                 // Nothing shows where the mask draws nothing.
                 let shown = box.flatMap { add(mask, depth: level, transform: m, within: $0) }
-                box = shown.flatMap { s in box.flatMap { b in
-                    let x = Box(minX: max(s.minX, b.minX), minY: max(s.minY, b.minY), maxX: min(s.maxX, b.maxX), maxY: min(s.maxY, b.maxY))
-                    return x.minX <= x.maxX && x.minY <= x.maxY ? x : nil
-                } }
+                box = shown.flatMap { s in box.flatMap(s.intersection) }
                 if let b = box { surfaces += b.area }
             }
             if isolated, let b = box { surfaces += b.area }
@@ -392,10 +385,12 @@ extension SceneCost {
         var height: Double { maxY - minY }
         var area: Double { (maxX - minX) * (maxY - minY) }
         func union(_ o: Box) -> Box { Box(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY)) }
-        /// The part on the canvas, nil when none.
-        func clamped(to canvas: Size) -> Box? {
-            let b = Box(minX: max(minX, 0), minY: max(minY, 0), maxX: min(maxX, canvas.width), maxY: min(maxY, canvas.height))
+        /// The overlap, nil when none.
+        func intersection(_ o: Box) -> Box? {
+            let b = Box(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
             return b.minX <= b.maxX && b.minY <= b.maxY ? b : nil
         }
+        /// The part on the canvas, nil when none.
+        func clamped(to canvas: Size) -> Box? { intersection(Box(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height)) }
     }
 }

@@ -138,11 +138,7 @@ extension AnimatedSVGCompiler.Context {
             contentIsStatic = isStatic
             guard !maskContent.isEmpty else { return }
             clips += 1
-            defs.append(AnimatedDocument.Element(.mask, attributes: [
-                .init("id", .keyword("c\(clips)")), .init("maskUnits", .keyword("userSpaceOnUse")),
-                .init("x", .number(-1e7)), .init("y", .number(-1e7)), .init("width", .number(2e7)), .init("height", .number(2e7)),
-                .init("mask-type", .keyword("alpha")),
-            ], children: maskContent))
+            defs.append(AnimatedDocument.Element(.mask, attributes: Self.maskRegion(id: "c\(clips)", alpha: true), children: maskContent))
             clip.append(.init("mask", .reference("c\(clips)")))
         }
 
