@@ -258,8 +258,9 @@ extension AnimatedDocument.TrackCheck {
     ///
     /// `adjust` (expected, shown) → shown, when given, brings what a format shows to the track's
     /// terms where the format holds less than the track (a trim shows a dash's stretch of a circle,
-    /// not which turn its offset counts from, nor the gap behind it). `loops`: the written track
-    /// repeats, so 1e-8 s past the end is read too, in the next repetition (as the compiler checks).
+    /// not which turn its offset counts from, nor the gap behind it). `loops`: the document repeats
+    /// with period `duration` (a looping scene; Lottie players loop too), so 1e-8 s past the end is
+    /// read too, at its place in the next repetition (as the compiler checks its SMIL).
     func verify(duration: Double, loops: Bool = false, read: (Double) -> [Double]?,
                 adjust: (([Double], [Double]) -> [Double])? = nil) -> (all: Double, onGrid: Double) {
         let base = values.first.map { $0.map { SVGNumber.representable($0) } } ?? []
@@ -268,7 +269,8 @@ extension AnimatedDocument.TrackCheck {
         for (i, t) in times.enumerated() {
             let expected = values[i].map { SVGNumber.representable($0) }
             var best = Double.infinity
-            for at in [t, t - 1e-8, t + 1e-8] where at >= 0 && at <= end {
+            for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= end {
+                let at = probe > duration ? probe - duration : probe
                 var shown = read(at) ?? base
                 if let adjust { shown = adjust(expected, shown) }
                 guard shown.count == expected.count else { continue }

@@ -133,7 +133,8 @@ extension LottieWriter {
         var out = report
         var read = Set<Int>()
         for probe in probes.list where probe.check.entry < out.count {
-            let (all, onGrid) = probe.check.verify(duration: document.timing.duration, read: probe.read, adjust: probe.adjust)
+            let (all, onGrid) = probe.check.verify(duration: document.timing.duration, loops: document.timing.loops,
+                                                   read: probe.read, adjust: probe.adjust)
             let entry = probe.check.entry
             if read.insert(entry).inserted {
                 out[entry].maxError = all
