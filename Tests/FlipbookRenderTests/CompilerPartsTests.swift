@@ -68,6 +68,32 @@ struct CompilerPartsTests {
         }
     }
 
+    /// Adaptive sampling asks only for instants of one grid of the knot interval (2^24 equal steps),
+    /// whatever the value: two tracks that refine in different places share every instant they both
+    /// reach, so a scene of many sampled layers evaluates each instant once. Both fits stay within
+    /// their tolerance (checked at 1,001 instants against the closed form).
+    @Test func sampledTracksAskForInstantsOfOneGrid() {
+        let a = 0.5, b = 1.25
+        for phase in [0.0, 0.37] {
+            var asked: [Double] = []
+            let f = { (t: Double) in 10 * sin(2 * .pi * (3 * t + phase)) }
+            let fitter = TrackFitter(value: { t in asked.append(t); return [f(t)] }, tolerance: 0.05)
+            let (keys, summary) = fitter.fit(knots: [a, b], spans: [])
+            #expect(!summary.exact)
+            for t in asked where t != a && t != b && t < b - 1e-6 {
+                let step = (t - a) / (b - a) * Double(1 << 24)
+                #expect(step == step.rounded() && t == a + (b - a) * (step.rounded() / Double(1 << 24)), "t = \(t)")
+            }
+            for i in 0...1000 {
+                let t = a + (b - a) * Double(i) / 1000
+                let k = keys.lastIndex { $0.time <= t }!
+                let p = keys[k], q = keys[min(k + 1, keys.count - 1)]
+                let u = q.time > p.time ? (t - p.time) / (q.time - p.time) : 0
+                #expect(abs(p.value[0] * (1 - u) + q.value[0] * u - f(t)) <= 0.05 * 1.5, "t = \(t)")
+            }
+        }
+    }
+
     /// A value whose structure changes inside an interval (a fuzzed path that gains points) is split
     /// around the change instead of being indexed past its end (it crashed the fuzzer).
     @Test func fitterSurvivesAChangingStructure() {

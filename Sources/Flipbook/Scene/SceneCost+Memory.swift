@@ -36,8 +36,10 @@ extension SceneCost {
         case .animated:
             // Every instant evaluated is kept (20,000 of them at most, and what the compiler weighs as
             // 256 MB, which holds 640 MB or more: 850 MB for 1,000 pie slices): the observed ones, about 40 for each text change
-            // bisected, 50 for each layer whose tracks are fitted adaptively and 10 for each knot.
-            let evaluated = animatedInstants + 40 * Double(textSwitches) + 50 * Double(sampledLayers) + 10 * Double(knots)
+            // bisected, 50 for each layer whose tracks are fitted adaptively, 10 for each knot and the
+            // instants the sampled items' fits share.
+            var evaluated = animatedInstants + 40 * Double(textSwitches) + 50 * Double(sampledLayers) + 10 * Double(knots)
+            if sampledItems > 0 { evaluated += Self.sampledInstants }
             let snapshot = 450 * Double(layers) + 40 * Double(pathElements) + 8 * Double(textBytes)
             let snapshots = min(640e6, min(20_000, evaluated) * snapshot)
             let tracks = animatedInstants * Double(items) * 48 + animatedInstants * 16 * Double(pathElements)

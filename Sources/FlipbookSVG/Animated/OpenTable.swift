@@ -9,7 +9,8 @@ protocol OpenTableKey: Equatable {
 /// the key with `Hasher` (SipHash) every time, which cost as much as the work the lookups saved.
 ///
 /// Linear probing in a power-of-two array kept at most half full, indexed by the top bits of the key's
-/// mixed bits. Keys are never removed one by one (`removeAll` forgets them all, keeping the room).
+/// mixed bits. Keys are never removed one by one: `removeAll` forgets them all, keeping the room, and
+/// `removeAll(where:)` rebuilds the table from the values it keeps.
 /// A value type; a class that keeps one for a single thread reads it without exclusivity checks.
 struct OpenTable<Key: OpenTableKey, Value> {
     private var slots: [(key: Key, value: Value)?] = []
@@ -61,6 +62,16 @@ struct OpenTable<Key: OpenTableKey, Value> {
         for i in slots.indices { slots[i] = nil }
         count = 0
     }
+
+    /// Forgets the values `shouldRemove` picks, keeping the room (the others are stored again).
+    mutating func removeAll(where shouldRemove: (Value) -> Bool) {
+        let old = slots
+        removeAll()
+        for slot in old { if let slot, !shouldRemove(slot.value) { insert(slot.value, for: slot.key) } }
+    }
+
+    /// Every value stored, in no particular order.
+    var values: [Value] { slots.compactMap { $0?.value } }
 
     private mutating func grow() {
         let old = slots

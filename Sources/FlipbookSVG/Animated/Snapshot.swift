@@ -18,6 +18,9 @@ final class Snapshot {
     let order: [Int]
     /// About how much memory the snapshot holds: nodes, path elements and text, in units of ~64 bytes.
     let weight: Int
+    /// When the sampler last handed it out (its own count of lookups): the cache forgets the least
+    /// recently used snapshots first. (Unchecked: a snapshot's sampler serves one thread.)
+    @exclusivity(unchecked) var lastUse = 0
     // (Constants, set once: the compiler reads them tens of thousands of times, and a class's `var`
     // is read through a run-time exclusivity check each time.)
 
@@ -219,6 +222,8 @@ final class Sampler {
     func at(_ time: Double) -> Snapshot {
         if let last, last.time == time { return last.snapshot }
         if let hit = cache.snapshot(at: time) {
+            uses += 1
+            hit.lastUse = uses
             last = (time, hit)
             return hit
         }
@@ -231,14 +236,31 @@ final class Sampler {
     /// At most 20 000 snapshots and 4M weight units of them (~64 bytes a unit for paths; a snapshot of
     /// many small layers holds more a unit: 1,000 pie slices peaked at 850 MB): a line graph of 100 000
     /// points is 6 MB a snapshot, and the compiler asks for thousands of instants.
-    private static let cacheCount = 20_000, cacheWeight = 4_000_000
+    /// (The cost model counts on these: `SceneCost.sampledFitsOutgrowCache`.)
+    private static let cacheCount = SceneCost.snapshotCacheCount, cacheWeight = SceneCost.snapshotCacheWeight
 
-    /// Keeps `snapshot` as the one of `time` (forgetting every other first when the cache is full).
+    /// Lookups so far: the clock of `Snapshot.lastUse`.
+    @exclusivity(unchecked) private var uses = 0
+
+    /// Keeps `snapshot` as the one of `time`. When the cache is full, the least recently used half of
+    /// it (by weight) is forgotten first: each sampled track of a scene asks for its own run of
+    /// instants, mostly those of the track before it (a pie's slices), and where the runs of all
+    /// tracks together outgrow the cache, forgetting everything at once made every track evaluate
+    /// every one of its instants again (a thousand slices: twenty minutes).
     private func keep(_ snapshot: Snapshot, at time: Double) -> Snapshot {
         if cache.count >= Self.cacheCount || cachedWeight + snapshot.weight > Self.cacheWeight {
-            cache.removeAll()
-            cachedWeight = 0
+            let kept = cache.values.sorted { $0.lastUse > $1.lastUse }
+            var weight = 0, newest = Set<ObjectIdentifier>()
+            for old in kept.prefix(Self.cacheCount / 2) {
+                guard weight + old.weight <= Self.cacheWeight / 2 else { break }
+                weight += old.weight
+                newest.insert(ObjectIdentifier(old))
+            }
+            cache.removeAll { !newest.contains(ObjectIdentifier($0)) }
+            cachedWeight = weight
         }
+        uses += 1
+        snapshot.lastUse = uses
         cache.insert(snapshot, at: time)
         cachedWeight += snapshot.weight
         last = (time, snapshot)
@@ -326,6 +348,12 @@ struct InstantTable {
 
     /// Forgets every snapshot, keeping the room.
     mutating func removeAll() { table.removeAll() }
+
+    /// Forgets the snapshots `shouldRemove` picks.
+    mutating func removeAll(where shouldRemove: (Snapshot) -> Bool) { table.removeAll(where: shouldRemove) }
+
+    /// Every snapshot stored, in no particular order.
+    var values: [Snapshot] { table.values }
 }
 
 /// Texts turned into the shapes of their glyph outlines (`SVGTextOptions.asPaths`), each text made

@@ -90,7 +90,13 @@ extension LottieWriter {
                 t > 1e-6 && zip(flat(t - 1e-6), flat(min(t + 2e-8, Double(frames) / fps))).contains { abs($0 - $1) > 1e-6 * max(1, abs($0)) }
             }
             times = Array(Set(times).union(inside).union(jumps.map { $0 - 1e-6 })).sorted()
-            later = jumps
+            // Read later only where the value has settled by then (a jump, not a ramp of a few
+            // microseconds: a fuzzed gradient thrown to 1e308 px climbs to the 9e12 px range in 61 µs,
+            // and its key read 2e-8 s late held 3e9 px at a frame that shows 0).
+            let end = Double(frames) / fps
+            later = jumps.filter { t in
+                !zip(flat(min(t + 2e-8, end)), flat(min(t + 2e-7, end))).contains { abs($0 - $1) > 1e-6 * max(1, abs($0)) }
+            }
         }
         var keys: [(start: [Double], end: [Double], stops: [Double], alphas: [Double])] = []
         var stopCount: Int?
