@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "FlipbookSVG", dependencies: ["Easing", "Flipbook"]),
         .target(name: "FlipbookScenes", dependencies: ["Easing", "Flipbook", "FlipbookComponents"]),
         .target(name: "FlipbookRaster", dependencies: ["Flipbook"]),
+        .target(name: "FlipbookLottie", dependencies: ["FlipbookScenes"]),
         .target(name: "FlipbookOutput", dependencies: ["Flipbook", "FlipbookFiles", "FlipbookSVG", "FlipbookRaster", "CFlipbookSystem"]),
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
         .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
@@ -32,12 +33,13 @@ let package = Package(
         // binding at start and direct calls into the standard library, so `flipbook validate` runs in
         // 4.5-5.9 ms instead of 6.0-7.7 and 1,201 rings SVG frames render 16 % faster; one file to
         // copy, twice the size (24 MB). Tools/check-cli checks that it loads no Swift library.
-        .executableTarget(name: "FlipbookCLI", dependencies: ["CFlipbookSystem", "Easing", "Flipbook", "FlipbookComponents", "FlipbookFiles", "FlipbookOutput", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"],
+        .executableTarget(name: "FlipbookCLI", dependencies: ["CFlipbookSystem", "Easing", "Flipbook", "FlipbookComponents", "FlipbookFiles", "FlipbookOutput", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster", "FlipbookLottie"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
         .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookComponents"]),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
         .testTarget(name: "FlipbookOutputTests", dependencies: ["FlipbookOutput"]),
+        .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookScenes"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["Flipbook", "FlipbookRaster", "FlipbookSVG"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes"],
                     exclude: ["Goldens"]),

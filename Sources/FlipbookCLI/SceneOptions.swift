@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookFiles
+import FlipbookLottie
 import FlipbookScenes
 #if canImport(Glibc)
 import Glibc
@@ -111,11 +112,31 @@ enum SceneOptions {
         } catch {
             throw InputError("\(path): \(error.message)")
         }
+        let imported: LottieImporter
         do {
-            return try loader.decode(bytes, file: path.description)
+            let json = try loader.parse(bytes, file: path.description)
+            guard LottieImporter.isLottie(json) else { return try loader.decode(json, file: path.description) }
+            imported = try LottieImporter(json, file: path.description)
         } catch {
             throw InputError(error.description)
         }
+        try report(imported, path, strict: args.flags.contains("strict"))
+        do {
+            return try loader.decode(Array(imported.sceneText.utf8), file: path.description)
+        } catch {
+            throw InputError(error.description)
+        }
+    }
+
+    /// What a Lottie file's import left out, one line each on standard error ("FILE: PATH: left out:
+    /// …"); with `strict`, an error instead (nothing is rendered).
+    static func report(_ imported: LottieImporter, _ path: BytePath, strict: Bool) throws(InputError) {
+        guard !imported.omissions.isEmpty else { return }
+        let lines = imported.omissions.map { "\(path): \($0.path): \($0.message)" }
+        if strict {
+            throw InputError(lines.joined(separator: "\n") + "\n\(path): --strict: the import leaves out \(imported.omissions.count) thing\(imported.omissions.count == 1 ? "" : "s") (listed above)")
+        }
+        for line in lines { printError("warning: " + line) }
     }
 
     /// The whole file at `path`: "no such file", "is a folder, not a scene file", or the system's reason.

@@ -57,12 +57,21 @@ public struct SceneLoader {
 
     /// Decodes scene JSON; `file` names it in errors.
     public func decode(_ bytes: [UInt8], file: String) throws(SceneError) -> Scene {
-        let json: JSONValue
+        try decode(parse(bytes, file: file), file: file)
+    }
+
+    /// The JSON of a scene file (or of any file read as one: a Lottie file), parsed as `decode` parses
+    /// it (nesting up to four times the layer depth allowed, at least 200); `file` names it in errors.
+    public func parse(_ bytes: [UInt8], file: String) throws(SceneError) -> JSONValue {
         do {
-            json = try JSONParser.parse(bytes, maxDepth: max(200, limits.depth * 4))
+            return try JSONParser.parse(bytes, maxDepth: max(200, limits.depth * 4))
         } catch {
             throw SceneError(file: file, path: "", message: "line \(error.line), column \(error.column): \(error.message)")
         }
+    }
+
+    /// Decodes parsed scene JSON; `file` names it in errors.
+    public func decode(_ json: JSONValue, file: String) throws(SceneError) -> Scene {
         var context = Context(loader: self)
         return try context.scene(JSONReader(value: json, path: "", file: file))
     }

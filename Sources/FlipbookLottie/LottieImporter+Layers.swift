@@ -1,0 +1,127 @@
+import FlipbookScenes
+
+extension LottieImporter {
+    /// A layer's (or a shape group's) transform as a Flipbook layer's placement: the anchor is the
+    /// origin of zero-size bounds (`[ax, ay, 0, 0]`, anchor point `[0, 0]`), so that Flipbook's
+    /// order — the anchor subtracted, then scale, rotation, position — is Lottie's. Separated
+    /// position dimensions move `position` (x) and `translation` (y), each on its own keys. Opacity
+    /// only when `opacity` (a parent's transform passes on no opacity in Lottie).
+    mutating func transform(_ ks: LottieValue?, clock: LottieClock, opacity: Bool) -> (members: [(String, SceneJSON)], animations: [SceneJSON]) {
+        var members: [(String, SceneJSON)] = [("anchorPoint", .pair(0, 0))], animations: [SceneJSON] = []
+        func add(_ name: String, _ result: (value: SceneJSON?, animation: SceneJSON?)) {
+            if let value = result.value { members.append((name, value)) }
+            if let animation = result.animation { animations.append(animation) }
+        }
+        func pair(scale: Double) -> (LottieValue) -> SceneJSON? {
+            { v in
+                guard let n = v.numbers, n.count >= 2 else { return nil }
+                return .pair(n[0] * scale, n[1] * scale)
+            }
+        }
+        add("bounds", property(ks?["a"], name: "bounds", clock: clock) { v in
+            guard let n = v.numbers, n.count >= 2 else { return nil }
+            return .array([.number(n[0]), .number(n[1]), .number(0), .number(0)])
+        })
+        if members.count == 1 { members.append(("bounds", .array([.number(0), .number(0), .number(0), .number(0)]))) }
+        if let p = ks?["p"], p["s"]?.flag == true {
+            add("position", property(p["x"], name: "position", clock: clock) { v in v.scalar.map { .pair($0, 0) } })
+            add("translation", property(p["y"], name: "translation", clock: clock) { v in v.scalar.map { .pair(0, $0) } })
+        } else {
+            add("position", property(ks?["p"], name: "position", clock: clock, convert: pair(scale: 1)))
+        }
+        add("scale", property(ks?["s"], name: "scale", clock: clock, convert: pair(scale: 0.01)))
+        add("rotation", property(ks?["r"] ?? ks?["rz"], name: "rotation", clock: clock) { v in v.scalar.map { .number($0) } })
+        if opacity {
+            add("opacity", property(ks?["o"], name: "opacity", clock: clock) { v in v.scalar.map { .number(min(max($0 / 100, 0), 1)) } })
+        }
+        if let sk = ks?["sk"], (sk["k"]?.items.first?["t"] != nil) || (sk["k"]?.scalar ?? 0) != 0 {
+            omit(sk.path, "a skew: the layer is drawn without it")
+        }
+        for key in ["rx", "ry", "or"] {
+            guard let turn = ks?[key], let k = turn["k"] else { continue }
+            if k.items.first?["t"] != nil || (k.numbers ?? []).contains(where: { $0 != 0 }) { omit(turn.path, "a 3D rotation: left out") }
+        }
+        return (members, animations)
+    }
+
+    /// The scene layer of the Lottie layer `layer` (at `position` in the file's list), wrapped in
+    /// a layer for each of its parents' transforms; nil when it draws nothing or cannot be read.
+    mutating func layer(_ layer: LottieValue, position: Int, outPoint: Double) -> SceneJSON? {
+        if layer["hd"]?.flag == true { return nil }
+        let type = layer["ty"]?.int ?? -1
+        let names = [0: "a precomposition", 1: "a solid", 2: "an image", 3: "a null", 4: "a shape layer", 5: "a text layer",
+                     6: "an audio layer", 13: "a camera", 15: "a data layer"]
+        guard type == 1 || type == 3 || type == 4 else {
+            omit(layer.path, "\(names[type] ?? "a layer of type \(type)") is not imported yet: left out")
+            return nil
+        }
+        // A null draws nothing: it counts only as a parent.
+        if type == 3 { return nil }
+        if layer["ddd"]?.flag == true { omit(layer.path + ".ddd", "a 3D layer: drawn flat") }
+        for (key, what) in [("ef", "effects"), ("masksProperties", "masks")] where !(layer[key]?.items.isEmpty ?? true) {
+            omit(layer.path + "." + key, "\(what) are not imported yet: the layer is drawn without them")
+        }
+        if layer["tt"] != nil { omit(layer.path + ".tt", "a track matte is not imported yet: the layer is drawn without it") }
+        if layer["td"]?.flag == true { omit(layer.path + ".td", "a track matte's source is not imported yet: drawn as a layer") }
+        if let sr = layer["sr"]?.number, sr != 1 { omit(layer.path + ".sr", "a time stretch is not imported yet: keys at their own times") }
+        if layer["tm"] != nil { omit(layer.path + ".tm", "time remapping is not imported: keys at their own times") }
+        if let bm = layer["bm"]?.number, bm != 0 { omit(layer.path + ".bm", "a blend mode: drawn in normal mode") }
+        if layer["ao"]?.flag == true { omit(layer.path + ".ao", "auto-orient: the layer keeps its own rotation") }
+        var layerClock = clock
+        layerClock.startTime = layer["st"]?.number ?? 0
+        let name = layer["nm"]?.string ?? ""
+        let id = uniqueID("l\(position)" + (name.isEmpty ? "" : "_" + name))
+        var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string(type == 4 ? "layer" : "shape"))]
+        let placed = transform(layer["ks"], clock: layerClock, opacity: true)
+        members += placed.members
+        var animations = placed.animations
+        // In and out points: hidden outside [ip, op) of the composition.
+        let inPoint = layer["ip"]?.number ?? clock.inPoint, out = layer["op"]?.number ?? outPoint
+        let duration = (outPoint - clock.inPoint) / clock.fps
+        let from = min(max((inPoint - clock.inPoint) / clock.fps, 0), duration), to = min(max((out - clock.inPoint) / clock.fps, 0), duration)
+        if from > 0 || to < duration {
+            guard to > from else { return nil }
+            let d = duration
+            animations.append(.object([("property", .string("hidden")), ("values", .array([.bool(from > 0), .bool(false), .bool(to < d)])),
+                                       ("keyTimes", .array([.number(0), .number(from / d), .number(to / d), .number(1)])),
+                                       ("calculationMode", .string("discrete")), ("duration", .number(d)),
+                                       ("fillMode", .string("both")), ("removedOnCompletion", .bool(false))]))
+        }
+        if type == 1 {
+            let w = layer["sw"]?.number ?? 0, h = layer["sh"]?.number ?? 0
+            var color = layer["sc"]?.string ?? "#000000"
+            let hex = color.dropFirst()
+            if !(color.hasPrefix("#") && [3, 6, 8].contains(hex.count) && hex.allSatisfy(\.isHexDigit)) {
+                omit(layer.path + ".sc", "a solid colour this importer cannot read (\"#rrggbb\" expected): drawn black")
+                color = "#000000"
+            }
+            members.append(("path", .string("M0 0H\(Self.number(w))V\(Self.number(h))H0Z")))
+            members.append(("fillColor", .string(color)))
+        } else {
+            let shapes = layer["shapes"] ?? LottieValue(value: JSONValue(kind: .array([]), line: 0, column: 0), path: layer.path + ".shapes", file: file)
+            let content = group(shapes.items, clock: layerClock, idBase: id)
+            if !content.isEmpty { members.append(("sublayers", .array(content))) }
+        }
+        if !animations.isEmpty { members.append(("animations", .array(animations))) }
+        var made = SceneJSON.object(members)
+        // Parents, nearest first: each a layer holding the one inside, with the parent's transform.
+        var seen: Set<Int> = []
+        var parentIndex = layer["parent"]?.int
+        while let index = parentIndex {
+            guard seen.insert(index).inserted, seen.count <= 64, let parent = layersByIndex[index] else {
+                omit(layer.path + ".parent", seen.count > 64 ? "parents nested over 64 deep: the rest left out" : "a parent that is missing or contains itself: left out")
+                break
+            }
+            var parentClock = clock
+            parentClock.startTime = parent["st"]?.number ?? 0
+            let wrap = transform(parent["ks"], clock: parentClock, opacity: false)
+            var wrapper: [(String, SceneJSON)] = [("id", .string(uniqueID(id + "_parent"))), ("type", .string("layer"))]
+            wrapper += wrap.members
+            wrapper.append(("sublayers", .array([made])))
+            if !wrap.animations.isEmpty { wrapper.append(("animations", .array(wrap.animations))) }
+            made = .object(wrapper)
+            parentIndex = parent["parent"]?.int
+        }
+        return made
+    }
+}

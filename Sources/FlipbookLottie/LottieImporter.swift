@@ -1,0 +1,99 @@
+import FlipbookScenes
+
+/// Turns a Lottie file (Bodymovin JSON) into a Flipbook scene file: the composition's size, frame
+/// rate and in and out points become the canvas, fps and duration; its layers become layers, its
+/// keyframes keyframe animations (`property(_:name:clock:convert:)`).
+///
+/// The subset read so far: shape, solid and null layers; parenting (transform only, as Lottie
+/// inherits it: each parent's transform is a wrapping layer with no opacity of its own); in and out
+/// points and start times; transforms (anchor, position, also with separated dimensions, scale,
+/// rotation, opacity); shape groups with their transforms; paths (animated: path morphs), rectangles
+/// and ellipses (animated where one of their properties moves, or all on the same keys); fills and
+/// strokes (colour, opacity, width, caps, joins, miter limit, static dashes; fill rule). Everything
+/// else is reported with its JSON path (`omissions`) and left out, never guessed.
+public struct LottieImporter {
+    /// Something the file holds that the scene leaves out or draws otherwise.
+    public struct Omission: Hashable, Sendable, CustomStringConvertible {
+        /// Where in the Lottie file (`layers[3].shapes[0].it[2]`).
+        public var path: String
+        /// What was left out or approximated, and how it is drawn instead.
+        public var message: String
+
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// What the file holds that the scene does not, in the order met.
+    public private(set) var omissions: [Omission] = []
+    /// The scene file, as JSON text that `SceneLoader` reads.
+    public private(set) var sceneText = ""
+
+    let file: String
+    var usedIDs: Set<String> = []
+    var clock = LottieClock(fps: 30, inPoint: 0)
+    /// The composition's layers by their `ind` (parents are looked up here).
+    var layersByIndex: [Int: LottieValue] = [:]
+
+    /// Whether `json` is a Lottie file: an object with a frame rate, in and out points, a size and
+    /// layers, and no `"flipbook"` version (a scene file).
+    public static func isLottie(_ json: JSONValue) -> Bool {
+        guard case .object(let members) = json.kind else { return false }
+        let keys = Set(members.map(\.key))
+        return !keys.contains("flipbook") && ["fr", "ip", "op", "w", "h", "layers"].allSatisfy(keys.contains)
+    }
+
+    /// Imports the Lottie file `json`, read from `file` (named in errors and omissions' messages).
+    /// Throws when the composition itself cannot be read (its size, frame rate, in and out points).
+    public init(_ json: JSONValue, file: String) throws(SceneError) {
+        self.file = file
+        let root = LottieValue(value: json, path: "", file: file)
+        let width = try (root["w"] ?? root).requiredNumber("the width \"w\" > 0", where: { $0 > 0 })
+        let height = try (root["h"] ?? root).requiredNumber("the height \"h\" > 0", where: { $0 > 0 })
+        let fps = try (root["fr"] ?? root).requiredNumber("the frame rate \"fr\" > 0", where: { $0 > 0 && $0 <= 1000 })
+        let inPoint = try (root["ip"] ?? root).requiredNumber("the in point \"ip\"")
+        let outPoint = try (root["op"] ?? root).requiredNumber("the out point \"op\" after \"ip\"", where: { $0 > inPoint })
+        clock = LottieClock(fps: fps, inPoint: inPoint)
+        let duration = (outPoint - inPoint) / fps
+        for key in ["assets", "fonts", "chars", "markers"] where !(root[key]?.items.isEmpty ?? true) {
+            if key == "assets" { continue }
+            omit(key, "\(key) are not imported")
+        }
+        let layers = root["layers"]?.items ?? []
+        for layer in layers {
+            if let index = layer["ind"]?.int { layersByIndex[index] = layer }
+        }
+        // Lottie lists the top layer first; sublayers draw later on top.
+        var out: [SceneJSON] = []
+        for (position, layer) in layers.enumerated().reversed() {
+            if let made = self.layer(layer, position: position, outPoint: outPoint) { out.append(made) }
+        }
+        var scene: [(String, SceneJSON)] = [("flipbook", .number(1))]
+        if let name = root["nm"]?.string { scene.append(("title", .string(name))) }
+        scene += [("canvas", .pair(width, height)), ("duration", .number(duration)), ("fps", .number(fps)),
+                  ("loop", .bool(true)), ("layers", .array(out))]
+        sceneText = SceneJSON.object(scene).text
+    }
+
+    mutating func omit(_ path: String, _ message: String) {
+        omissions.append(Omission(path: path.isEmpty ? "(file)" : path, message: message))
+    }
+
+    /// A layer id from the Lottie layer's position and name, unique in the scene (letters, digits,
+    /// `-` and `_` only: a `.` names a component's part in Flipbook).
+    mutating func uniqueID(_ base: String) -> String {
+        let cleaned = String(base.unicodeScalars.map { scalar -> Character in
+            (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_") && scalar.isASCII ? Character(scalar) : "_"
+        }.prefix(48))
+        var id = cleaned, n = 2
+        while usedIDs.contains(id) {
+            id = "\(cleaned)_\(n)"
+            n += 1
+        }
+        usedIDs.insert(id)
+        return id
+    }
+
+    /// The members that put a layer in its parent's coordinates unchanged (its own space is the
+    /// parent's): what shape items inside a group use.
+    static let inPlace: [(String, SceneJSON)] = [("bounds", .array([.number(0), .number(0), .number(0), .number(0)])),
+                                                  ("anchorPoint", .pair(0, 0)), ("position", .pair(0, 0))]
+}
