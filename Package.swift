@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "FlipbookSVG", dependencies: ["Easing", "Flipbook"]),
         .target(name: "FlipbookScenes", dependencies: ["Easing", "Flipbook", "FlipbookComponents"]),
         .target(name: "FlipbookRaster", dependencies: ["Flipbook"]),
-        .target(name: "FlipbookLottie", dependencies: ["FlipbookScenes"]),
+        .target(name: "FlipbookLottie", dependencies: ["Easing", "FlipbookScenes"]),
         .target(name: "FlipbookOutput", dependencies: ["Flipbook", "FlipbookFiles", "FlipbookSVG", "FlipbookRaster", "CFlipbookSystem"]),
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
         .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),

@@ -6,8 +6,8 @@ extension LottieImporter {
     /// order — the anchor subtracted, then scale, rotation, position — is Lottie's. Separated
     /// position dimensions move `position` (x) and `translation` (y), each on its own keys. Opacity
     /// only when `opacity` (a parent's transform passes on no opacity in Lottie).
-    mutating func transform(_ ks: LottieValue?, clock: LottieClock, opacity: Bool) -> (members: [(String, SceneJSON)], animations: [SceneJSON]) {
-        var members: [(String, SceneJSON)] = [("anchorPoint", .pair(0, 0))], animations: [SceneJSON] = []
+    mutating func transform(_ ks: LottieValue?, clock: LottieClock, opacity: Bool, size: (Double, Double)? = nil) -> (members: [(String, SceneJSON)], animations: [SceneJSON]) {
+        var members: [(String, SceneJSON)] = [], animations: [SceneJSON] = []
         func add(_ name: String, _ result: (value: SceneJSON?, animation: SceneJSON?)) {
             if let value = result.value { members.append((name, value)) }
             if let animation = result.animation { animations.append(animation) }
@@ -18,11 +18,22 @@ extension LottieImporter {
                 return .pair(n[0] * scale, n[1] * scale)
             }
         }
-        add("bounds", property(ks?["a"], name: "bounds", clock: clock) { v in
-            guard let n = v.numbers, n.count >= 2 else { return nil }
-            return .array([.number(n[0]), .number(n[1]), .number(0), .number(0)])
-        })
-        if members.count == 1 { members.append(("bounds", .array([.number(0), .number(0), .number(0), .number(0)]))) }
+        if let (w, h) = size {
+            // A precomposition's own size: bounds [0, 0, w, h], the anchor a unit point of them.
+            members.append(("bounds", .array([.number(0), .number(0), .number(w), .number(h)])))
+            add("anchorPoint", property(ks?["a"], name: "anchorPoint", clock: clock) { v in
+                guard let n = v.numbers, n.count >= 2 else { return nil }
+                return .pair(n[0] / w, n[1] / h)
+            })
+            if !members.contains(where: { $0.0 == "anchorPoint" }) { members.append(("anchorPoint", .pair(0, 0))) }
+        } else {
+            members.append(("anchorPoint", .pair(0, 0)))
+            add("bounds", property(ks?["a"], name: "bounds", clock: clock) { v in
+                guard let n = v.numbers, n.count >= 2 else { return nil }
+                return .array([.number(n[0]), .number(n[1]), .number(0), .number(0)])
+            })
+            if members.count == 1 { members.append(("bounds", .array([.number(0), .number(0), .number(0), .number(0)]))) }
+        }
         if let p = ks?["p"], p["s"]?.flag == true {
             add("position", property(p["x"], name: "position", clock: clock) { v in v.scalar.map { .pair($0, 0) } })
             add("translation", property(p["y"], name: "translation", clock: clock) { v in v.scalar.map { .pair(0, $0) } })
@@ -44,14 +55,37 @@ extension LottieImporter {
         return (members, animations)
     }
 
-    /// The scene layer of the Lottie layer `layer` (at `position` in the file's list), wrapped in
-    /// a layer for each of its parents' transforms; nil when it draws nothing or cannot be read.
-    mutating func layer(_ layer: LottieValue, position: Int, outPoint: Double) -> SceneJSON? {
-        if layer["hd"]?.flag == true { return nil }
+    /// The scene layers of a composition's layer list (the file's, or a precomposition's whose
+    /// frame 0 is the file's frame `offset`), bottom first: Lottie lists the top layer first.
+    /// `chain` holds the precompositions being imported around it.
+    mutating func composition(_ layers: [LottieValue], offset: Double, outPoint: Double, chain: [String], idPrefix: String) -> [SceneJSON] {
+        var byIndex: [Int: LottieValue] = [:]
+        for layer in layers {
+            if let index = layer["ind"]?.int { byIndex[index] = layer }
+        }
+        var out: [SceneJSON] = []
+        for (position, layer) in layers.enumerated().reversed() {
+            if let made = self.layer(layer, position: position, siblings: byIndex, offset: offset, outPoint: outPoint, chain: chain, idPrefix: idPrefix) {
+                out.append(made)
+            }
+        }
+        return out
+    }
+
+    /// The scene layer of the Lottie layer `layer` (at `position` in its composition's list), wrapped
+    /// in a layer for each of its parents' transforms; nil when it draws nothing or cannot be read.
+    mutating func layer(_ layer: LottieValue, position: Int, siblings: [Int: LottieValue], offset: Double, outPoint: Double,
+                        chain: [String], idPrefix: String) -> SceneJSON? {
+        if layer["hd"]?.flag == true || overLimit { return nil }
+        layerCount += 1
+        if layerCount > Self.maxLayers {
+            overLimit = true
+            return nil
+        }
         let type = layer["ty"]?.int ?? -1
         let names = [0: "a precomposition", 1: "a solid", 2: "an image", 3: "a null", 4: "a shape layer", 5: "a text layer",
                      6: "an audio layer", 13: "a camera", 15: "a data layer"]
-        guard type == 1 || type == 3 || type == 4 else {
+        guard type == 0 || type == 1 || type == 3 || type == 4 else {
             omit(layer.path, "\(names[type] ?? "a layer of type \(type)") is not imported yet: left out")
             return nil
         }
@@ -68,15 +102,19 @@ extension LottieImporter {
         if let bm = layer["bm"]?.number, bm != 0 { omit(layer.path + ".bm", "a blend mode: drawn in normal mode") }
         if layer["ao"]?.flag == true { omit(layer.path + ".ao", "auto-orient: the layer keeps its own rotation") }
         var layerClock = clock
-        layerClock.startTime = layer["st"]?.number ?? 0
+        let start = layer["st"]?.number ?? 0
+        layerClock.startTime = offset + start
         let name = layer["nm"]?.string ?? ""
-        let id = uniqueID("l\(position)" + (name.isEmpty ? "" : "_" + name))
-        var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string(type == 4 ? "layer" : "shape"))]
-        let placed = transform(layer["ks"], clock: layerClock, opacity: true)
+        let id = uniqueID(idPrefix + "l\(position)" + (name.isEmpty ? "" : "_" + name))
+        var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string(type == 1 ? "shape" : "layer"))]
+        var size: (Double, Double)?
+        if type == 0, let w = layer["w"]?.number, let h = layer["h"]?.number, w > 0, h > 0 { size = (w, h) }
+        let placed = transform(layer["ks"], clock: layerClock, opacity: true, size: size)
         members += placed.members
+        if size != nil { members.append(("masksToBounds", .bool(true))) }
         var animations = placed.animations
         // In and out points: hidden outside [ip, op) of the composition.
-        let inPoint = layer["ip"]?.number ?? clock.inPoint, out = layer["op"]?.number ?? outPoint
+        let inPoint = (layer["ip"]?.number ?? clock.inPoint - offset) + offset, out = (layer["op"]?.number ?? outPoint - offset) + offset
         let duration = (outPoint - clock.inPoint) / clock.fps
         let from = min(max((inPoint - clock.inPoint) / clock.fps, 0), duration), to = min(max((out - clock.inPoint) / clock.fps, 0), duration)
         if from > 0 || to < duration {
@@ -87,7 +125,16 @@ extension LottieImporter {
                                        ("calculationMode", .string("discrete")), ("duration", .number(d)),
                                        ("fillMode", .string("both")), ("removedOnCompletion", .bool(false))]))
         }
-        if type == 1 {
+        if type == 0 {
+            let ref = layer["refId"]?.string ?? ""
+            if let asset = assets[ref], !chain.contains(ref), chain.count < 32 {
+                let content = composition(asset.items, offset: offset + start, outPoint: outPoint, chain: chain + [ref], idPrefix: id + "_")
+                if !content.isEmpty { members.append(("sublayers", .array(content))) }
+            } else {
+                omit(layer.path + ".refId", assets[ref] == nil ? "a precomposition whose asset is missing: left out"
+                     : "a precomposition that contains itself (or nests over 32 deep): left out")
+            }
+        } else if type == 1 {
             let w = layer["sw"]?.number ?? 0, h = layer["sh"]?.number ?? 0
             var color = layer["sc"]?.string ?? "#000000"
             let hex = color.dropFirst()
@@ -108,12 +155,12 @@ extension LottieImporter {
         var seen: Set<Int> = []
         var parentIndex = layer["parent"]?.int
         while let index = parentIndex {
-            guard seen.insert(index).inserted, seen.count <= 64, let parent = layersByIndex[index] else {
+            guard seen.insert(index).inserted, seen.count <= 64, let parent = siblings[index] else {
                 omit(layer.path + ".parent", seen.count > 64 ? "parents nested over 64 deep: the rest left out" : "a parent that is missing or contains itself: left out")
                 break
             }
             var parentClock = clock
-            parentClock.startTime = parent["st"]?.number ?? 0
+            parentClock.startTime = offset + (parent["st"]?.number ?? 0)
             let wrap = transform(parent["ks"], clock: parentClock, opacity: false)
             var wrapper: [(String, SceneJSON)] = [("id", .string(uniqueID(id + "_parent"))), ("type", .string("layer"))]
             wrapper += wrap.members

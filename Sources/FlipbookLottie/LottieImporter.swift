@@ -30,8 +30,13 @@ public struct LottieImporter {
     let file: String
     var usedIDs: Set<String> = []
     var clock = LottieClock(fps: 30, inPoint: 0)
-    /// The composition's layers by their `ind` (parents are looked up here).
-    var layersByIndex: [Int: LottieValue] = [:]
+    /// Precompositions' layer lists by asset id.
+    var assets: [String: LottieValue] = [:]
+    /// Scene layers made so far, and whether that passed `maxLayers` (the import then stops and
+    /// fails: a precomposition used in itself thousands of times over is refused, not built).
+    var layerCount = 0, overLimit = false
+    /// The most layers an import makes (the scene loader's default limit).
+    static let maxLayers = 100_000
 
     /// Whether `json` is a Lottie file: an object with a frame rate, in and out points, a size and
     /// layers, and no `"flipbook"` version (a scene file).
@@ -53,18 +58,15 @@ public struct LottieImporter {
         let outPoint = try (root["op"] ?? root).requiredNumber("the out point \"op\" after \"ip\"", where: { $0 > inPoint })
         clock = LottieClock(fps: fps, inPoint: inPoint)
         let duration = (outPoint - inPoint) / fps
-        for key in ["assets", "fonts", "chars", "markers"] where !(root[key]?.items.isEmpty ?? true) {
-            if key == "assets" { continue }
+        for key in ["fonts", "chars", "markers"] where !(root[key]?.items.isEmpty ?? true) {
             omit(key, "\(key) are not imported")
         }
-        let layers = root["layers"]?.items ?? []
-        for layer in layers {
-            if let index = layer["ind"]?.int { layersByIndex[index] = layer }
+        for asset in root["assets"]?.items ?? [] {
+            if let id = asset["id"]?.string, let layers = asset["layers"], layers.isArray { assets[id] = layers }
         }
-        // Lottie lists the top layer first; sublayers draw later on top.
-        var out: [SceneJSON] = []
-        for (position, layer) in layers.enumerated().reversed() {
-            if let made = self.layer(layer, position: position, outPoint: outPoint) { out.append(made) }
+        let out = composition(root["layers"]?.items ?? [], offset: 0, outPoint: outPoint, chain: [], idPrefix: "")
+        if overLimit {
+            throw SceneError(file: file, path: "layers", message: "the import makes over \(Self.maxLayers) layers (precompositions used within each other), over the limit of \(Self.maxLayers)")
         }
         var scene: [(String, SceneJSON)] = [("flipbook", .number(1))]
         if let name = root["nm"]?.string { scene.append(("title", .string(name))) }

@@ -37,6 +37,7 @@ extension LottieImporter {
             return (value, nil)
         }
         var values: [SceneJSON] = [], times: [Double] = [], easings: [SceneJSON] = []
+        var raw: [LottieKey] = []
         var previousEnd: LottieValue?
         var mixedEasing = false, spatial = false
         for (index, key) in keys.enumerated() {
@@ -58,6 +59,9 @@ extension LottieImporter {
             times.append(clock.seconds(t))
             previousEnd = key["e"]
             if [key["to"], key["ti"]].contains(where: { ($0?.numbers ?? []).contains { $0 != 0 } }) { spatial = true }
+            raw.append(LottieKey(time: t, value: start.numbers, hold: key["h"]?.flag == true,
+                                 out: (key["o"]?["x"]?.numbers, key["o"]?["y"]?.numbers), in: (key["i"]?["x"]?.numbers, key["i"]?["y"]?.numbers),
+                                 tangentOut: key["to"]?.numbers, tangentIn: key["ti"]?.numbers))
             guard index < keys.count - 1 else { break }
             if key["h"]?.flag == true {
                 easings.append(.string("steps(1, end)"))
@@ -75,6 +79,9 @@ extension LottieImporter {
             } else {
                 easings.append(.string("linear"))
             }
+        }
+        if (mixedEasing || spatial), raw.count == values.count, let sampled = Self.sampled(raw, clock: clock, convert: convert) {
+            return (values.first, sampled.animation(name))
         }
         if mixedEasing { omit(p.path, "easing that differs between dimensions: the first dimension's easing moves them all") }
         if spatial { omit(p.path, "spatial tangents (a motion along a curve): the layer moves in straight lines between the keys") }

@@ -1,0 +1,110 @@
+import Easing
+import FlipbookScenes
+
+/// A Lottie keyframe's numbers, as `LottieImporter.sampled` reads them.
+struct LottieKey {
+    /// Frame, in the layer's time.
+    var time: Double
+    var value: [Double]?
+    var hold: Bool
+    /// The easing's out handle (`o`, this key's) and in handle (`i`, the next key's), x and y, each
+    /// one number a dimension (or one for all).
+    var out: (x: [Double]?, y: [Double]?)
+    var `in`: (x: [Double]?, y: [Double]?)
+    /// Spatial tangents (a motion along a curve), relative to this key's value and the next's.
+    var tangentOut: [Double]?
+    var tangentIn: [Double]?
+}
+
+/// A property sampled at frames: its values at each instant, linear between them.
+struct LottieSamples {
+    var times: [Double]
+    var values: [SceneJSON]
+
+    /// A keyframe animation through the samples (linear, filled both ways).
+    func animation(_ name: String) -> SceneJSON? {
+        guard let begin = times.first, let end = times.last, end > begin, values.count == times.count else { return nil }
+        return .object([("property", .string(name)), ("values", .array(values)),
+                        ("keyTimes", .array(times.map { .number(($0 - begin) / (end - begin)) })),
+                        ("beginTime", .number(begin)), ("duration", .number(end - begin)),
+                        ("fillMode", .string("both")), ("removedOnCompletion", .bool(false))])
+    }
+}
+
+extension LottieImporter {
+    /// A property Flipbook's keyframes cannot hold as Lottie moves it — easing of its own in each
+    /// dimension, or a motion along a cubic (spatial tangents) — as its values at every frame of the
+    /// file and at each key, straight between them: at every frame a player shows, the value Lottie
+    /// defines (each dimension eased by its own `cubic-bezier`; a motion at the eased share of the
+    /// cubic's arc length, as lottie-web and rlottie place it, measured on 64 chords); between two
+    /// frames, a straight line. Nil when a key's value is not numbers.
+    static func sampled(_ keys: [LottieKey], clock: LottieClock, convert: (LottieValue) -> SceneJSON?) -> LottieSamples? {
+        guard keys.count >= 2, keys.allSatisfy({ $0.value != nil }), let first = keys.first?.time, let last = keys.last?.time, last > first,
+              last - first <= 100_000 else { return nil }
+        var frames = Set(keys.map(\.time))
+        var f = first.rounded(.up)
+        while f <= last {
+            frames.insert(f)
+            f += 1
+        }
+        var samples = LottieSamples(times: [], values: [])
+        for frame in frames.sorted() {
+            guard let value = value(of: keys, at: frame), let converted = convert(numbers(value)) else { return nil }
+            samples.times.append(clock.seconds(frame))
+            samples.values.append(converted)
+        }
+        return samples
+    }
+
+    /// The numbers as a value the importer reads (`convert` closures take file values).
+    static func numbers(_ list: [Double]) -> LottieValue {
+        LottieValue(value: JSONValue(kind: .array(list.map { JSONValue(kind: .number($0), line: 0, column: 0) }), line: 0, column: 0),
+                    path: "", file: "")
+    }
+
+    /// Lottie's value of `keys` at `frame`: the first key's before it, the last's after it; in a
+    /// segment, held, or each dimension eased by its handles, or along the segment's cubic.
+    static func value(of keys: [LottieKey], at frame: Double) -> [Double]? {
+        guard let index = keys.lastIndex(where: { $0.time <= frame }) else { return keys.first?.value }
+        let a = keys[index]
+        guard index + 1 < keys.count, let va = a.value, let vb = keys[index + 1].value else { return a.value }
+        let b = keys[index + 1]
+        guard !a.hold, b.time > a.time else { return frame >= b.time ? vb : va }
+        let u = (frame - a.time) / (b.time - a.time)
+        func eased(_ d: Int) -> Double {
+            func pick(_ list: [Double]?, _ fallback: Double) -> Double {
+                guard let list, !list.isEmpty else { return fallback }
+                return list[min(d, list.count - 1)]
+            }
+            let x1 = min(max(pick(a.out.x, 0), 0), 1), y1 = pick(a.out.y, 0), x2 = min(max(pick(a.in.x, 1), 0), 1), y2 = pick(a.in.y, 1)
+            return CubicBezier(x1, y1, x2, y2).value(at: u, epsilon: 1e-9)
+        }
+        let n = min(va.count, vb.count)
+        let to = a.tangentOut ?? [], ti = a.tangentIn ?? []
+        if n >= 2, to.count >= 2, ti.count >= 2, to.prefix(2).contains(where: { $0 != 0 }) || ti.prefix(2).contains(where: { $0 != 0 }) {
+            // A motion along the cubic from a to b, the handles a + to and b + ti, at the eased share
+            // of its arc length.
+            let p0 = (va[0], va[1]), p1 = (va[0] + to[0], va[1] + to[1]), p2 = (vb[0] + ti[0], vb[1] + ti[1]), p3 = (vb[0], vb[1])
+            func point(_ t: Double) -> (Double, Double) {
+                let s = 1 - t
+                return (s * s * s * p0.0 + 3 * s * s * t * p1.0 + 3 * s * t * t * p2.0 + t * t * t * p3.0,
+                        s * s * s * p0.1 + 3 * s * s * t * p1.1 + 3 * s * t * t * p2.1 + t * t * t * p3.1)
+            }
+            let chords = 64
+            var lengths = [0.0], previous = p0
+            for k in 1...chords {
+                let p = point(Double(k) / Double(chords))
+                lengths.append(lengths[k - 1] + ((p.0 - previous.0) * (p.0 - previous.0) + (p.1 - previous.1) * (p.1 - previous.1)).squareRoot())
+                previous = p
+            }
+            let target = eased(0) * lengths[chords]
+            var k = 1
+            while k < chords && lengths[k] < target { k += 1 }
+            let span = lengths[k] - lengths[k - 1]
+            let t = (Double(k - 1) + (span > 0 ? (target - lengths[k - 1]) / span : 0)) / Double(chords)
+            let p = point(min(max(t, 0), 1))
+            return [p.0, p.1] + (2..<n).map { va[$0] + (vb[$0] - va[$0]) * eased(0) }
+        }
+        return (0..<n).map { va[$0] + (vb[$0] - va[$0]) * eased($0) }
+    }
+}
