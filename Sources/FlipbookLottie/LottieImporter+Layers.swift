@@ -101,9 +101,11 @@ extension LottieImporter {
         if layer["tm"] != nil { omit(layer.path + ".tm", "time remapping is not imported: keys at their own times") }
         if let bm = layer["bm"]?.number, bm != 0 { omit(layer.path + ".bm", "a blend mode: drawn in normal mode") }
         if layer["ao"]?.flag == true { omit(layer.path + ".ao", "auto-orient: the layer keeps its own rotation") }
+        // A layer's keys are in its composition's frames (its start time moves nothing but the
+        // frames of a precomposition's content, as rlottie and lottie-web read it).
         var layerClock = clock
         let start = layer["st"]?.number ?? 0
-        layerClock.startTime = offset + start
+        layerClock.startTime = offset
         let name = layer["nm"]?.string ?? ""
         let id = uniqueID(idPrefix + "l\(position)" + (name.isEmpty ? "" : "_" + name))
         var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string(type == 1 ? "shape" : "layer"))]
@@ -160,7 +162,7 @@ extension LottieImporter {
                 break
             }
             var parentClock = clock
-            parentClock.startTime = offset + (parent["st"]?.number ?? 0)
+            parentClock.startTime = offset
             let wrap = transform(parent["ks"], clock: parentClock, opacity: false)
             var wrapper: [(String, SceneJSON)] = [("id", .string(uniqueID(id + "_parent"))), ("type", .string("layer"))]
             wrapper += wrap.members

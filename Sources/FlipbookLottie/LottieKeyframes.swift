@@ -1,8 +1,9 @@
 import FlipbookScenes
 
-/// Where a layer's frames fall on the scene's clock: a Lottie keyframe at frame `t` of a layer that
-/// starts at `st` shows at composition frame t + st, which is (t + st − ip) / fr seconds into the
-/// scene (the composition's in point is the scene's 0).
+/// Where a composition's frames fall on the scene's clock: a Lottie keyframe at frame `t` of a
+/// composition whose frame 0 is the file's frame `startTime` (a precomposition's, shifted by its
+/// layer's start time) shows (t + startTime − ip) / fr seconds into the scene (the file's in point
+/// is the scene's 0).
 struct LottieClock {
     var fps: Double
     var inPoint: Double
