@@ -1,4 +1,9 @@
 import FlipbookScenes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension LottieImporter {
     /// The handle length of a quarter circle as cubic Béziers, as a fraction of the radius: Lottie
@@ -66,5 +71,40 @@ extension LottieImporter {
         d += "C" + p(x - cx, y + ry) + " " + p(x - rx, y + cy) + " " + p(x - rx, y)
         d += "C" + p(x - rx, y - cy) + " " + p(x - cx, y - ry) + " " + p(x, y - ry) + "Z"
         return d
+    }
+
+    /// A Lottie polystar as path data, as lottie-web builds it: a star's 2n points alternate between
+    /// the outer and inner radius (a polygon's n on the outer), from straight up turned by
+    /// `rotation` degrees, clockwise unless `clockwise` is false; each point's handles lie along the
+    /// tangent of its circle, `roundness` percent of the circle's arc per point long (a star's
+    /// 2πr/2n, a polygon's 2πr/4n). At most 10,000 points.
+    static func polystarPath(star: Bool, clockwise: Bool, center: [Double], outer: Double, inner: Double, outerRoundness: Double,
+                             innerRoundness: Double, rotation: Double, points: Double) -> String? {
+        guard center.count >= 2, points.isFinite else { return nil }
+        let n = Int(min(max(points.rounded(.down), 0), 10_000))
+        guard n >= 1 else { return nil }
+        let count = star ? 2 * n : n, dir = clockwise ? 1.0 : -1.0
+        let step = 2 * Double.pi / Double(count)
+        var angle = -Double.pi / 2 + rotation * Double.pi / 180
+        var vertices: [(Double, Double)] = [], ins: [(Double, Double)] = [], outs: [(Double, Double)] = []
+        for i in 0..<count {
+            let isOuter = !star || i % 2 == 0
+            let r = isOuter ? outer : inner, roundness = (isOuter ? outerRoundness : innerRoundness) / 100
+            let segment = star ? 2 * Double.pi * r / Double(2 * count) : 2 * Double.pi * r / Double(4 * count)
+            let x = r * cos(angle), y = r * sin(angle), length = (x * x + y * y).squareRoot()
+            let ox = length == 0 ? 0 : y / length, oy = length == 0 ? 0 : -x / length
+            let k = segment * roundness * dir
+            let vx = x + center[0], vy = y + center[1]
+            vertices.append((vx, vy))
+            outs.append((vx - ox * k, vy - oy * k))
+            ins.append((vx + ox * k, vy + oy * k))
+            angle += step * dir
+        }
+        var d = "M\(number(vertices[0].0)) \(number(vertices[0].1))"
+        for i in 0..<count {
+            let j = (i + 1) % count
+            d += "C\(number(outs[i].0)) \(number(outs[i].1)) \(number(ins[j].0)) \(number(ins[j].1)) \(number(vertices[j].0)) \(number(vertices[j].1))"
+        }
+        return d + "Z"
     }
 }

@@ -4,17 +4,24 @@ import FlipbookScenes
 struct LottiePath {
     var value: String
     var animation: SceneJSON?
+    /// The trim paths items that cut it (those listed after it in its group and after its groups
+    /// in theirs), nearest first.
+    var trims: [LottieValue] = []
 }
 
 extension LottieImporter {
     /// The scene layers of a shape group's items, bottom first. In Lottie a fill or stroke paints
     /// every path listed before it in its group, and items listed first draw on top; a group is a
     /// layer with the group's transform (its `tr` item) holding its own items' layers.
-    mutating func group(_ items: [LottieValue], clock: LottieClock, idBase: String) -> [SceneJSON] {
+    ///
+    /// A trim paths item cuts every path listed before it (in its group and the groups before it),
+    /// whichever paint draws them: `trims` are those that cut this group's paths from outside it.
+    mutating func group(_ items: [LottieValue], clock: LottieClock, idBase: String, trims: [LottieValue] = []) -> [SceneJSON] {
         var paths: [LottiePath] = [], drawn: [SceneJSON] = []
         var groupsWithPaths = false
-        for item in items {
-            if item["hd"]?.flag == true { continue }
+        let visible = items.filter { $0["hd"]?.flag != true }
+        for (index, item) in visible.enumerated() {
+            let cutting = visible[(index + 1)...].filter { $0["ty"]?.string == "tm" } + trims
             switch item["ty"]?.string ?? "" {
             case "gr":
                 let inner = item["it"]?.items ?? []
@@ -22,13 +29,18 @@ extension LottieImporter {
                 let placed = transform(inner.last(where: { $0["ty"]?.string == "tr" }), clock: clock, opacity: true)
                 let id = uniqueID(idBase + "_g")
                 var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string("layer"))] + placed.members
-                let content = group(inner, clock: clock, idBase: id)
+                let content = group(inner, clock: clock, idBase: id, trims: cutting)
                 if !content.isEmpty { members.append(("sublayers", .array(content))) }
                 if !placed.animations.isEmpty { members.append(("animations", .array(placed.animations))) }
                 drawn.append(.object(members))
-            case "sh", "rc", "el":
-                if let path = path(item, clock: clock) { paths.append(path) }
-            case "fl", "st":
+            case "sh", "rc", "el", "sr":
+                if var path = path(item, clock: clock) {
+                    path.trims = cutting
+                    paths.append(path)
+                }
+            case "tm":
+                continue
+            case "fl", "st", "gf", "gs":
                 if groupsWithPaths {
                     omit(item.path, "a paint that also covers the paths of the groups listed before it: those are drawn with their own paints only")
                 }
@@ -36,7 +48,7 @@ extension LottieImporter {
             case "tr":
                 continue
             case let type:
-                let names = ["sr": "a polystar", "tm": "trim paths", "gf": "a gradient fill", "gs": "a gradient stroke", "rd": "rounded corners",
+                let names = ["rd": "rounded corners",
                              "rp": "a repeater", "mm": "merge paths", "op": "offset paths", "pb": "pucker and bloat", "tw": "a twist",
                              "zz": "zig zag", "no": "a no-op"]
                 omit(item.path, "\(names[type] ?? "a shape item of type \"\(type)\"") is not imported yet: left out")
@@ -59,37 +71,57 @@ extension LottieImporter {
             return parametric(item, ["p", "s", "r"], clock: clock) { v in
                 Self.rectanglePath(center: v[0], size: v[1], roundness: v[2].first ?? 0)
             }
+        case "sr":
+            let star = item["sy"]?.int != 2, clockwise = item["d"]?.int != 3
+            // (Not affine in its rotation and point count: always sampled when anything moves.)
+            return parametric(item, ["p", "or", "ir", "os", "is", "r", "pt"], clock: clock, affine: false) { v in
+                Self.polystarPath(star: star, clockwise: clockwise, center: v[0], outer: v[1].first ?? 0, inner: v[2].first ?? 0,
+                                  outerRoundness: v[3].first ?? 0, innerRoundness: v[4].first ?? 0, rotation: v[5].first ?? 0, points: v[6].first ?? 5)
+            }
         default:
             return parametric(item, ["p", "s"], clock: clock) { v in Self.ellipsePath(center: v[0], size: v[1]) }
         }
     }
 
-    /// A rectangle's or ellipse's path from its properties `keys`: static, or a path morph when one
-    /// of them is animated (the path's points are affine in each of them, so moving the path's
-    /// points with the property's easing is moving the property). Two or more animated: reported,
-    /// drawn at their first values.
-    mutating func parametric(_ item: LottieValue, _ keys: [String], clock: LottieClock, make: ([[Double]]) -> String?) -> LottiePath? {
-        func animated(_ key: String) -> Bool { item[key]?["k"]?.items.first?["t"] != nil }
-        func firstValue(_ key: String) -> [Double] {
-            guard let k = item[key]?["k"] else { return [0, 0] }
-            if let first = k.items.first, first["t"] != nil { return first["s"]?.numbers ?? [0, 0] }
-            return k.numbers ?? [0, 0]
+    /// A rectangle's, ellipse's or polystar's path from its properties `keys`: static; a path morph
+    /// on the property's own keys when one of them moves and the path's points are affine in it
+    /// (moving the points with its easing is moving it); else the path at every frame of the keys
+    /// and at each key, straight between them (exact at the frames).
+    mutating func parametric(_ item: LottieValue, _ keys: [String], clock: LottieClock, affine: Bool = true,
+                             make: ([[Double]]) -> String?) -> LottiePath? {
+        let read = keys.map { self.keys(item[$0]) }
+        func firstValue(_ index: Int) -> [Double] {
+            if let head = read[index].keys.first { return head.value ?? [0, 0] }
+            if let constant = item[keys[index]]?["k"]?.numbers { return constant }
+            return [read[index].constant ?? 0]
         }
-        var values = keys.map(firstValue)
-        let moving = keys.filter(animated)
-        if moving.count > 1 { omit(item.path, "\(moving.joined(separator: " and ")) animated together: drawn at their first values (not imported yet)") }
+        var values = keys.indices.map(firstValue)
+        let moving = keys.indices.filter { !read[$0].keys.isEmpty }
         guard let base = make(values) else {
             omit(item.path, "a shape this importer cannot read: left out")
             return nil
         }
-        guard moving.count == 1, let index = keys.firstIndex(of: moving[0]) else { return LottiePath(value: base, animation: nil) }
-        let made = property(item[moving[0]], name: "path", clock: clock) { v in
-            guard let n = v.numbers else { return nil }
-            values[index] = n
-            return make(values).map(SceneJSON.string)
+        if moving.isEmpty { return LottiePath(value: base, animation: nil) }
+        if moving.count == 1 && affine {
+            let index = moving[0]
+            let made = property(item[keys[index]], name: "path", clock: clock) { v in
+                guard let n = v.numbers else { return nil }
+                values[index] = n
+                return make(values).map(SceneJSON.string)
+            }
+            guard case .string(let value)? = made.value else { return LottiePath(value: base, animation: nil) }
+            return LottiePath(value: value, animation: made.animation)
         }
-        guard case .string(let value)? = made.value else { return LottiePath(value: base, animation: nil) }
-        return LottiePath(value: value, animation: made.animation)
+        guard let frames = Self.frames(of: moving.flatMap { read[$0].keys.map(\.time) }) else { return LottiePath(value: base, animation: nil) }
+        var samples = LottieSamples(times: [], values: [])
+        for frame in frames {
+            for index in moving { values[index] = Self.value(of: read[index].keys, at: frame) ?? values[index] }
+            guard let path = make(values) else { return LottiePath(value: base, animation: nil) }
+            samples.times.append(clock.seconds(frame))
+            samples.values.append(.string(path))
+        }
+        guard case .string(let value)? = samples.values.first else { return LottiePath(value: base, animation: nil) }
+        return LottiePath(value: value, animation: samples.animation("path"))
     }
 
     /// The scene layers a fill or stroke paints `paths` with: one shape layer for all of them (a
@@ -97,17 +129,25 @@ extension LottieImporter {
     /// on keys of their own (reported where that changes what overlaps show: a translucent paint).
     mutating func paint(_ item: LottieValue, paths: [LottiePath], clock: LottieClock, idBase: String) -> [SceneJSON] {
         guard !paths.isEmpty else { return [] }
-        let isFill = item["ty"]?.string == "fl"
+        let type = item["ty"]?.string ?? "", isFill = type == "fl" || type == "gf", isGradient = type == "gf" || type == "gs"
         var members: [(String, SceneJSON)] = Self.inPlace, animations: [SceneJSON] = []
         func add(_ name: String, _ result: (value: SceneJSON?, animation: SceneJSON?)) {
             if let value = result.value { members.append((name, value)) }
             if let animation = result.animation { animations.append(animation) }
         }
-        add(isFill ? "fillColor" : "strokeColor", property(item["c"], name: isFill ? "fillColor" : "strokeColor", clock: clock) { v in
-            guard let n = v.numbers, n.count >= 3 else { return nil }
-            let scale = n.prefix(3).contains { $0 > 1 } ? 1.0 / 255 : 1
-            return .array((0..<3).map { .number(min(max(n[$0] * scale, 0), 1)) } + [.number(n.count > 3 ? min(max(n[3] * scale, 0), 1) : 1)])
-        })
+        if isGradient {
+            let name = isFill ? "fillGradient" : "strokeGradient"
+            let made = gradientPaint(item, name: name, clock: clock)
+            guard made.value != nil else { return [] }
+            add(name, made)
+            if !isFill { members.append(("strokeColor", .string("black"))) }
+        } else {
+            add(isFill ? "fillColor" : "strokeColor", property(item["c"], name: isFill ? "fillColor" : "strokeColor", clock: clock) { v in
+                guard let n = v.numbers, n.count >= 3 else { return nil }
+                let scale = n.prefix(3).contains { $0 > 1 } ? 1.0 / 255 : 1
+                return .array((0..<3).map { .number(min(max(n[$0] * scale, 0), 1)) } + [.number(n.count > 3 ? min(max(n[3] * scale, 0), 1) : 1)])
+            })
+        }
         add("opacity", property(item["o"], name: "opacity", clock: clock) { v in v.scalar.map { .number(min(max($0 / 100, 0), 1)) } })
         if isFill {
             members.append(("strokeColor", .string("none")))
@@ -122,27 +162,53 @@ extension LottieImporter {
         }
         let moving = paths.filter { $0.animation != nil }
         let opaque = ((members.first { $0.0 == "opacity" }?.1 ?? .number(1)) == .number(1)) && !animations.contains { Self.animates($0, "opacity") }
-        var groups: [[LottiePath]] = moving.count <= 1 ? [paths] : paths.map { [$0] }
+        // Trims: each path's nearest (a second one on a path is reported); a fill is not trimmed.
+        var trimsByPath: [LottieTrim?] = []
+        for path in paths {
+            guard let first = path.trims.first else {
+                trimsByPath.append(nil)
+                continue
+            }
+            if path.trims.count > 1 { omit(path.trims[1].path, "a second trim on the same paths: only the nearest one cuts them") }
+            let made = trim(first, clock: clock)
+            if isFill, let made, !made.isWhole { omit(item.path, "a fill of trimmed paths: filled whole (only strokes are trimmed)") }
+            trimsByPath.append(isFill ? nil : made)
+        }
+        var groups: [[Int]]
+        if moving.count > 1 || trimsByPath.contains(where: { $0?.eachPath == true }) {
+            groups = paths.indices.map { [$0] }
+        } else {
+            groups = [Array(paths.indices)]
+        }
         if moving.count > 1 && (!opaque || !isFill) {
             omit(item.path, "paths that morph on keys of their own under one \(isFill ? "translucent fill" : "stroke"): each drawn as its own shape, so where they overlap the paint is laid twice")
         }
-        if groups.isEmpty { groups = [paths] }
         var out: [SceneJSON] = []
-        for part in groups {
-            let joined = part.map(\.value).joined(separator: " ")
-            var layer: [(String, SceneJSON)] = [("id", .string(uniqueID(idBase + (isFill ? "_fill" : "_stroke")))), ("type", .string("shape"))]
-            layer += members
-            layer.append(("path", .string(joined)))
-            var own = animations
-            if let index = part.firstIndex(where: { $0.animation != nil }), let morph = part[index].animation {
-                let before = part[..<index].map(\.value).joined(separator: " "), after = part[(index + 1)...].map(\.value).joined(separator: " ")
-                own.append(Self.mapValues(morph) { value in
-                    guard case .string(let path) = value else { return value }
-                    return .string([before, path, after].filter { !$0.isEmpty }.joined(separator: " "))
-                })
+        for indices in groups {
+            let part = indices.map { paths[$0] }
+            let cut = indices.first.flatMap { trimsByPath[$0] }
+            let spanCount = cut.map { t in (t.spans.count > 1 || t.second.contains { $0.end > $0.start }) ? 2 : 1 } ?? 1
+            for span in 0..<spanCount {
+                let joined = part.map(\.value).joined(separator: " ")
+                var layer: [(String, SceneJSON)] = [("id", .string(uniqueID(idBase + (isFill ? "_fill" : "_stroke")))), ("type", .string("shape"))]
+                layer += members
+                layer.append(("path", .string(joined)))
+                var own = animations
+                if let cut {
+                    let trimmed = Self.trimMembers(cut, span: span)
+                    layer += trimmed.members
+                    own += trimmed.animations
+                }
+                if let index = part.firstIndex(where: { $0.animation != nil }), let morph = part[index].animation {
+                    let before = part[..<index].map(\.value).joined(separator: " "), after = part[(index + 1)...].map(\.value).joined(separator: " ")
+                    own.append(Self.mapValues(morph) { value in
+                        guard case .string(let path) = value else { return value }
+                        return .string([before, path, after].filter { !$0.isEmpty }.joined(separator: " "))
+                    })
+                }
+                if !own.isEmpty { layer.append(("animations", .array(own))) }
+                out.append(.object(layer))
             }
-            if !own.isEmpty { layer.append(("animations", .array(own))) }
-            out.append(.object(layer))
         }
         return out
     }

@@ -39,21 +39,28 @@ extension LottieImporter {
     /// cubic's arc length, as lottie-web and rlottie place it, measured on 64 chords); between two
     /// frames, a straight line. Nil when a key's value is not numbers.
     static func sampled(_ keys: [LottieKey], clock: LottieClock, convert: (LottieValue) -> SceneJSON?) -> LottieSamples? {
-        guard keys.count >= 2, keys.allSatisfy({ $0.value != nil }), let first = keys.first?.time, let last = keys.last?.time, last > first,
-              last - first <= 100_000 else { return nil }
-        var frames = Set(keys.map(\.time))
-        var f = first.rounded(.up)
-        while f <= last {
-            frames.insert(f)
-            f += 1
-        }
+        guard keys.count >= 2, keys.allSatisfy({ $0.value != nil }), let frames = frames(of: keys.map(\.time)) else { return nil }
         var samples = LottieSamples(times: [], values: [])
-        for frame in frames.sorted() {
+        for frame in frames {
             guard let value = value(of: keys, at: frame), let converted = convert(numbers(value)) else { return nil }
             samples.times.append(clock.seconds(frame))
             samples.values.append(converted)
         }
         return samples
+    }
+
+    /// The instants a sampled property is read at: every whole frame from its first key to its
+    /// last and each key's own frame, in order; nil when the keys span no time or over 100,000
+    /// frames (a hostile file's samples would outgrow any budget).
+    static func frames(of keyTimes: [Double]) -> [Double]? {
+        guard let first = keyTimes.min(), let last = keyTimes.max(), last > first, last - first <= 100_000 else { return nil }
+        var frames = Set(keyTimes)
+        var f = first.rounded(.up)
+        while f <= last {
+            frames.insert(f)
+            f += 1
+        }
+        return frames.sorted()
     }
 
     /// The numbers as a value the importer reads (`convert` closures take file values).

@@ -123,11 +123,49 @@ import Testing
         }
     }
 
+    /// Trim paths: start and end in percent (either order), the offset in degrees a share of the
+    /// length, the span wrapped at the path's end into two (lottie-web's and rlottie's rule).
+    @Test func trimSpans() {
+        func same(_ a: [(start: Double, end: Double)], _ b: [(Double, Double)]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { abs($0.0.start - $0.1.0) < 1e-12 && abs($0.0.end - $0.1.1) < 1e-12 }
+        }
+        #expect(same(LottieTrim.spans(s: 25, e: 75, o: 0), [(0.25, 0.75)]))
+        #expect(same(LottieTrim.spans(s: 75, e: 25, o: 0), [(0.25, 0.75)]))
+        #expect(same(LottieTrim.spans(s: 0, e: 50, o: 270), [(0.75, 1), (0, 0.25)]))
+        #expect(same(LottieTrim.spans(s: 0, e: 50, o: -90), [(0.75, 1), (0, 0.25)]))
+        #expect(same(LottieTrim.spans(s: 10, e: 20, o: 360 + 36), [(0.2, 0.3)]))
+        #expect(same(LottieTrim.spans(s: 0, e: 100, o: 90), [(0, 1)]))
+    }
+
+    /// A trimmed stroke of a straight 100 px line, 25 % to 75 %, then the end animated to 100 % over
+    /// frames 0…30 (linear): the stroked part runs from x = 25 to 75, then to 100 at 1 s, and half
+    /// way at 0.5 s ends at 87.5.
+    @Test func trimmedStroke() throws {
+        let line = #"{"ty":"sh","ks":{"a":0,"k":{"v":[[0,50],[100,50]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"c":false}}}"#
+        let trim = #"{"ty":"tm","s":{"a":0,"k":25},"e":{"a":1,"k":[{"t":0,"s":[75],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[100]}]},"o":{"a":0,"k":0},"m":1}"#
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":1,"lj":1}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":["# + line + "," + stroke + "," + trim + "]}"
+        let (scene, imported) = try Self.importScene(Self.file(layer))
+        #expect(imported.omissions.isEmpty, "\(imported.omissions)")
+        for (t, end) in [(0.0, 75.0), (0.5, 87.5), (1.0, 100.0)] {
+            let found = try #require(Self.find("l0_stroke", in: scene.presentation(at: t).renderNode()))
+            guard case .shape(let shape)? = found.node.items.first else { Issue.record("no shape"); return }
+            let xs = shape.strokedPath.elements.compactMap { element -> Double? in
+                switch element {
+                case .move(let p), .line(let p): p.x
+                case .cubic(_, _, let p): p.x
+                default: nil
+                }
+            }
+            #expect(abs((xs.min() ?? -1) - 25) < 1e-6 && abs((xs.max() ?? -1) - end) < 1e-6, "t = \(t): \(xs)")
+        }
+    }
+
     /// What the importer does not read is reported with its path, and the rest still imports.
     @Test func omissionsAreReported() throws {
         let text = #"{"ty":5,"ind":2,"ip":0,"op":60,"st":0,"ks":{}}"#
-        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0}}"#
-        let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":["# + Self.square + "," + trim + "," + Self.redFill + "]}"
+        let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5}}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":["# + Self.square + "," + star + "," + Self.redFill + "]}"
         let (_, imported) = try Self.importScene(Self.file(layer + "," + text))
         let paths = imported.omissions.map(\.path)
         #expect(paths.contains("layers[0].shapes[1]") && paths.contains("layers[1]"), "\(imported.omissions)")
