@@ -65,9 +65,32 @@ extension LottieImporter {
         }
         var out: [SceneJSON] = []
         for (position, layer) in layers.enumerated().reversed() {
-            if let made = self.layer(layer, position: position, siblings: byIndex, offset: offset, outPoint: outPoint, chain: chain, idPrefix: idPrefix) {
-                out.append(made)
+            // A track matte's source (`td`) draws only as the matte of the layer after it.
+            if layer["td"]?.flag == true, position + 1 < layers.count, layers[position + 1]["tt"] != nil { continue }
+            guard let made = self.layer(layer, position: position, siblings: byIndex, offset: offset, outPoint: outPoint, chain: chain, idPrefix: idPrefix) else {
+                continue
             }
+            guard let matte = layer["tt"]?.int else {
+                out.append(made)
+                continue
+            }
+            // An alpha matte: the layer inside a layer of the composition's own coordinates masked by
+            // the source layer (with its own transform and parents), as Flipbook's masks take alpha.
+            guard position > 0, layers[position - 1]["td"]?.flag == true else {
+                omit(layer.path + ".tt", "a track matte without its source layer before it: drawn without it")
+                out.append(made)
+                continue
+            }
+            guard matte == 1 else {
+                omit(layer.path + ".tt", (matte == 2 ? "an inverted alpha matte" : "a luma matte") + " is not imported yet: drawn without it")
+                out.append(made)
+                continue
+            }
+            // (A source that draws nothing shows nothing of the layer.)
+            guard let mask = self.layer(layers[position - 1], position: position - 1, siblings: byIndex, offset: offset, outPoint: outPoint,
+                                        chain: chain, idPrefix: idPrefix) else { continue }
+            out.append(.object([("id", .string(uniqueID(idPrefix + "l\(position)_matte"))), ("type", .string("layer"))] + Self.inPlace
+                               + [("sublayers", .array([made])), ("mask", mask)]))
         }
         return out
     }
@@ -92,11 +115,9 @@ extension LottieImporter {
         // A null draws nothing: it counts only as a parent.
         if type == 3 { return nil }
         if layer["ddd"]?.flag == true { omit(layer.path + ".ddd", "a 3D layer: drawn flat") }
-        for (key, what) in [("ef", "effects"), ("masksProperties", "masks")] where !(layer[key]?.items.isEmpty ?? true) {
+        for (key, what) in [("ef", "effects")] where !(layer[key]?.items.isEmpty ?? true) {
             omit(layer.path + "." + key, "\(what) are not imported yet: the layer is drawn without them")
         }
-        if layer["tt"] != nil { omit(layer.path + ".tt", "a track matte is not imported yet: the layer is drawn without it") }
-        if layer["td"]?.flag == true { omit(layer.path + ".td", "a track matte's source is not imported yet: drawn as a layer") }
         if let sr = layer["sr"]?.number, sr != 1 { omit(layer.path + ".sr", "a time stretch is not imported yet: keys at their own times") }
         if layer["tm"] != nil { omit(layer.path + ".tm", "time remapping is not imported: keys at their own times") }
         if let bm = layer["bm"]?.number, bm != 0 { omit(layer.path + ".bm", "a blend mode: drawn in normal mode") }
@@ -150,6 +171,9 @@ extension LottieImporter {
             let shapes = layer["shapes"] ?? LottieValue(value: JSONValue(kind: .array([]), line: 0, column: 0), path: layer.path + ".shapes", file: file)
             let content = group(shapes.items, clock: layerClock, idBase: id)
             if !content.isEmpty { members.append(("sublayers", .array(content))) }
+        }
+        if let list = layer["masksProperties"], !list.items.isEmpty, let mask = masks(list, clock: layerClock, idBase: id) {
+            members.append(("mask", mask))
         }
         if !animations.isEmpty { members.append(("animations", .array(animations))) }
         var made = SceneJSON.object(members)
