@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookComponents"]),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
         .testTarget(name: "FlipbookOutputTests", dependencies: ["FlipbookOutput"]),
-        .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookScenes"]),
+        .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookRaster", "FlipbookScenes"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["Flipbook", "FlipbookRaster", "FlipbookSVG"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes"],
                     exclude: ["Goldens"]),

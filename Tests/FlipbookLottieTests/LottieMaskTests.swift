@@ -1,0 +1,57 @@
+import Flipbook
+import FlipbookLottie
+import FlipbookRaster
+import FlipbookScenes
+import Testing
+
+/// Masks and track mattes of imported Lottie files, drawn by the raster frames and read at pixels
+/// well inside and outside the shapes (their alpha is 255 or 0 there, whatever the anti-aliasing).
+@Suite struct LottieMaskTests {
+    /// A 100 × 100 composition holding `layers`.
+    static func file(_ layers: String) -> String {
+        #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":["# + layers + "]}"
+    }
+
+    /// A closed square path from (a, a) to (b, b), as Lottie writes shapes.
+    static func square(_ a: Int, _ b: Int) -> String {
+        #"{"v":[["# + "\(a),\(a)],[\(b),\(a)],[\(b),\(b)],[\(a),\(b)]]" + #","i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}"#
+    }
+
+    /// A shape layer filling the whole canvas red, with `extra` members.
+    static func redLayer(index: Int, extra: String = "") -> String {
+        #"{"ty":4,"ind":"# + "\(index)" + #","ip":0,"op":30,"st":0,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":"# + square(0, 100)
+            + #"}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]"# + extra + "}"
+    }
+
+    /// The alpha of pixel (x, y) of the file's first frame, and what the import left out.
+    static func alpha(_ text: String, at points: [(Int, Int)]) throws -> ([UInt8], [LottieImporter.Omission]) {
+        let loader = SceneLoader()
+        let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
+        let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
+        var raster = RasterRenderer(canvas: scene.canvas)
+        let image = try raster.render(scene.presentation(at: 0).renderNode())
+        return (points.map { image.pixels[($0.1 * image.width + $0.0) * 4 + 3] }, imported.omissions)
+    }
+
+    /// An added mask shows the layer inside its path only; a subtracted one outside it only.
+    @Test func addedAndSubtractedMasks() throws {
+        for (mode, inside, outside) in [("a", UInt8(255), UInt8(0)), ("s", 0, 255)] {
+            let mask = #","masksProperties":[{"mode":""# + mode + #"","pt":{"a":0,"k":"# + Self.square(25, 75) + #"},"o":{"a":0,"k":100}}]"#
+            let (alphas, omissions) = try Self.alpha(Self.file(Self.redLayer(index: 1, extra: mask)), at: [(50, 50), (10, 10), (90, 60)])
+            #expect(omissions.isEmpty, "\(omissions)")
+            #expect(alphas == [inside, outside, outside], "mode \(mode): \(alphas)")
+        }
+    }
+
+    /// An alpha track matte: the layer shows where its source (the layer before it, `td`) has
+    /// alpha, and the source itself is not drawn.
+    @Test func alphaTrackMatte() throws {
+        let source = #"{"ty":4,"ind":1,"td":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,0]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":"#
+            + Self.square(0, 50) + #"}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}}]}"#
+        let matted = Self.redLayer(index: 2, extra: #","tt":1"#)
+        // The source's square sits at x 50…100, y 0…50 (moved 50 right).
+        let (alphas, omissions) = try Self.alpha(Self.file(source + "," + matted), at: [(75, 25), (25, 25), (75, 75)])
+        #expect(omissions.isEmpty, "\(omissions)")
+        #expect(alphas == [255, 0, 0], "\(alphas)")
+    }
+}
