@@ -59,11 +59,9 @@ extension SceneCost {
         /// of the tree.
         public var sampledLayer: Double
         /// The animated SVG: one instant the sampled items' fits probe (`SceneCost.sampledInstants`),
-        /// per layer of the tree. (4: pies of 100 to 600 slices whose values change, 2.9 to 4.7.)
+        /// per layer of the tree. (1: a five-slice pie whose values change compiled in 8 ms, 4.5
+        /// times under an estimate made with 4; pies of 100 to 400 slices, 2.9 to 3.8 steps a pair.)
         public var sampledProbe: Double
-        /// The animated SVG: one sampled item whose fit's instants the cache cannot hold, per layer of
-        /// the tree. (400: a pie of 800 slices compiled in 260 s, 406 a pair.)
-        public var refit: Double
         /// The animated SVG, per observed instant: one item sampled without an exact form, fitted.
         public var sampledItem: Double
         /// The animated SVG, per observed instant: one path element of a path morph (fitted point by
@@ -96,7 +94,7 @@ extension SceneCost {
             streamPixel: 0.0013, pngPixel: 0.0048, edge: 0.011, row: 0.038,
             dash: 0.18, glyph: 0.92, gradientPixel: 0.0072, surfacePixel: 0.0037, shadowTap: 0.00035,
             instant: 12, morphItem: 260, knotProbe: 42,
-            sampledLayer: 350, sampledProbe: 4, refit: 400, sampledItem: 6.2, sampledElement: 6.4, switch: 150,
+            sampledLayer: 350, sampledProbe: 1, sampledItem: 6.2, sampledElement: 6.4, switch: 150,
             instantElement: 0.11,
             processBytes: 11e6, rendererPixelBytes: 12, pngPixelBytes: 2, keyframeValueBytes: 100, layerBytes: 4_000, changeBytes: 500, elementBytes: 64)
     }

@@ -199,16 +199,9 @@ public struct SceneCost: Hashable, Sendable {
     static let sampledInstants = 1_000.0
 
     /// The animated compiler's cache of evaluated instants: at most this many, and this weight of
-    /// them (`Snapshot.weight`: 4 a layer, 1 a path element or gradient stop).
+    /// them (`Snapshot.weight`: 4 a layer, 1 a path element or gradient stop). Adaptive sampling asks
+    /// for no more instants than it keeps (`Sampler.sampleDepth`).
     public static let snapshotCacheCount = 20_000, snapshotCacheWeight = 4_000_000
-
-    /// Whether the instants of the sampled items' fits (`sampledInstants`) outgrow the animated
-    /// compiler's cache at this scene's weight an instant: each item's fit then evaluates most of its
-    /// own instants again.
-    var sampledFitsOutgrowCache: Bool {
-        let weight = max(1, 4 * layers + pathElements + gradientStops)
-        return sampledItems > 1 && Double(min(Self.snapshotCacheCount, Self.snapshotCacheWeight / weight)) < Self.sampledInstants
-    }
 
     /// The terms of `output`'s work: their sum is `work(output)`.
     public func terms(_ output: Output) -> [Term] {
@@ -269,12 +262,10 @@ public struct SceneCost: Hashable, Sendable {
                 once("knotProbe", Double(knots) * Double(layers), c.knotProbe, "\(knots) knots × \(layers) layers", layersPath),
                 // Each probe of an adaptive fit between observed instants evaluates the whole tree.
                 once("sampledLayer", Double(sampledLayers) * Double(layers), c.sampledLayer, "\(sampledLayers) layers sampled (no exact form) × \(layers) layers", layersPath),
-                // Sampled items' fits probe the instants of a shared grid, each evaluating the whole tree
-                // once, or, where the cache cannot hold them, each item's own instants again.
+                // Sampled items' fits probe the instants of one shared grid, each evaluating the whole
+                // tree once (no more of them than the sampler's cache keeps: `Sampler.sampleDepth`).
                 once("sampledProbe", sampledItems > 0 ? Self.sampledInstants * Double(layers) : 0, c.sampledProbe,
                      "\(sampledItems > 0 ? Int(Self.sampledInstants) : 0) instants the sampled items' fits probe × \(layers) layers", layersPath),
-                once("refit", sampledFitsOutgrowCache ? Double(sampledItems) * Double(layers) : 0, c.refit,
-                     "\(sampledFitsOutgrowCache ? sampledItems : 0) items sampled, their fits' instants beyond the cache × \(layers) layers", layersPath),
                 each("sampledItem", Double(sampledItems), c.sampledItem, "\(sampledItems) items sampled (no exact form)", layersPath),
                 each("sampledElement", Double(sampledElements), c.sampledElement, "\(sampledElements) path elements of path morphs", busiestPath.path),
                 // A path morph is fitted adaptively: each probe evaluates the whole tree.

@@ -25,6 +25,7 @@ extension AnimatedSVGCompiler.Context {
             // Sampling places at most four keys per observed instant (and 64 more): past that the keys at
             // every instant checked do better, and cost what the output costs.
             fitter.keyBudget = 4 * grid.count + 64
+            fitter.maxDepth = sampleDepth
             let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
             var written = write(smil, keys)
             // The engine's value at every check instant, read once: the check, the denser retry and

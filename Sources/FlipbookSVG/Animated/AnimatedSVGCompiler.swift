@@ -113,6 +113,10 @@ public struct AnimatedSVGCompiler {
         let maskIDs: Set<String>
         /// Each masked layer's mask, by the masked layer's id (`run`).
         var masks: [String: String] = [:]
+        /// How many times adaptive sampling may halve a knot interval (`TrackFitter.maxDepth`): 18,
+        /// or fewer where the scene's snapshots are so heavy that the sampler's cache holds under
+        /// 2,000 of them (`run`).
+        var sampleDepth = 18
         /// Instants where structure is observed: every frame time and every knot.
         let grid: [Double]
         /// The instants every track is checked at: the grid and the midpoints between its instants,
@@ -182,8 +186,10 @@ public struct AnimatedSVGCompiler {
             var seen: Set<String> = []
             // Each parent's children at each instant, in drawing order.
             var drawn: [String: [Double: [String]]] = [:]
+            var heaviest = 1
             for t in grid {
                 let snap = sampler.at(t)
+                heaviest = max(heaviest, snap.weight)
                 var previous: String?
                 for slot in snap.order {
                     let id = sampler.ids[slot]
@@ -199,6 +205,7 @@ public struct AnimatedSVGCompiler {
                     previous = id
                 }
             }
+            sampleDepth = Sampler.sampleDepth(heaviest: heaviest)
             var children: [String: [String]] = [:]
             var roots: [String] = []
             for id in order {

@@ -236,11 +236,27 @@ final class Sampler {
     /// At most 20 000 snapshots and 4M weight units of them (~64 bytes a unit for paths; a snapshot of
     /// many small layers holds more a unit: 1,000 pie slices peaked at 850 MB): a line graph of 100 000
     /// points is 6 MB a snapshot, and the compiler asks for thousands of instants.
-    /// (The cost model counts on these: `SceneCost.sampledFitsOutgrowCache`.)
+    /// (The cost model counts on these: `SceneCost.snapshotCacheWeight`.)
     private static let cacheCount = SceneCost.snapshotCacheCount, cacheWeight = SceneCost.snapshotCacheWeight
 
     /// Lookups so far: the clock of `Snapshot.lastUse`.
     @exclusivity(unchecked) private var uses = 0
+
+    /// How often adaptive sampling may halve a knot interval in a scene whose heaviest snapshot
+    /// weighs `heaviest`: 18 where the cache holds 2,000 snapshots or more; else as often as keeps
+    /// one interval's samples (seven eighths of its finest pieces: 8 · 2^depth instants) within a
+    /// quarter of what the cache holds. Every sampled track of a scene samples the same grid of
+    /// instants (`TrackFitter`), so together they then ask for no more instants than the cache
+    /// keeps; past that, each track would evaluate the whole tree at its own instants again (a pie
+    /// of 991 slices whose values change: twenty minutes). A track that needs finer keys than this
+    /// allows is written with keys at every instant checked, or reported as a fallback.
+    static func sampleDepth(heaviest: Int) -> Int {
+        let capacity = min(cacheCount, cacheWeight / max(heaviest, 1))
+        guard capacity < 2_000 else { return 18 }
+        var depth = 0
+        while depth < 18 && 8 << (depth + 1) <= capacity / 4 { depth += 1 }
+        return depth
+    }
 
     /// Keeps `snapshot` as the one of `time`. When the cache is full, the least recently used half of
     /// it (by weight) is forgotten first: each sampled track of a scene asks for its own run of

@@ -39,6 +39,9 @@ struct TrackFitter {
     /// decides (denser keys at the frame instants, or a reported fallback). Bounds the work a hostile
     /// value (a spring thrown 1e9 px) can cause. Default: no limit.
     var keyBudget = Int.max
+    /// The most times sampling halves a knot interval (0…18, default 18: down to 2^-18 of it, and
+    /// 1e-4 s).
+    var maxDepth = 18
     /// The error between two values (default: the largest component difference).
     var error: ([Double], [Double]) -> Double = { a, b in zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) } }
 
@@ -223,7 +226,7 @@ struct TrackFitter {
             let line = va.count == vb.count ? va.indices.map { va[$0] * (1 - u) + vb[$0] * u } : va
             maxError = max(maxError, error(v, line))
         }
-        if maxError <= tolerance || depth >= 18 || grid.time(hi) - grid.time(lo) < 1e-4 || keys.count >= keyBudget {
+        if maxError <= tolerance || depth >= min(maxDepth, 18) || grid.time(hi) - grid.time(lo) < 1e-4 || keys.count >= keyBudget {
             keys.append(Keyframe(time: grid.time(lo), value: va, curve: nil))
             worst = max(worst, maxError)
             return
