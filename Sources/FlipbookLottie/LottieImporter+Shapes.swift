@@ -160,6 +160,11 @@ extension LottieImporter {
             if let ml = item["ml"]?.number, ml >= 1 { members.append(("miterLimit", .number(ml))) }
             dashes(item["d"], into: &members)
         }
+        // A paint that stays at opacity 0 draws nothing (Flipbook's own Lottie files hold one
+        // beside each wedge's stroke).
+        if members.first(where: { $0.0 == "opacity" })?.1 == .number(0) && !animations.contains(where: { Self.animates($0, "opacity") }) {
+            return []
+        }
         let moving = paths.filter { $0.animation != nil }
         let opaque = ((members.first { $0.0 == "opacity" }?.1 ?? .number(1)) == .number(1)) && !animations.contains { Self.animates($0, "opacity") }
         // Trims: each path's nearest (a second one on a path is reported); a fill is not trimmed.

@@ -224,14 +224,18 @@ struct RasterPainter {
             if shape.hasStroke {
                 // Stroke in the layer's own space; flatten finely enough for the device.
                 let unit = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-9)
-                var lines = shape.strokedPath.flattened(tolerance: tolerance / unit)
+                let stroked = shape.strokedPath
+                var lines = stroked.flattened(tolerance: tolerance / unit)
+                // Caps square to the path's own end directions (dashes cut their own ends).
+                var directions = shape.dashPattern.lengths.isEmpty ? stroked.endDirections : []
                 if !shape.dashPattern.lengths.isEmpty {
                     lines = Stroker.dashed(lines, pattern: shape.dashPattern.lengths, phase: shape.dashPhase,
                                            visible: visibleRect(through: m, margin: shape.lineWidth * max(shape.miterLimit, 1) + 1))
                 }
                 let style = Stroker.Style(width: shape.lineWidth, cap: shape.lineCap, join: shape.lineJoin,
                                           miterLimit: shape.miterLimit, tolerance: tolerance / unit)
-                let polygons = Stroker.stroke(lines, style: style).map { $0.map(m.apply) }
+                if directions.count != lines.count { directions = [] }
+                let polygons = Stroker.stroke(lines, style: style, directions: directions).map { $0.map(m.apply) }
                 coverage.add(polygons: polygons)
                 paint(shape.stroke, gradient: shape.strokeGradient, transform: m, evenOdd: false, into: &surface)
             }

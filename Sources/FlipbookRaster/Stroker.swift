@@ -36,11 +36,15 @@ enum Stroker {
         var tolerance: Double
     }
 
-    static func stroke(_ polylines: [(points: [Point], isClosed: Bool)], style: Style) -> [[Point]] {
+    /// The outlines of `polylines` stroked in `style`. `directions` (one per polyline, as
+    /// `Path.endDirections` gives them; empty: none) are the true path's directions at each open
+    /// polyline's ends: its caps stand square to them rather than to its first and last chords.
+    static func stroke(_ polylines: [(points: [Point], isClosed: Bool)], style: Style,
+                       directions: [(start: Point, end: Point)?] = []) -> [[Point]] {
         var outlines: [[Point]] = []
         let h = style.width / 2
         guard h > 0, h.isFinite else { return [] }
-        for line in polylines {
+        for (index, line) in polylines.enumerated() {
             var points: [Point] = []
             points.reserveCapacity(line.points.count)
             for p in line.points where points.last.map({ $0.distance(to: p) > 1e-9 }) ?? true { points.append(p) }
@@ -67,7 +71,12 @@ enum Stroker {
             }
             var outline: [Point] = []
             outline.reserveCapacity(4 * n + 16)
-            let first = unit(points[1] - points[0]), last = unit(points[n - 1] - points[n - 2])
+            var first = unit(points[1] - points[0]), last = unit(points[n - 1] - points[n - 2])
+            if index < directions.count, let given = directions[index] {
+                let start = unit(given.start), end = unit(given.end)
+                if start.x.isFinite && start.y.isFinite && (start.x != 0 || start.y != 0) { first = start }
+                if end.x.isFinite && end.y.isFinite && (end.x != 0 || end.y != 0) { last = end }
+            }
             outline.append(points[0] + normal(first) * h)
             for i in 1..<(n - 1) { vertex(points[i - 1], points[i], points[i + 1], h, style, into: &outline) }
             cap(points[n - 1], direction: last, h: h, style: style, into: &outline)

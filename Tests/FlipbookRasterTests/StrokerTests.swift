@@ -114,4 +114,23 @@ struct StrokerTests {
             #expect(all.count > 30_000 && clipped.count < 200)
         }
     }
+
+    /// Butt caps stand square to the path's own direction at its ends (`Path.endDirections`), not to
+    /// the flattened curve's first and last chords: a quarter circle of radius 100 (a cubic from
+    /// (100, 0) to (0, 100) about the origin, handles 0.5523 of the radius) stroked 100 px wide starts
+    /// its outline at (150, 0) and ends its end cap at (0, 50), both exactly on the axes, where the
+    /// chords alone put them about 2 px off.
+    @Test func buttCapsFollowTheTangent() {
+        let k = 0.5522847498 * 100
+        let path = Path([.move(Point(100, 0)), .cubic(Point(100, k), Point(k, 100), Point(0, 100))])
+        let lines = path.flattened(tolerance: 0.25), directions = path.endDirections
+        let style = Stroker.Style(width: 100, cap: .butt, join: .miter, miterLimit: 10, tolerance: 0.25)
+        let outline = Stroker.stroke(lines, style: style, directions: directions)[0]
+        // Left of the direction of travel (down, then left) in y-down coordinates is +x at the start.
+        let start = outline[0]
+        #expect(abs(start.y) < 1e-9 && (abs(start.x - 150) < 1e-9 || abs(start.x - 50) < 1e-9), "\(start)")
+        #expect(outline.contains { abs($0.x) < 1e-9 && (abs($0.y - 50) < 1e-9 || abs($0.y - 150) < 1e-9) }, "\(outline.suffix(4))")
+        let chordsOnly = Stroker.stroke(lines, style: style)[0][0]
+        #expect(abs(chordsOnly.y) > 0.5, "the chord's cap is off the axis: \(chordsOnly)")
+    }
 }

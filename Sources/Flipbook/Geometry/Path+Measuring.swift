@@ -71,6 +71,20 @@ extension Path {
         }
     }
 
+    /// Each subpath's direction at its start and at its end (`Subpath.Segment.direction(atEnd:)` of
+    /// its first and last segments that have one), as `flattened` lists the subpaths; nil for a
+    /// subpath of no extent. Stroke caps stand square to these (a flattened curve's first chord
+    /// turns half its angle away from the tangent: a 100 px butt end of a wedge drawn as a stroke
+    /// as wide as its circle came out 3 px off its place).
+    public var endDirections: [(start: Point, end: Point)?] {
+        subpaths.map { subpath in
+            let start = subpath.segments.lazy.map { $0.direction(atEnd: false) }.first { $0.x != 0 || $0.y != 0 }
+            let end = subpath.segments.reversed().lazy.map { $0.direction(atEnd: true) }.first { $0.x != 0 || $0.y != 0 }
+            guard let start, let end else { return nil }
+            return (start, end)
+        }
+    }
+
     /// Calls `body` with every point and control point, and for an arc the four corners of its
     /// circle's box: points whose box (under any affine map, as their images) holds the drawn path,
     /// since a Bézier curve lies in its control points' hull.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A path's drawable pieces, with the implicit lines (arc connections, closing lines) made explicit.
 public struct Subpath: Hashable, Sendable {
     /// One piece of a subpath.
@@ -19,6 +25,21 @@ public struct Subpath: Hashable, Sendable {
             case .line(_, let b): return b
             case .cubic(let c): return c.p3
             case .arc(let arc): return arc.endPoint
+            }
+        }
+
+        /// The direction the segment leaves its start (`atEnd` false) or arrives at its end, not
+        /// normalised: a cubic's first control point that differs from the end (then the next), a
+        /// line's own direction, an arc's tangent; (0, 0) for a segment of no extent.
+        public func direction(atEnd: Bool) -> Point {
+            switch self {
+            case .line(let a, let b): return b - a
+            case .cubic(let c):
+                let candidates = atEnd ? [c.p3 - c.p2, c.p3 - c.p1, c.p3 - c.p0] : [c.p1 - c.p0, c.p2 - c.p0, c.p3 - c.p0]
+                return candidates.first { $0.x != 0 || $0.y != 0 } ?? Point(0, 0)
+            case .arc(let arc):
+                let angle = (atEnd ? arc.endAngle : arc.startAngle).radians, sign: Double = arc.sweep.radians < 0 ? -1 : 1
+                return arc.radius == 0 || arc.sweep.radians == 0 ? Point(0, 0) : Point(-sin(angle) * sign, cos(angle) * sign)
             }
         }
 
