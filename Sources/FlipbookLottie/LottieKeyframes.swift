@@ -97,8 +97,6 @@ extension LottieImporter {
         return (firstValue, .object(members))
     }
 
-    /// A number as the importer writes it in text (easing functions, path data): shortest round trip.
-    static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
-    }
+    /// A number as the importer writes it in text (easing functions, path data): `SceneJSON.format`.
+    static func number(_ v: Double) -> String { SceneJSON.format(v) }
 }

@@ -1,4 +1,4 @@
-import FlipbookScenes
+import Flipbook
 
 /// The scene file the importer writes, as JSON values: built in memory, then written as text that
 /// `SceneLoader` reads (so that an imported scene is checked as every scene file is).
@@ -22,29 +22,17 @@ enum SceneJSON: Equatable, Sendable {
         return out
     }
 
+    /// A number as the importer writes it (scene files, easing functions, path data): a whole
+    /// number as an integer, others in Swift's shortest round-trip form (JSON and SVG path data
+    /// read `1e-05`).
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
+    }
+
     func write(to out: inout String) {
         switch self {
-        case .number(let v):
-            if v == v.rounded(), abs(v) < 1e15 { out += String(Int(v)) } else { out += "\(v)" }
-        case .string(let s):
-            out += "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            out += "\""
+        case .number(let v): out += Self.format(v)
+        case .string(let s): out += JSONString.quoted(s)
         case .bool(let b): out += b ? "true" : "false"
         case .array(let items):
             out += "["
