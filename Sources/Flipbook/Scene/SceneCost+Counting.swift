@@ -33,6 +33,7 @@ extension SceneCost {
         var basesByLayer: [String: Int] = [:], movingLayers: Set<String> = []
         var elementsByItem: [ItemKey: Int] = [:]
         var morphPaths: [ItemKey: Int] = [:], morphing: Set<ItemKey> = []
+        var morphStructures: [ItemKey: Int] = [:], restructured: Set<ItemKey> = []
         var index = 0
         while index < instants.count {
             let t = instants[index]
@@ -50,6 +51,9 @@ extension SceneCost {
             for (key, count) in tally.elementsByItem where count > elementsByItem[key, default: 0] { elementsByItem[key] = count }
             for (key, path) in tally.morphPaths {
                 if let seen = morphPaths[key], seen != path { morphing.insert(key) } else { morphPaths[key] = path }
+            }
+            for (key, kinds) in tally.morphStructures {
+                if let seen = morphStructures[key], seen != kinds { restructured.insert(key) } else { morphStructures[key] = kinds }
             }
             for (id, hashes) in tally.itemsByLayer {
                 var seen = itemsByLayer[id] ?? []
@@ -94,6 +98,9 @@ extension SceneCost {
         let isPart = { (id: String) in id.contains(".") && !modelIDs.contains(id) }
         let sampledKeys = changing.filter { key in isPart(key.id) || sampled.contains(key.id) }
         sampledItems = sampledKeys.count
+        // A path whose structure changes is a discrete track (`DiscreteTrack`, motion held from frame
+        // to frame): its instants are the observed ones, not a morph's adaptive probes.
+        morphing.subtract(restructured)
         morphingItems = morphing.count
         sampledElements = morphing.reduce(0) { $0 + elementsByItem[$1, default: 0] }
         self.movingLayers = movingLayers.count
@@ -239,6 +246,9 @@ extension SceneCost {
         /// The path of each shape item the animated SVG would write as a path morph if it moved (one
         /// with no semantic form, or a wedge's stroke, or a dashed arc), as a hash value.
         var morphPaths: [ItemKey: Int] = [:]
+        /// The kinds of those paths' elements in order, as a hash value: a path whose kinds change
+        /// between instants is written as a discrete track, not fitted as a morph.
+        var morphStructures: [ItemKey: Int] = [:]
         /// Path elements (and gradient stops) of each shape item.
         var elementsByItem: [ItemKey: Int] = [:]
         /// Each layer id's transform, opacity and clip, as a hash value (to tell the layers that move).
@@ -291,7 +301,21 @@ extension SceneCost {
                     case .wedge?: s.hasStroke
                     case .arc?: !s.dashPattern.lengths.isEmpty
                     }
-                    if morphs { morphPaths[ItemKey(id: node.id, index: index)] = s.path.hashValue }
+                    if morphs {
+                        morphPaths[ItemKey(id: node.id, index: index)] = s.path.hashValue
+                        var kinds = Hasher()
+                        for element in s.path.elements {
+                            switch element {
+                            case .move: kinds.combine(0)
+                            case .line: kinds.combine(1)
+                            case .quad: kinds.combine(2)
+                            case .cubic: kinds.combine(3)
+                            case .arc: kinds.combine(4)
+                            case .close: kinds.combine(5)
+                            }
+                        }
+                        morphStructures[ItemKey(id: node.id, index: index)] = kinds.finalize()
+                    }
                     guard let b = Self.box(s, m, canvas: canvas).flatMap({ b in within.map(b.intersection) ?? b }) else { continue }
                     rows += b.height + 1
                     // The outline the coverage walks, in canvas pixels: the path for a fill, both sides

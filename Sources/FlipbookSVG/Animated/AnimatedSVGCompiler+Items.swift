@@ -352,7 +352,7 @@ extension AnimatedSVGCompiler.Context {
         // An empty path is "M0 0", a lone moveto, which SVG neither fills nor strokes: an empty entry
         // in `values` makes Chromium drop the whole animation (a curve drawn in by strokeEnd, dashed, and
         // starting from an overshoot below 0, never showed).
-        let animation = discrete(name, "d", knots: knots) { t in
+        let animation = discrete(name, "d", knots: knots, holdMotion: true) { t in
             let p = path(t)
             let d = SVGPathData.string(p)
             return .path(d.isEmpty ? .init(path: Path([.move(.zero)]), text: "M0 0") : .init(path: p, text: d))

@@ -109,13 +109,15 @@ extension AnimatedSVGCompiler.Context {
             return kept
         }
 
-        /// A discrete track; records the report entry. Values are equal when written alike.
-        mutating func discrete(_ element: String, _ attribute: String, knots: [Double],
+        /// A discrete track; records the report entry. Values are equal when written alike; with
+        /// `holdMotion`, a value moving between two observed instants is held to the second
+        /// (`DiscreteTrack.fit(observed:duration:holdMotion:)`).
+        mutating func discrete(_ element: String, _ attribute: String, knots: [Double], holdMotion: Bool = false,
                                value: @escaping (Double) -> AnimatedDocument.Value) -> [AnimatedDocument.Animation] {
             if contentIsStatic { return [] }
             // Most discrete tracks observe the grid itself: its instants are worked out once.
             let observed = knots == grid || knots == mergedGrid ? observedGrid : DiscreteTrack<WrittenValue>.observed(knots: knots, fps: scene.fps, duration: scene.duration)
-            let keys = DiscreteTrack { WrittenValue(value($0)) }.fit(observed: observed, duration: scene.duration)
+            let keys = DiscreteTrack { WrittenValue(value($0)) }.fit(observed: observed, duration: scene.duration, holdMotion: holdMotion)
             guard let track = smil.discrete(attribute: attribute, keys: keys.map { ($0.time, $0.value.value) }) else { return [] }
             report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: .discrete,
                                             keyframes: keys.count, maxError: 0, unit: ""))
