@@ -123,7 +123,9 @@ struct RasterPainter {
     /// A shadowed node's content and children drawn over its shadow into `target` (cleared, its crop).
     /// What casts the shadow (the content's alpha, or the shadowPath filled) is drawn where it can
     /// reach the crop: the crop moved back by the offset and grown by the blur's reach (the part of the
-    /// content off the canvas included).
+    /// content off the canvas included). Where the content itself casts, that drawing is composited
+    /// over the shadow too, so it covers the crop as well: a clipped layer whose shadow falls far to
+    /// one side (an offset beyond the blur's reach) lost the content on its other side.
     @inline(never)
     private mutating func drawShadowed(_ node: RenderNode, _ m: Transform2D, content: Rect?, into target: inout Surface) throws(RasterRenderer.RenderError) {
         guard let cast = node.shadow else { return }
@@ -135,7 +137,10 @@ struct RasterPainter {
         let back = Rect(x: Double(crop.x) - shadow.dx - reach, y: Double(crop.y) - shadow.dy - reach,
                         width: Double(crop.width) + 2 * reach, height: Double(crop.height) + 2 * reach)
         var sourceRect = PixelRect.covering(back, within: PixelRect(x: Int.min / 4, y: Int.min / 4, width: Int.max / 2, height: Int.max / 2))
-        if let content, cast.path == nil { sourceRect = sourceRect.intersection(PixelRect.covering(content, within: sourceRect)) }
+        if cast.path == nil {
+            sourceRect = sourceRect.union(crop)
+            if let content { sourceRect = sourceRect.intersection(PixelRect.covering(content, within: sourceRect)) }
+        }
         source.reshape(sourceRect)
         if let path = cast.path {
             coverage.add(polygons: path.applying(m).flattened(tolerance: tolerance).map(\.points))

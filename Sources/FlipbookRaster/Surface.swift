@@ -112,6 +112,15 @@ struct PixelRect: Equatable {
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// The smallest rectangle holding both (either one when the other is empty).
+    func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The pixels a device-space rectangle touches, grown by one pixel for anti-aliasing and clamped to
     /// `bounds`; `bounds` itself when the rectangle is not finite.
     static func covering(_ r: Rect, within bounds: PixelRect) -> PixelRect {

@@ -71,6 +71,32 @@ struct ShadowTests {
         if clear >= 0 { #expect(rgba[(Int(clear) * 140 + 70) * 4] == 255) }
     }
 
+    @Test(arguments: [-48.0, -20, 0, 30, 60])
+    func aClippedCardKeepsItsContentWhereverItsShadowFalls(dx: Double) throws {
+        // A 150 × 90 blue card at (180, 30) that clips to its bounds (and so clips its shadow, as Core
+        // Animation does) covers its whole box with its own colour, whatever the shadow's offset: the
+        // shadow lies under the content, and what of it the clip keeps is hidden by the opaque card.
+        // (An offset beyond the blur's reach once left the card's far side undrawn, showing shadow.)
+        var card = Layer(id: "card")
+        card.frame = Rect(x: 180, y: 30, width: 150, height: 90)
+        card[.backgroundColor] = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        card[.masksToBounds] = true
+        card[.shadowOpacity] = 0.5
+        card[.shadowRadius] = 6
+        card[.shadowOffset] = Size(dx, 8)
+        let scene = Scene(canvas: Size(360, 240), background: .white, duration: 0, layers: [card])
+        let rgba = try scene.rgbaFrame(0)
+        for y in 31..<119 {
+            for x in 181..<329 {
+                let i = (y * 360 + x) * 4
+                #expect(rgba[i] == 0 && rgba[i + 1] == 0 && rgba[i + 2] == 255, "offset \(dx): (\(x), \(y)) is \(rgba[i]) \(rgba[i + 1]) \(rgba[i + 2])")
+                if rgba[i + 2] != 255 { return }
+            }
+        }
+        // Outside the card, the clip leaves nothing of the shadow.
+        for (x, y) in [(170, 60), (340, 60), (250, 125)] { #expect(rgba[(y * 360 + x) * 4] == 255, "offset \(dx): (\(x), \(y))") }
+    }
+
     @Test func shadowsFollowOpacityAndColour() throws {
         var layer = Layer(id: "a")
         layer[.shadowOpacity] = 0.5
