@@ -58,7 +58,7 @@ extension LottieImporter {
     /// The scene layers of a composition's layer list (the file's, or a precomposition's whose
     /// frame 0 is the file's frame `offset`), bottom first: Lottie lists the top layer first.
     /// `chain` holds the precompositions being imported around it.
-    mutating func composition(_ layers: [LottieValue], offset: Double, outPoint: Double, chain: [String], idPrefix: String) -> [SceneJSON] {
+    mutating func composition(_ layers: [LottieValue], offset: Double, stretch: Double = 1, outPoint: Double, chain: [String], idPrefix: String) -> [SceneJSON] {
         var byIndex: [Int: LottieValue] = [:]
         for layer in layers {
             if let index = layer["ind"]?.int { byIndex[index] = layer }
@@ -67,7 +67,7 @@ extension LottieImporter {
         for (position, layer) in layers.enumerated().reversed() {
             // A track matte's source (`td`) draws only as the matte of the layer after it.
             if layer["td"]?.flag == true, position + 1 < layers.count, layers[position + 1]["tt"] != nil { continue }
-            guard let made = self.layer(layer, position: position, siblings: byIndex, offset: offset, outPoint: outPoint, chain: chain, idPrefix: idPrefix) else {
+            guard let made = self.layer(layer, position: position, siblings: byIndex, offset: offset, stretch: stretch, outPoint: outPoint, chain: chain, idPrefix: idPrefix) else {
                 continue
             }
             guard let matte = layer["tt"]?.int else {
@@ -87,8 +87,8 @@ extension LottieImporter {
                 continue
             }
             // (A source that draws nothing shows nothing of the layer.)
-            guard let mask = self.layer(layers[position - 1], position: position - 1, siblings: byIndex, offset: offset, outPoint: outPoint,
-                                        chain: chain, idPrefix: idPrefix) else { continue }
+            guard let mask = self.layer(layers[position - 1], position: position - 1, siblings: byIndex, offset: offset, stretch: stretch,
+                                        outPoint: outPoint, chain: chain, idPrefix: idPrefix) else { continue }
             out.append(.object([("id", .string(uniqueID(idPrefix + "l\(position)_matte"))), ("type", .string("layer"))] + Self.inPlace
                                + [("sublayers", .array([made])), ("mask", mask)]))
         }
@@ -97,7 +97,7 @@ extension LottieImporter {
 
     /// The scene layer of the Lottie layer `layer` (at `position` in its composition's list), wrapped
     /// in a layer for each of its parents' transforms; nil when it draws nothing or cannot be read.
-    mutating func layer(_ layer: LottieValue, position: Int, siblings: [Int: LottieValue], offset: Double, outPoint: Double,
+    mutating func layer(_ layer: LottieValue, position: Int, siblings: [Int: LottieValue], offset: Double, stretch: Double = 1, outPoint: Double,
                         chain: [String], idPrefix: String) -> SceneJSON? {
         if layer["hd"]?.flag == true || overLimit { return nil }
         layerCount += 1
@@ -118,7 +118,17 @@ extension LottieImporter {
         for (key, what) in [("ef", "effects")] where !(layer[key]?.items.isEmpty ?? true) {
             omit(layer.path + "." + key, "\(what) are not imported yet: the layer is drawn without them")
         }
-        if let sr = layer["sr"]?.number, sr != 1 { omit(layer.path + ".sr", "a time stretch is not imported yet: keys at their own times") }
+        // A precomposition's time stretch: each frame of its content lasts `sr` frames here (its own
+        // keys are in this composition's frames, as its start time leaves them).
+        var contentStretch = stretch
+        if let sr = layer["sr"]?.number, sr != 1 {
+            if type == 0 && sr > 0 && sr <= 1_000 {
+                contentStretch = stretch * sr
+            } else {
+                omit(layer.path + ".sr", type == 0 ? "a time stretch that is not a positive number up to 1,000: its content keeps its own pace"
+                     : "a time stretch of a layer that is not a precomposition is not imported yet: keys at their own times")
+            }
+        }
         if layer["tm"] != nil { omit(layer.path + ".tm", "time remapping is not imported: keys at their own times") }
         if let bm = layer["bm"]?.number, bm != 0 { omit(layer.path + ".bm", "a blend mode: drawn in normal mode") }
         if layer["ao"]?.flag == true { omit(layer.path + ".ao", "auto-orient: the layer keeps its own rotation") }
@@ -127,6 +137,7 @@ extension LottieImporter {
         var layerClock = clock
         let start = layer["st"]?.number ?? 0
         layerClock.startTime = offset
+        layerClock.stretch = stretch
         let name = layer["nm"]?.string ?? ""
         let id = uniqueID(idPrefix + "l\(position)" + (name.isEmpty ? "" : "_" + name))
         var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string(type == 1 ? "shape" : "layer"))]
@@ -137,7 +148,8 @@ extension LottieImporter {
         if size != nil { members.append(("masksToBounds", .bool(true))) }
         var animations = placed.animations
         // In and out points: hidden outside [ip, op) of the composition.
-        let inPoint = (layer["ip"]?.number ?? clock.inPoint - offset) + offset, out = (layer["op"]?.number ?? outPoint - offset) + offset
+        let inPoint = layer["ip"]?.number.map { $0 * stretch + offset } ?? clock.inPoint
+        let out = layer["op"]?.number.map { $0 * stretch + offset } ?? outPoint
         let duration = (outPoint - clock.inPoint) / clock.fps
         let from = min(max((inPoint - clock.inPoint) / clock.fps, 0), duration), to = min(max((out - clock.inPoint) / clock.fps, 0), duration)
         if from > 0 || to < duration {
@@ -151,7 +163,8 @@ extension LottieImporter {
         if type == 0 {
             let ref = layer["refId"]?.string ?? ""
             if let asset = assets[ref], !chain.contains(ref), chain.count < 32 {
-                let content = composition(asset.items, offset: offset + start, outPoint: outPoint, chain: chain + [ref], idPrefix: id + "_")
+                let content = composition(asset.items, offset: offset + start * stretch, stretch: contentStretch, outPoint: outPoint,
+                                          chain: chain + [ref], idPrefix: id + "_")
                 if !content.isEmpty { members.append(("sublayers", .array(content))) }
             } else {
                 omit(layer.path + ".refId", assets[ref] == nil ? "a precomposition whose asset is missing: left out"
@@ -187,6 +200,7 @@ extension LottieImporter {
             }
             var parentClock = clock
             parentClock.startTime = offset
+            parentClock.stretch = stretch
             let wrap = transform(parent["ks"], clock: parentClock, opacity: false)
             var wrapper: [(String, SceneJSON)] = [("id", .string(uniqueID(id + "_parent"))), ("type", .string("layer"))]
             wrapper += wrap.members

@@ -11,50 +11,79 @@ struct LottiePath {
 
 extension LottieImporter {
     /// The scene layers of a shape group's items, bottom first. In Lottie a fill or stroke paints
-    /// every path listed before it in its group, and items listed first draw on top; a group is a
+    /// every path listed before it in its group, those of the groups listed before it included
+    /// (each moved by its group's transform), and items listed first draw on top; a group is a
     /// layer with the group's transform (its `tr` item) holding its own items' layers.
     ///
     /// A trim paths item cuts every path listed before it (in its group and the groups before it),
     /// whichever paint draws them: `trims` are those that cut this group's paths from outside it.
     mutating func group(_ items: [LottieValue], clock: LottieClock, idBase: String, trims: [LottieValue] = []) -> [SceneJSON] {
+        groupContent(items, clock: clock, idBase: idBase, trims: trims).drawn
+    }
+
+    /// `group`'s layers, and every path of the group in its own coordinates (nil when a group
+    /// inside it whose transform moves holds paths: a paint outside cannot cover those as still
+    /// paths).
+    ///
+    /// Merge paths in mode 1 (merge) joins the paths listed before it into one, which the paints
+    /// after it cover: what they do anyway, so it is read as nothing more, unless a paint listed
+    /// before it (which players treat differently) or another mode (a boolean of the paths) makes it
+    /// matter; those are reported.
+    mutating func groupContent(_ items: [LottieValue], clock: LottieClock, idBase: String, trims: [LottieValue] = [])
+        -> (drawn: [SceneJSON], paths: [LottiePath]?) {
         var paths: [LottiePath] = [], drawn: [SceneJSON] = []
-        var groupsWithPaths = false
+        // Every path so far in this group's coordinates, its groups' included; whether all could be.
+        var covered: [LottiePath] = [], complete = true
+        var painted = false
         let visible = items.filter { $0["hd"]?.flag != true }
         for (index, item) in visible.enumerated() {
             let cutting = visible[(index + 1)...].filter { $0["ty"]?.string == "tm" } + trims
             switch item["ty"]?.string ?? "" {
             case "gr":
                 let inner = item["it"]?.items ?? []
-                if inner.contains(where: { ["sh", "rc", "el", "sr"].contains($0["ty"]?.string ?? "") }) { groupsWithPaths = true }
-                let placed = transform(inner.last(where: { $0["ty"]?.string == "tr" }), clock: clock, opacity: true)
+                let tr = inner.last(where: { $0["ty"]?.string == "tr" })
+                let placed = transform(tr, clock: clock, opacity: true)
                 let id = uniqueID(idBase + "_g")
                 var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string("layer"))] + placed.members
-                let content = group(inner, clock: clock, idBase: id, trims: cutting)
-                if !content.isEmpty { members.append(("sublayers", .array(content))) }
+                let content = groupContent(inner, clock: clock, idBase: id, trims: cutting)
+                if !content.drawn.isEmpty { members.append(("sublayers", .array(content.drawn))) }
                 if !placed.animations.isEmpty { members.append(("animations", .array(placed.animations))) }
                 drawn.append(.object(members))
+                if content.paths?.isEmpty != true {
+                    if let inside = content.paths, let m = Self.stillMatrix(tr) {
+                        covered += inside.map { $0.transformed(by: m) }
+                    } else {
+                        complete = false
+                    }
+                }
             case "sh", "rc", "el", "sr":
                 if var path = path(item, clock: clock) {
                     path.trims = cutting
                     paths.append(path)
+                    covered.append(path)
                 }
-            case "tm":
+            case "tm", "tr":
                 continue
+            case "mm" where item["mm"]?.int ?? 1 == 1:
+                if painted {
+                    omit(item.path, "merge paths after a paint of the same paths: the paints before it are drawn as if it were not there")
+                }
             case "fl", "st", "gf", "gs":
-                if groupsWithPaths {
-                    omit(item.path, "a paint that also covers the paths of the groups listed before it: those are drawn with their own paints only")
+                if !complete {
+                    omit(item.path, "a paint that also covers the paths of groups listed before it whose transforms move: those are drawn with their own paints only")
                 }
-                drawn += paint(item, paths: paths, clock: clock, idBase: idBase)
-            case "tr":
-                continue
+                let painting = complete ? covered : paths
+                painted = painted || !painting.isEmpty
+                drawn += paint(item, paths: painting, clock: clock, idBase: idBase)
             case let type:
                 let names = ["rd": "rounded corners",
-                             "rp": "a repeater", "mm": "merge paths", "op": "offset paths", "pb": "pucker and bloat", "tw": "a twist",
+                             "rp": "a repeater", "mm": "merge paths in a boolean mode (add, subtract, intersect or exclude)",
+                             "op": "offset paths", "pb": "pucker and bloat", "tw": "a twist",
                              "zz": "zig zag", "no": "a no-op"]
                 omit(item.path, "\(names[type] ?? "a shape item of type \"\(type)\"") is not imported yet: left out")
             }
         }
-        return drawn.reversed()
+        return (drawn.reversed(), complete ? covered : nil)
     }
 
     /// The path of a path, rectangle or ellipse item; nil (reported) when unreadable.

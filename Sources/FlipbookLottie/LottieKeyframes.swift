@@ -2,14 +2,17 @@ import FlipbookScenes
 
 /// Where a composition's frames fall on the scene's clock: a Lottie keyframe at frame `t` of a
 /// composition whose frame 0 is the file's frame `startTime` (a precomposition's, shifted by its
-/// layer's start time) shows (t + startTime − ip) / fr seconds into the scene (the file's in point
-/// is the scene's 0).
+/// layer's start time) and whose frames last `stretch` file frames shows (t · stretch + startTime −
+/// ip) / fr seconds into the scene (the file's in point is the scene's 0).
 struct LottieClock {
     var fps: Double
     var inPoint: Double
     var startTime = 0.0
+    /// File frames a frame of the composition lasts: the product of the time stretches (`sr`) of
+    /// the precomposition layers around it (1 at the top).
+    var stretch = 1.0
 
-    func seconds(_ frame: Double) -> Double { (frame + startTime - inPoint) / fps }
+    func seconds(_ frame: Double) -> Double { (frame * stretch + startTime - inPoint) / fps }
 }
 
 extension LottieImporter {

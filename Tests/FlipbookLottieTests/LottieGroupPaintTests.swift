@@ -1,0 +1,94 @@
+import Flipbook
+import FlipbookLottie
+import FlipbookRaster
+import FlipbookScenes
+import Testing
+
+/// A paint that covers the paths of the groups listed before it (Lottie's rule: a fill or stroke
+/// paints every path before it in its group, its groups' paths moved by their transforms), merge
+/// paths in its merge mode, and precompositions' time stretch; read at raster pixels well inside
+/// and outside the shapes (alpha 255 or 0 there, whatever the anti-aliasing).
+@Suite struct LottieGroupPaintTests {
+    /// A closed square path from (a, a) to (b, b), clockwise on screen, or counter-clockwise.
+    static func square(_ a: Int, _ b: Int, clockwise: Bool = true) -> String {
+        let corners = clockwise ? "[\(a),\(a)],[\(b),\(a)],[\(b),\(b)],[\(a),\(b)]" : "[\(a),\(a)],[\(a),\(b)],[\(b),\(b)],[\(b),\(a)]"
+        return #"{"ty":"sh","ks":{"a":0,"k":{"v":["# + corners + #"],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}}}"#
+    }
+
+    /// A group of `items` with the transform `tr` (members of a `tr` item).
+    static func group(_ items: [String], tr: String = "") -> String {
+        #"{"ty":"gr","it":["# + (items + [#"{"ty":"tr""# + (tr.isEmpty ? "" : "," + tr) + "}"]).joined(separator: ",") + "]}"
+    }
+
+    static let redFill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}"#
+
+    /// A 100 × 100 composition of 30 frames at 30 fps holding one shape layer of `shapes`.
+    static func file(_ shapes: [String]) -> String {
+        #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{},"shapes":["#
+            + shapes.joined(separator: ",") + "]}]}"
+    }
+
+    /// The alpha of the pixels `points` of `text`'s frame at `time`, and what the import left out.
+    static func alpha(_ text: String, at points: [(Int, Int)], time: Double = 0) throws -> ([UInt8], [LottieImporter.Omission]) {
+        let loader = SceneLoader()
+        let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
+        let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
+        var raster = RasterRenderer(canvas: scene.canvas)
+        let image = try raster.render(scene.presentation(at: time).renderNode())
+        return (points.map { image.pixels[($0.1 * image.width + $0.0) * 4 + 3] }, imported.omissions)
+    }
+
+    /// A fill after a group paints the group's path, moved by the group's transform: the square
+    /// (0, 0)…(10, 10) with anchor (5, 5), scale 300 % × 200 %, rotation 90° and position (50, 50)
+    /// covers p + R(90°)·S·(q − a): x from 50 − 10 to 50 + 10, y from 50 − 15 to 50 + 15.
+    @Test func aFillCoversTheGroupsBeforeIt() throws {
+        let tr = #""a":{"a":0,"k":[5,5]},"p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[300,200]},"r":{"a":0,"k":90},"o":{"a":0,"k":100}"#
+        let (alphas, omissions) = try Self.alpha(Self.file([Self.group([Self.square(0, 10)], tr: tr), Self.redFill]),
+                                                 at: [(50, 50), (42, 37), (58, 63), (37, 50), (63, 50), (50, 32), (50, 68)])
+        #expect(alphas == [255, 255, 255, 0, 0, 0, 0], "\(alphas)")
+        #expect(omissions.isEmpty, "\(omissions)")
+    }
+
+    /// The paths of the groups and the group's own are one path under the paint: a square wound
+    /// clockwise in one group and a smaller one wound the other way in another leave a hole under
+    /// the non-zero rule (two shapes filled apart would not).
+    @Test func theCoveredPathsAreOnePath() throws {
+        let (alphas, omissions) = try Self.alpha(Self.file([Self.group([Self.square(10, 90)]), Self.group([Self.square(30, 70, clockwise: false)]), Self.redFill]),
+                                                 at: [(50, 50), (20, 20), (80, 50), (5, 5)])
+        #expect(alphas == [0, 255, 255, 0], "\(alphas)")
+        #expect(omissions.isEmpty, "\(omissions)")
+    }
+
+    /// Merge paths (merge mode) between the paths and the fill changes nothing; another mode (a
+    /// boolean of the paths) is reported.
+    @Test func mergePaths() throws {
+        let merge = #"{"ty":"mm","mm":1}"#
+        let (alphas, omissions) = try Self.alpha(Self.file([Self.group([Self.square(10, 40)]), Self.square(60, 90), merge, Self.redFill]),
+                                                 at: [(25, 25), (75, 75), (50, 50)])
+        #expect(alphas == [255, 255, 0], "\(alphas)")
+        #expect(omissions.isEmpty, "\(omissions)")
+        let (_, intersect) = try Self.alpha(Self.file([Self.square(10, 40), #"{"ty":"mm","mm":4}"#, Self.redFill]), at: [])
+        #expect(intersect.map(\.path) == ["layers[0].shapes[1]"], "\(intersect)")
+    }
+
+    /// A group whose transform moves is not painted from outside (reported): its paths are drawn
+    /// with its own paints only.
+    @Test func aMovingGroupIsReported() throws {
+        let tr = #""p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":30,"s":[10,0]}]}"#
+        let (_, omissions) = try Self.alpha(Self.file([Self.group([Self.square(10, 40)], tr: tr), Self.redFill]), at: [])
+        #expect(omissions.map(\.path) == ["layers[0].shapes[1]"], "\(omissions)")
+    }
+
+    /// A precomposition stretched by sr = 2 plays its content at half speed: a square that its
+    /// content shows from its frame 10 (in point 10) appears at the file's frame 20 (2/3 s).
+    @Test func aTimeStretchSlowsThePrecomposition() throws {
+        let inner = #"{"ty":4,"ind":1,"ip":10,"op":30,"st":0,"ks":{},"shapes":["# + Self.square(0, 100) + "," + Self.redFill + "]}"
+        let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"c","layers":["# + inner
+            + #"]}],"layers":[{"ty":0,"refId":"c","ind":1,"ip":0,"op":60,"st":0,"sr":2,"w":100,"h":100,"ks":{}}]}"#
+        for (frame, shown) in [(19.0, UInt8(0)), (21, 255), (59, 255)] {
+            let (alphas, omissions) = try Self.alpha(text, at: [(50, 50)], time: frame / 30)
+            #expect(alphas == [shown], "frame \(frame): \(alphas)")
+            #expect(omissions.isEmpty, "\(omissions)")
+        }
+    }
+}
