@@ -196,15 +196,14 @@ extension LottieImporter {
         }
         let moving = paths.filter { $0.animation != nil }
         let opaque = ((members.first { $0.0 == "opacity" }?.1 ?? .number(1)) == .number(1)) && !animations.contains { Self.animates($0, "opacity") }
-        // Trims: each path's nearest (a second one on a path is reported); a fill is not trimmed.
+        // Trims: each path's, in turn (`trim(_:clock:)`); a fill is not trimmed.
         var trimsByPath: [LottieTrim?] = []
         for path in paths {
-            guard let first = path.trims.first else {
+            guard !path.trims.isEmpty else {
                 trimsByPath.append(nil)
                 continue
             }
-            if path.trims.count > 1 { omit(path.trims[1].path, "a second trim on the same paths: only the nearest one cuts them") }
-            let made = trim(first, clock: clock)
+            let made = trim(path.trims, clock: clock)
             if isFill, let made, !made.isWhole { omit(item.path, "a fill of trimmed paths: filled whole (only strokes are trimmed)") }
             trimsByPath.append(isFill ? nil : made)
         }

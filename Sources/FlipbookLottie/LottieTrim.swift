@@ -55,37 +55,89 @@ extension LottieImporter {
         return (nil, keys)
     }
 
-    /// The trim `item` (`tm`) as spans: still, or sampled at every frame of its keys and at each
-    /// key (exact at the frames, straight between them). Nil (reported) when unreadable.
-    mutating func trim(_ item: LottieValue, clock: LottieClock) -> LottieTrim? {
-        let s = keys(item["s"]), e = keys(item["e"]), o = keys(item["o"])
-        func at(_ p: (constant: Double?, keys: [LottieKey]), _ frame: Double, _ fallback: Double) -> Double? {
+    /// What the trim paths items `items` (nearest first: the first cuts the path, the next cuts
+    /// what it leaves, as players apply them in turn) leave, as spans: still, or sampled at every
+    /// frame of their keys and at each key (exact at the frames, straight between them). A trim
+    /// that is whole (0 % to 100 %, still) cuts nothing and is passed over. Several trims compose
+    /// where each before the last leaves one span (the next cuts that span's share of the length)
+    /// and each trims paths alone (`m` 1); otherwise only the nearest cuts (reported). Nil
+    /// (reported) when unreadable.
+    mutating func trim(_ items: [LottieValue], clock: LottieClock) -> LottieTrim? {
+        let cutting = items.filter { !Self.isWholeTrim($0) }
+        guard let nearest = cutting.first else { return nil }
+        var used = cutting
+        if cutting.count > 1 && cutting.contains(where: { $0["m"]?.int == 2 }) {
+            omit(cutting[1].path, "a second trim on the same paths, one of them trimming paths one after another: only the nearest one cuts them")
+            used = [nearest]
+        }
+        typealias Keys = (constant: Double?, keys: [LottieKey])
+        let read: [(s: Keys, e: Keys, o: Keys)] = used.map { (keys($0["s"]), keys($0["e"]), keys($0["o"])) }
+        func at(_ p: Keys, _ frame: Double, _ fallback: Double) -> Double? {
             if p.keys.isEmpty { return p.constant ?? fallback }
             return Self.value(of: p.keys, at: frame)?.first
         }
-        let times = (s.keys + e.keys + o.keys).map(\.time)
-        guard let frames = Self.frames(of: times) else {
+        // The spans at `frame`, each trim cutting what the one before it left; nil when unreadable,
+        // and `composes` false where a trim before the last leaves two spans.
+        var composes = true
+        func spans(_ frame: Double) -> [(start: Double, end: Double)]? {
+            var current: [(start: Double, end: Double)] = [(0, 1)]
+            for (index, t) in read.enumerated() {
+                guard let sv = at(t.s, frame, 0), let ev = at(t.e, frame, 100), let ov = at(t.o, frame, 0) else { return nil }
+                let cut = LottieTrim.spans(s: sv, e: ev, o: ov)
+                if index == 0 {
+                    current = cut
+                    continue
+                }
+                guard current.count == 1 else {
+                    composes = false
+                    return current
+                }
+                let a = current[0].start, length = current[0].end - current[0].start
+                current = cut.map { (a + $0.start * length, a + $0.end * length) }
+            }
+            return current
+        }
+        let eachPath = nearest["m"]?.int != 2
+        let times = read.flatMap { ($0.s.keys + $0.e.keys + $0.o.keys).map(\.time) }
+        var result: LottieTrim?
+        if let frames = Self.frames(of: times) {
+            var trim = LottieTrim(spans: [], eachPath: eachPath)
+            for frame in frames {
+                guard let made = spans(frame) else {
+                    omit(nearest.path, "a trim this importer cannot read: left out")
+                    return nil
+                }
+                if trim.spans.isEmpty { trim.spans = made }
+                trim.times.append(clock.seconds(frame))
+                trim.first.append(made[0])
+                trim.second.append(made.count > 1 ? made[1] : (0, 0))
+            }
+            result = trim
+        } else {
             // Still (no keys, or all at one frame), or keys over 100,000 frames apart.
             let frame = times.first ?? 0
-            guard times.allSatisfy({ $0 == frame }), let sv = at(s, frame, 0), let ev = at(e, frame, 100), let ov = at(o, frame, 0) else {
-                omit(item.path, "a trim whose keys span over 100,000 frames: left out")
+            guard times.allSatisfy({ $0 == frame }), let made = spans(frame) else {
+                omit(nearest.path, "a trim whose keys span over 100,000 frames: left out")
                 return nil
             }
-            return LottieTrim(spans: LottieTrim.spans(s: sv, e: ev, o: ov), eachPath: item["m"]?.int != 2)
+            result = LottieTrim(spans: made, eachPath: eachPath)
         }
-        var trim = LottieTrim(spans: [], eachPath: item["m"]?.int != 2)
-        for frame in frames {
-            guard let sv = at(s, frame, 0), let ev = at(e, frame, 100), let ov = at(o, frame, 0) else {
-                omit(item.path, "a trim this importer cannot read: left out")
-                return nil
-            }
-            let spans = LottieTrim.spans(s: sv, e: ev, o: ov)
-            if trim.spans.isEmpty { trim.spans = spans }
-            trim.times.append(clock.seconds(frame))
-            trim.first.append(spans[0])
-            trim.second.append(spans.count > 1 ? spans[1] : (0, 0))
+        if !composes {
+            omit(used[1].path, "a second trim on paths the first leaves in two pieces (its offset carries it past the end): only the nearest one cuts them")
+            return trim([nearest], clock: clock)
         }
-        return trim
+        return result
+    }
+
+    /// Whether a trim paths item is still and whole (0 % to 100 %): it cuts nothing.
+    static func isWholeTrim(_ item: LottieValue) -> Bool {
+        func still(_ key: String, _ fallback: Double) -> Double? {
+            guard let p = item[key] else { return fallback }
+            guard p["k"]?.items.first?["t"] == nil else { return nil }
+            return p["k"]?.scalar ?? fallback
+        }
+        guard let s = still("s", 0), let e = still("e", 100) else { return false }
+        return min(s, e) <= 0 && max(s, e) >= 100
     }
 
     /// The members and animations that draw `span` (0: the first span, 1: the second) of `trim` on

@@ -91,4 +91,20 @@ import Testing
             #expect(omissions.isEmpty, "\(omissions)")
         }
     }
+    /// Two trims cut in turn: the nearest leaves 20 %…80 % of a 100 px line, the next 50 %…100 % of
+    /// that, 20 + 0.5 · 60 = 50 % to 80 %: the stroke covers x 50…80. A trim that is whole is
+    /// passed over; a second trim after one that wraps past the path's end is reported.
+    @Test func trimsCutInTurn() throws {
+        let line = #"{"ty":"sh","ks":{"a":0,"k":{"v":[[0,50],[100,50]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"c":false}}}"#
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":10},"lc":1,"lj":1}"#
+        func trim(_ s: Double, _ e: Double, _ o: Double = 0) -> String {
+            #"{"ty":"tm","s":{"a":0,"k":"# + "\(s)" + #"},"e":{"a":0,"k":"# + "\(e)" + #"},"o":{"a":0,"k":"# + "\(o)" + #"},"m":1}"#
+        }
+        let points = [(45, 50), (55, 50), (75, 50), (85, 50), (25, 50)]
+        let (alphas, omissions) = try Self.alpha(Self.file([line, trim(20, 80), trim(0, 100), trim(50, 100), stroke]), at: points)
+        #expect(alphas == [0, 255, 255, 0, 0], "\(alphas)")
+        #expect(omissions.isEmpty, "\(omissions)")
+        let (_, wrapped) = try Self.alpha(Self.file([line, trim(20, 80, 180), trim(50, 100), stroke]), at: [])
+        #expect(wrapped.map(\.path) == ["layers[0].shapes[2]"], "\(wrapped)")
+    }
 }
