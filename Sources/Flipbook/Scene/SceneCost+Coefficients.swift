@@ -28,13 +28,19 @@ extension SceneCost {
         /// SVG frames, per frame: one path element or dash entry written.
         public var svgElement: Double
         /// SVG frames, per frame: one layer's element written (its group or path, id and paint).
-        /// (2.5: 100,000 pie slices, 11 frames, took 6.3 s against 1.76 s estimated without it.)
+        /// (1: 2,000 still dots over 31 frames took 83 ms, and 2,000 bare layers 74 ms, 0.32 and 0.30
+        /// of estimates made with 2.5.)
         public var svgLayer: Double
+        /// SVG frames, per frame: one more for a layer a component derives (a pie's slice: its
+        /// geometry made from its values, then written). (1.5 more: 100,000 pie slices, 11 frames,
+        /// took 5.6 to 6.3 s against 1.76 s estimated without either.)
+        public var svgDerivedLayer: Double
         /// SVG frames, per frame: one byte of text written.
         public var svgTextByte: Double
         /// Raster frames, per frame: one device pixel filled with the background and streamed.
-        /// (0.0018: the easing gallery streamed at 5.4× — 721 million pixels, little else — took 3.2 s
-        /// of CPU, 1.8 s of it the kernel's copying into the pipe: 0.32 of an estimate made with 0.0013.)
+        /// (0.0015: the easing gallery streamed at 5.4× — 721 million pixels, little else — took 3.2 s
+        /// of CPU, 1.8 s of it the kernel's copying into the pipe: 0.32 of an estimate made with 0.0013;
+        /// one dot streamed for 20,001 frames took 1.9 s, 3.02 times under one made with 0.0018.)
         public var streamPixel: Double
         /// Raster frames, per frame: one device pixel filled and encoded as PNG.
         public var pngPixel: Double
@@ -95,8 +101,8 @@ extension SceneCost {
         public static let reference = Coefficients(
             process: 7_700, keyframeValue: 1.8, cubicPacedValue: 38, change: 9.7, modelLayer: 24,
             animation: 2.2, derivedLayer: 1.1, idByte: 0.005,
-            file: 6.3, svgElement: 0.14, svgLayer: 2.5, svgTextByte: 0.053,
-            streamPixel: 0.0018, pngPixel: 0.0048, edge: 0.011, row: 0.038,
+            file: 6.3, svgElement: 0.14, svgLayer: 1, svgDerivedLayer: 1.5, svgTextByte: 0.053,
+            streamPixel: 0.0015, pngPixel: 0.0048, edge: 0.011, row: 0.038,
             dash: 0.18, glyph: 0.92, gradientPixel: 0.0072, surfacePixel: 0.0037, shadowTap: 0.00035,
             instant: 12, morphItem: 260, knotProbe: 42,
             sampledLayer: 350, sampledProbe: 1, sampledItem: 6.2, sampledElement: 6.4, switch: 150,

@@ -239,6 +239,7 @@ public struct SceneCost: Hashable, Sendable {
             list += [
                 each("file", 1, c.file, "a file each", "duration"),
                 each("svgLayer", Double(layers), c.svgLayer, "\(layers) layers, an element each", layersPath),
+                each("svgDerivedLayer", Double(derivedLayers), c.svgDerivedLayer, "\(derivedLayers) layers components derive, made and written", layersPath),
                 each("svgElement", Double(pathElements + gradientStops + wedgeElements), c.svgElement,
                      "\(pathElements + gradientStops + wedgeElements) path elements (conic gradients' wedges included) and gradient stops", busiestPath.path),
                 each("svgTextByte", Double(textBytes), c.svgTextByte, "\(textBytes) bytes of text", busiestText.path),
