@@ -273,6 +273,8 @@ public struct SceneCost: Hashable, Sendable {
                 // A path morph is fitted adaptively: each probe evaluates the whole tree.
                 once("morphItem", Double(morphingItems) * Double(layers), c.morphItem, "\(morphingItems) path morphs × \(layers) layers", layersPath),
                 each("instantElement", Double(pathElements + gradientStops), c.instantElement, "\(pathElements + gradientStops) path elements and gradient stops", busiestPath.path),
+                // Every draw item is walked, compared and hashed at each instant (its tracks' values).
+                each("instantItem", Double(items), c.instantItem, "\(items) draw items", layersPath),
                 // Conic gradients' wedges are made, written and read back once.
                 once("wedgeElement", Double(wedgeElements), c.svgElement, "\(wedgeElements) path elements of conic gradients' wedges", layersPath),
                 // A discrete track (a text's string, a layer's presence) that changes between two
