@@ -17,7 +17,12 @@ extension RenderNode {
     /// - "wide-stroke": a stroke wider than both sides of its path's control-point box (librsvg's
     ///   stroker leaves hollow the part of the path's inside that the stroke covers from both sides);
     /// - "huge-text": text over 10,000 device pixels tall (FreeType fails to make such fonts, then
-    ///   librsvg panics).
+    ///   librsvg panics);
+    /// - "wide-blur": a shadow whose σ is over 10 device pixels (librsvg 2.54 blurs with three box
+    ///   passes and loses what spreads past the canvas's edges: a rectangle's blurred alpha on a
+    ///   256 × 192 canvas, against the normal distribution's closed form, is off by a mean of 1.0 of
+    ///   255 at σ 20, 2.8 at 40 and 13.9 at 140, where the raster frames stay within 1.5; seed
+    ///   20261122's mutant 737, a card's shadow of σ 112 device pixels).
     func oracleLimits(scale: Double) -> Set<String> {
         var found: Set<String> = []
         visit(.scale(scale, scale), &found)
@@ -34,6 +39,7 @@ extension RenderNode {
         if !(abs(transform.tx) < limit && abs(transform.ty) < limit) { found.insert("cairo-range") }
         let deviceScale = max(abs(toDevice.a) + abs(toDevice.c), abs(toDevice.b) + abs(toDevice.d))
         if let clip { check(Point(clip.minX, clip.minY)); check(Point(clip.maxX, clip.maxY)) }
+        if let shadow, !(shadow.radius * deviceScale <= 10) { found.insert("wide-blur") }
         for case .text(let text) in items where !(text.fontSize * deviceScale <= 10_000) {
             found.insert("huge-text")
         }

@@ -7,6 +7,7 @@ import Foundation
 // flipbook-fuzz: mutates the scenes of a folder and checks that loading and rendering each mutant
 // never crashes or hangs, and that every rejection is a clear error naming the file.
 // Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--from N] [--current FILE] [--animated] [--pairs FILE]
+//        flipbook-fuzz --replay FILE [--animated]   (the checks on one kept input, unmutated)
 // With --animated, every accepted mutant of at most 240 frames is also compiled to an animated SVG,
 // which must match the engine within every track's bound at every frame instant, read back by the
 // SMIL evaluator, and be the same with its instants made ahead on two threads.
@@ -39,7 +40,15 @@ func option(_ name: String) -> String? {
 }
 
 let folder = option("scenes") ?? "Scenes"
-let count = Int(option("count") ?? "1000") ?? 1000
+/// A kept input (fuzz-findings/…) run through the checks as it is, once.
+let replay = option("replay").map { path -> [UInt8] in
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("flipbook-fuzz: cannot read \(path)\n".utf8))
+        exit(2)
+    }
+    return [UInt8](data)
+}
+let count = replay != nil ? 1 : Int(option("count") ?? "1000") ?? 1000
 let seed = UInt64(option("seed") ?? "1") ?? 1
 let currentPath = option("current") ?? ".fuzz-current.json"
 let animated = CommandLine.arguments.contains("--animated")
@@ -77,7 +86,7 @@ signal(SIGALRM) { _ in
 }
 for n in 0..<count {
     let which = mutator.below(seeds.count)
-    let input = mutator.mutate(seeds[which])
+    let input = replay ?? mutator.mutate(seeds[which])
     if n < from { continue }
     alarm(120)
     _ = FileManager.default.createFile(atPath: currentPath, contents: Data(input))

@@ -253,8 +253,11 @@ extension AnimatedDocument.TrackCheck {
     /// the static value shows), against the engine: at every instant checked, each also tried 1e-8 s
     /// either side (the smallest error counts, as the compiler checks SMIL), and over the frame
     /// instants and knots alone. Where the error is over the bound, the engine's value 1e-8 s later
-    /// (`later`, as the compiler took it) counts as well. Infinity where the numbers do not match in
-    /// count.
+    /// (`later`, as the compiler took it, or else the value at the next instant checked when that is
+    /// within 1e-8 s) counts as well: a state that lasts less than the format can place (a stepped
+    /// bound's last level, held for the one instant an autoreversing cycle turns at, which Lottie's
+    /// keys, never two at one instant, show 0.001 frame early) counts as shown by what comes right
+    /// after it. Infinity where the numbers do not match in count.
     ///
     /// `adjust` (expected, shown) → shown, when given, brings what a format shows to the track's
     /// terms where the format holds less than the track (a trim shows a dash's stretch of a circle,
@@ -275,7 +278,8 @@ extension AnimatedDocument.TrackCheck {
                 if let adjust { shown = adjust(expected, shown) }
                 guard shown.count == expected.count else { continue }
                 best = min(best, measure(expected, shown))
-                if best > bound, let after = later[i], after.count == shown.count {
+                let next = i + 1 < times.count && times[i + 1] - t <= 1e-8 ? values[i + 1].map { SVGNumber.representable($0) } : nil
+                if best > bound, let after = later[i] ?? next, after.count == shown.count {
                     best = min(best, measure(after, adjust.map { $0(after, read(at) ?? base) } ?? shown))
                 }
                 if best == 0 { break }

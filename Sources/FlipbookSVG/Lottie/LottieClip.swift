@@ -229,7 +229,7 @@ extension LottieWriter {
             for (n, name) in names.enumerated() {
                 for check in rect.checks(of: name) {
                     probes.list.append(LottieProbe(check: check, read: { t in
-                        let v = reader.value(at: t * fps)
+                        let v = reader.value(at: LottieWriter.frame(t, fps: fps))
                         return v.count >= 8 ? [sides[n](v)] : nil
                     }))
                 }

@@ -109,6 +109,11 @@ final class LottieProbes {
 }
 
 extension LottieWriter {
+    /// The frame a probe reads at document time `t`, seconds: t × fps to the nine decimals key times
+    /// are written with (0.6 s at 12 fps is 7.199999999999999 in doubles, just before a key written,
+    /// and played, at 7.2).
+    static func frame(_ t: Double, fps: Double) -> Double { SVGNumber.representable(t * fps, decimals: 9) }
+
     /// Registers `property` (as written) for every numeric track of `attribute` on `e` that carries a
     /// check: `convert` turns its value into the track's units.
     func probe(_ e: Element, _ attribute: String, _ property: JSON, convert: @escaping ([Double]) -> [Double]?) {
@@ -120,7 +125,7 @@ extension LottieWriter {
         guard !checks.isEmpty, let reader = LottieProperty(property) else { return }
         let fps = self.fps
         for check in checks {
-            probes.list.append(LottieProbe(check: check, read: { t in convert(reader.value(at: t * fps)) }))
+            probes.list.append(LottieProbe(check: check, read: { t in convert(reader.value(at: LottieWriter.frame(t, fps: fps))) }))
         }
     }
 

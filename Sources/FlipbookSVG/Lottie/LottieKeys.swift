@@ -93,8 +93,19 @@ extension LottieWriter {
     /// The segment into the earlier one keeps its curve: it ends that much early at the value the curve
     /// has there (its easing cut to that part of it, `UnitCurve.piece`), so it is exact up to the hold
     /// (a rotation eased into a jump had been squeezed into 0.001 frame less and missed by 0.1°).
+    /// Two keys at one instant with the same value are one key (the later, whose easing leads on): a
+    /// jump at a looping track's end, where the next cycle's first key meets the period's last, had
+    /// been moved a further 0.001 frame early, before instants where the engine had not jumped yet.
     func separated(_ keys: [Key]) -> [Key] {
-        var out = keys
+        var out: [Key] = []
+        out.reserveCapacity(keys.count)
+        for key in keys {
+            if let last = out.last, last.time == key.time, last.value == key.value, last.source == key.source {
+                out[out.count - 1] = key
+            } else {
+                out.append(key)
+            }
+        }
         let nudge = 0.001 / fps
         for i in stride(from: out.count - 2, through: 0, by: -1) where out[i + 1].time <= out[i].time {
             let end = out[i + 1].time - nudge

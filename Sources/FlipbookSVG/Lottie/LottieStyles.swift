@@ -77,7 +77,7 @@ extension LottieWriter {
             let fps = self.fps
             for check in e.checks(of: "stroke-dasharray") {
                 let n = check.values.first?.count ?? 0
-                probes.list.append(LottieProbe(check: check, read: { t in Array(entries.map { $0.value(at: t * fps)[0] }.prefix(n)) }))
+                probes.list.append(LottieProbe(check: check, read: { t in Array(entries.map { $0.value(at: LottieWriter.frame(t, fps: fps))[0] }.prefix(n)) }))
             }
             probe(e, "stroke-dashoffset", offsetValue) { $0.map { $0 - shift } }
             fields.append(("d", .array(list)))
@@ -95,13 +95,13 @@ extension LottieWriter {
         let fps = self.fps, length = t.oneTurn ? pathLength / 2 : pathLength
         for check in e.checks(of: "stroke-dasharray") {
             probes.list.append(LottieProbe(check: check, read: { at in
-                [(end.value(at: at * fps)[0] - start.value(at: at * fps)[0]) / 100 * length]
+                [(end.value(at: LottieWriter.frame(at, fps: fps))[0] - start.value(at: LottieWriter.frame(at, fps: fps))[0]) / 100 * length]
             }, adjust: { expected, shown in [shown[0]] + expected.dropFirst() }))
         }
         guard t.oneTurn else { return }
         for check in e.checks(of: "stroke-dashoffset") {
             probes.list.append(LottieProbe(check: check, read: { at in
-                [-(offset.value(at: at * fps)[0] - turnedBy) / 360 * length]
+                [-(offset.value(at: LottieWriter.frame(at, fps: fps))[0] - turnedBy) / 360 * length]
             }, adjust: { expected, shown in
                 guard let e0 = expected.first, let s0 = shown.first, length > 0 else { return shown }
                 return [e0 + (s0 - e0).remainder(dividingBy: length)]

@@ -63,7 +63,7 @@ extension LottieWriter {
         guard readers.count == values.count else { return }
         for check in e.checks(of: "d") {
             probes.list.append(LottieProbe(check: check, read: { t in
-                template.coordinates(fromContours: readers.map { $0.value(at: t * fps) })
+                template.coordinates(fromContours: readers.map { $0.value(at: LottieWriter.frame(t, fps: fps)) })
             }))
         }
     }
