@@ -34,7 +34,7 @@ extension LottieImporter {
         var paths: [LottiePath] = [], drawn: [SceneJSON] = []
         // Every path so far in this group's coordinates, its groups' included; whether all could be.
         var covered: [LottiePath] = [], complete = true
-        var painted = false
+        var painted = false, repeated = false
         let visible = items.filter { $0["hd"]?.flag != true }
         for (index, item) in visible.enumerated() {
             let cutting = visible[(index + 1)...].filter { $0["ty"]?.string == "tm" } + trims
@@ -68,7 +68,17 @@ extension LottieImporter {
                 if painted {
                     omit(item.path, "merge paths after a paint of the same paths: the paints before it are drawn as if it were not there")
                 }
+            case "rp":
+                if let layer = repeater(item, drawn: drawn, idBase: idBase) {
+                    drawn = [layer]
+                } else {
+                    drawn = []
+                }
+                repeated = repeated || !(paths.isEmpty && covered.isEmpty)
             case "fl", "st", "gf", "gs":
+                if repeated && !(complete ? covered : paths).isEmpty {
+                    omit(item.path, "a paint listed after a repeater, which paints its copies' paths: it paints the paths once, uncopied")
+                }
                 if !complete {
                     omit(item.path, "a paint that also covers the paths of groups listed before it whose transforms move: those are drawn with their own paints only")
                 }
@@ -77,7 +87,7 @@ extension LottieImporter {
                 drawn += paint(item, paths: painting, clock: clock, idBase: idBase)
             case let type:
                 let names = ["rd": "rounded corners",
-                             "rp": "a repeater", "mm": "merge paths in a boolean mode (add, subtract, intersect or exclude)",
+                             "mm": "merge paths in a boolean mode (add, subtract, intersect or exclude)",
                              "op": "offset paths", "pb": "pucker and bloat", "tw": "a twist",
                              "zz": "zig zag", "no": "a no-op"]
                 omit(item.path, "\(names[type] ?? "a shape item of type \"\(type)\"") is not imported yet: left out")

@@ -35,6 +35,9 @@ public struct LottieImporter {
     /// Scene layers made so far, and whether that passed `maxLayers` (the import then stops and
     /// fails: a precomposition used in itself thousands of times over is refused, not built).
     var layerCount = 0, overLimit = false
+    /// Where and why the import is refused, when something in it is over a limit of its own (a
+    /// repeater's copies).
+    var refusal: (path: String, message: String)?
     /// The most layers an import makes (the scene loader's default limit).
     static let maxLayers = 100_000
 
@@ -65,6 +68,9 @@ public struct LottieImporter {
             if let id = asset["id"]?.string, let layers = asset["layers"], layers.isArray { assets[id] = layers }
         }
         let out = composition(root["layers"]?.items ?? [], offset: 0, outPoint: outPoint, chain: [], idPrefix: "")
+        if let refusal {
+            throw SceneError(file: file, path: refusal.path, message: refusal.message)
+        }
         if overLimit {
             throw SceneError(file: file, path: "layers", message: "the import makes over \(Self.maxLayers) layers (precompositions used within each other), over the limit of \(Self.maxLayers)")
         }

@@ -1,0 +1,79 @@
+import Flipbook
+import FlipbookLottie
+import FlipbookRaster
+import FlipbookScenes
+import Testing
+
+/// Lottie's repeater imported as its copies (copy i placed by translate(t·p + a) · rotate(t·r) ·
+/// scale(s^t) · translate(−a), t = offset + i; opacity so + (eo − so)·i / c; composite 1 draws copy 0
+/// on top), read at raster pixels well inside and outside the shapes.
+@Suite struct LottieRepeaterTests {
+    typealias G = LottieGroupPaintTests
+
+    /// A closed rectangle path from (x0, y0) to (x1, y1).
+    static func rect(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> String {
+        #"{"ty":"sh","ks":{"a":0,"k":{"v":[["# + "\(x0),\(y0)],[\(x1),\(y0)],[\(x1),\(y1)],[\(x0),\(y1)" + #"]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}}}"#
+    }
+
+    static func repeater(copies: String, offset: Double = 0, composite: Int = 1, tr: String) -> String {
+        #"{"ty":"rp","c":{"a":0,"k":"# + copies + #"},"o":{"a":0,"k":"# + "\(offset)" + #"},"m":"# + "\(composite)" + #","tr":{"ty":"tr","# + tr + "}}"
+    }
+
+    /// Three copies stepped 25 px right, fading from 100 % by 60 % over three (After Effects' c, not
+    /// c − 1): alphas 255, 204 and 153 at the squares' centres, nothing past the third.
+    @Test func copiesStepAndFade() throws {
+        let tr = #""p":{"a":0,"k":[25,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":40}"#
+        let file = G.file([G.group([G.square(10, 20), G.redFill, Self.repeater(copies: "3", tr: tr)])])
+        let (alphas, omissions) = try G.alpha(file, at: [(15, 15), (40, 15), (65, 15), (90, 15), (30, 15)])
+        #expect(alphas.count == 5)
+        #expect(abs(Int(alphas[0]) - 255) <= 1 && abs(Int(alphas[1]) - 204) <= 1 && abs(Int(alphas[2]) - 153) <= 1, "\(alphas)")
+        #expect(alphas[3] == 0 && alphas[4] == 0, "\(alphas)")
+        #expect(omissions.isEmpty, "\(omissions)")
+    }
+
+    /// Four copies turned 90° each about the anchor (50, 50), from an offset of 1: the square at the
+    /// top (45…55, 10…20) is first drawn turned once (on the right), then at the bottom, the left and
+    /// the top again.
+    @Test func copiesTurnAboutTheAnchor() throws {
+        let tr = #""p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":90}"#
+        let three = G.file([G.group([Self.rect(45, 10, 55, 20),
+                                     G.redFill, Self.repeater(copies: "3", offset: 1, tr: tr)])])
+        // Right (85, 50), bottom (50, 85), left (15, 50); the top (50, 15) would be the fourth.
+        let (alphas, omissions) = try G.alpha(three, at: [(85, 50), (50, 85), (15, 50), (50, 15), (50, 50)])
+        #expect(alphas == [255, 255, 255, 0, 0], "\(alphas)")
+        #expect(omissions.isEmpty, "\(omissions)")
+    }
+
+    /// Composite 1 draws copy 0 on top, composite 2 at the bottom: a red square with a blue one
+    /// inside it, repeated 6 px right, shows at (23, 15) the first copy's red (composite 1) or the
+    /// second copy's blue (composite 2).
+    @Test func compositeOrdersTheCopies() throws {
+        let tr = #""p":{"a":0,"k":[6,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}"#
+        let blueFill = #"{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#
+        for (composite, blueOnTop) in [(1, false), (2, true)] {
+            let file = G.file([G.group([G.group([G.square(16, 20), blueFill]), G.group([G.square(0, 24), G.redFill]),
+                                        Self.repeater(copies: "2", composite: composite, tr: tr)])])
+            let loader = SceneLoader()
+            let imported = try LottieImporter(try loader.parse(Array(file.utf8), file: "t.json"), file: "t.json")
+            let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
+            var raster = RasterRenderer(canvas: scene.canvas)
+            let image = try raster.render(scene.presentation(at: 0).renderNode())
+            let i = (18 * image.width + 23) * 4
+            #expect(blueOnTop ? image.pixels[i + 2] > 200 && image.pixels[i] < 50 : image.pixels[i] > 200 && image.pixels[i + 2] < 50,
+                    "composite \(composite): \(image.pixels[i..<i + 4])")
+        }
+    }
+
+    /// A repeater of 10⁹ copies is refused by name, not built.
+    @Test func aBillionCopiesAreRefused() throws {
+        let tr = #""p":{"a":0,"k":[1,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}"#
+        let file = G.file([G.group([G.square(0, 10), G.redFill, Self.repeater(copies: "1e9", tr: tr)])])
+        let loader = SceneLoader()
+        #expect {
+            _ = try LottieImporter(try loader.parse(Array(file.utf8), file: "t.json"), file: "t.json")
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("it[2]") && message.contains("1000000000") && message.contains("1024")
+        }
+    }
+}
