@@ -61,7 +61,8 @@ public struct LottieImporter {
         let outPoint = try (root["op"] ?? root).requiredNumber("the out point \"op\" after \"ip\"", where: { $0 > inPoint })
         clock = LottieClock(fps: fps, inPoint: inPoint)
         let duration = (outPoint - inPoint) / fps
-        for key in ["fonts", "chars", "markers"] where !(root[key]?.items.isEmpty ?? true) {
+        // (Markers name stretches of time for players' APIs and draw nothing: not an omission.)
+        for key in ["fonts", "chars"] where !(root[key]?.items.isEmpty ?? true) {
             omit(key, "\(key) are not imported")
         }
         for asset in root["assets"]?.items ?? [] {
