@@ -131,7 +131,6 @@ extension LottieImporter {
         }
         if layer["tm"] != nil { omit(layer.path + ".tm", "time remapping is not imported: keys at their own times") }
         if let bm = layer["bm"]?.number, bm != 0 { omit(layer.path + ".bm", "a blend mode: drawn in normal mode") }
-        if layer["ao"]?.flag == true { omit(layer.path + ".ao", "auto-orient: the layer keeps its own rotation") }
         // A layer's keys are in its composition's frames (its start time moves nothing but the
         // frames of a precomposition's content, as rlottie and lottie-web read it).
         var layerClock = clock
@@ -147,6 +146,12 @@ extension LottieImporter {
         members += placed.members
         if size != nil { members.append(("masksToBounds", .bool(true))) }
         var animations = placed.animations
+        if layer["ao"]?.flag == true, let oriented = orientedRotation(layer["ks"], clock: layerClock), let turning = oriented.animation("rotation") {
+            members.removeAll { $0.0 == "rotation" }
+            animations.removeAll { Self.animates($0, "rotation") }
+            members.append(("rotation", oriented.values[0]))
+            animations.append(turning)
+        }
         // In and out points: hidden outside [ip, op) of the composition.
         let inPoint = layer["ip"]?.number.map { $0 * stretch + offset } ?? clock.inPoint
         let out = layer["op"]?.number.map { $0 * stretch + offset } ?? outPoint

@@ -1,5 +1,10 @@
 import Easing
 import FlipbookScenes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A Lottie keyframe's numbers, as `LottieImporter.sampled` reads them.
 struct LottieKey {
@@ -113,5 +118,67 @@ extension LottieImporter {
             return [p.0, p.1] + (2..<n).map { va[$0] + (vb[$0] - va[$0]) * eased(0) }
         }
         return (0..<n).map { va[$0] + (vb[$0] - va[$0]) * eased($0) }
+    }
+}
+
+extension LottieImporter {
+    /// The keys of an animated property as `value(of:at:)` reads them (each key's value, or the one
+    /// before's end for older files' last key); nil when it is not animated or a key is unreadable.
+    static func rawKeys(_ p: LottieValue?) -> [LottieKey]? {
+        guard let keys = p?["k"]?.items, keys.first?["t"] != nil else { return nil }
+        var out: [LottieKey] = [], previousEnd: [Double]?
+        for key in keys {
+            guard let t = key["t"]?.number, let value = key["s"]?.numbers ?? previousEnd else { return nil }
+            previousEnd = key["e"]?.numbers
+            out.append(LottieKey(time: t, value: value, hold: key["h"]?.flag == true,
+                                 out: (key["o"]?["x"]?.numbers, key["o"]?["y"]?.numbers), in: (key["i"]?["x"]?.numbers, key["i"]?["y"]?.numbers),
+                                 tangentOut: key["to"]?.numbers, tangentIn: key["ti"]?.numbers))
+        }
+        return out.count >= 2 ? out : nil
+    }
+
+    /// The direction a moving position heads at `frame`, degrees clockwise from +x on screen (auto-
+    /// orient): the way `value(of:at:)` moves over the next 0.001 frame within the segment the frame
+    /// starts (over the last 0.001 frame at and after the last key, and before the first key along the
+    /// first segment); nil where it does not move (a hold, a still segment).
+    ///
+    /// The step is one-sided so that a key between two segments heads along the one it begins: an
+    /// eased start moves by about 1e-9 of the segment there, still a direction in doubles.
+    static func direction(of keys: [LottieKey], at frame: Double) -> Double? {
+        guard keys.count >= 2, let first = keys.first?.time, let last = keys.last?.time, last > first else { return nil }
+        let h = 1e-3
+        let (from, to): (Double, Double) = frame >= last ? (last - h, last) : frame < first ? (first, first + h) : (frame, frame + h)
+        guard let a = value(of: keys, at: from), let b = value(of: keys, at: to), a.count >= 2, b.count >= 2 else { return nil }
+        let dx = b[0] - a[0], dy = b[1] - a[1]
+        guard dx != 0 || dy != 0, dx.isFinite, dy.isFinite else { return nil }
+        return atan2(dy, dx) * 180 / .pi
+    }
+}
+
+extension LottieImporter {
+    /// An auto-oriented layer's rotation (`ao`): its own (`r`) plus the direction its position heads
+    /// (`direction(of:at:)`), read at every frame from the first key of either to the last and at
+    /// each key, straight between (exact at the frames, as the other sampled properties); filled
+    /// both ways. Nil when the position does not move (auto-orient then changes nothing) or moves by
+    /// separate dimensions (reported: the layer keeps its own rotation).
+    mutating func orientedRotation(_ ks: LottieValue?, clock: LottieClock) -> LottieSamples? {
+        guard let p = ks?["p"] else { return nil }
+        if p["s"]?.flag == true {
+            omit(p.path, "auto-orient along a position of separate dimensions: the layer keeps its own rotation")
+            return nil
+        }
+        guard let moves = Self.rawKeys(p) else { return nil }
+        let r = ks?["r"] ?? ks?["rz"]
+        let turns = Self.rawKeys(r)
+        let still = r?["k"]?.scalar ?? 0
+        guard let frames = Self.frames(of: moves.map(\.time) + (turns?.map(\.time) ?? [])) else { return nil }
+        var samples = LottieSamples(times: [], values: []), heading = 0.0
+        for frame in frames {
+            heading = Self.direction(of: moves, at: frame) ?? heading
+            let own = turns.flatMap { Self.value(of: $0, at: frame)?.first } ?? still
+            samples.times.append(clock.seconds(frame))
+            samples.values.append(.number(own + heading))
+        }
+        return samples
     }
 }
