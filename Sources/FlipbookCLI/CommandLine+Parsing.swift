@@ -29,8 +29,13 @@ struct InputError: Error {
 /// system unchanged.
 struct ParsedArguments {
     var positionals: [String] = []
+    /// Each value option's last value.
     var options: [String: String] = [:]
+    /// Every value given to each value option, in order (`--set a=1 --set b=2`).
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// Options that take two values (`--still 1.5 poster.png`): the first as text, the second a path.
+    var pairs: [String: (String, BytePath)] = [:]
     /// The positionals as the bytes given.
     var positionalPaths: [BytePath] = []
     private var rawOptions: [String: [UInt8]] = [:]
@@ -42,7 +47,7 @@ struct ParsedArguments {
     }
 
     /// Splits raw `arguments` (bytes from `argv`).
-    init(raw arguments: [[UInt8]], valueOptions: Set<String>, flagOptions: Set<String>, command: String) throws(UsageError) {
+    init(raw arguments: [[UInt8]], valueOptions: Set<String>, flagOptions: Set<String>, pairOptions: Set<String> = [], command: String) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -62,7 +67,13 @@ struct ParsedArguments {
                 name = String(name[..<eq])
             }
             guard name.utf8.count <= 100 else { throw UsageError("unknown option --\(DisplayText.escaped(name, limit: 40)) for '\(command)'") }
-            if valueOptions.contains(name) {
+            if pairOptions.contains(name) {
+                guard inlineValue == nil else { throw UsageError("option --\(name) takes two values (--\(name) <a> <b>), not --\(name)=…") }
+                guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else { throw UsageError("option --\(name) needs two values") }
+                pairs[name] = (String(decoding: arguments[index], as: UTF8.self), BytePath(bytes: arguments[index + 1]))
+                index += 2
+            } else if valueOptions.contains(name) {
+                defer { repeated[name, default: []].append(options[name]!) }
                 if let inlineValue {
                     options[name] = inlineValue
                     rawOptions[name] = Array(bytes.drop(while: { $0 != UInt8(ascii: "=") }).dropFirst())
@@ -76,7 +87,7 @@ struct ParsedArguments {
                 guard inlineValue == nil else { throw UsageError("option --\(name) takes no value") }
                 flags.insert(name)
             } else {
-                let known = (valueOptions.union(flagOptions)).sorted()
+                let known = (valueOptions.union(flagOptions).union(pairOptions)).sorted()
                 let hint = closestMatch(name, among: known).map { "; did you mean --\($0)?" } ?? ""
                 throw UsageError("unknown option --\(DisplayText.escaped(name, limit: 60)) for '\(command)'\(hint)")
             }

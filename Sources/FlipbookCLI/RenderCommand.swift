@@ -1,4 +1,5 @@
 import FlipbookFiles
+import FlipbookScenes
 import FlipbookOutput
 import FlipbookRaster
 import Flipbook
@@ -12,7 +13,7 @@ import Darwin
 /// `flipbook render SCENE --frames DIR`: numbered SVG frames.
 enum RenderCommand {
     static let help = """
-    USAGE: flipbook render <scene.json> (--frames <folder> | --animated <file.svg> | --stdout --format ppm|rgb|rgba) [options]
+    USAGE: flipbook render <scene.json> (--frames <folder> | --animated <file.svg> | --lottie <file.json> | --still <t> <file> | --stdout --format ppm|rgb|rgba) [--data <rows.csv|rows.jsonl>] [options]
 
     Renders the scene to numbered SVG frames: <folder>/frame_0000.svg, frame_0001.svg, … (at least
     four digits, wider when needed), numbered from 0 in the order written. Frame i of the scene is at
@@ -41,6 +42,14 @@ enum RenderCommand {
       --format <f>         svg (default), png; with --stdout: ppm, rgb (raw RGB over the background, as
                            PPM's pixels without headers) or rgba.
       --stdout             Stream raster frames to standard output.
+      --still <t> <file>   Write the picture at t seconds as one file: SVG, or PNG when the name ends
+                           in .png (the bytes a frame folder's frame at that instant holds).
+      --data <rows>        Render once per row of a CSV (.csv, a header naming the columns) or JSON
+                           Lines (.jsonl) file: each row's columns set the scene's parameters of
+                           those names, and the output paths are patterns the row fills
+                           (--animated 'out/{id}.svg', --lottie, --frames, --still): each row's files
+                           are those --set of its values writes. A bad row is reported with its line
+                           and the others are written (exit status 1). Rows render on --jobs threads.
       --scale <s>          Raster pixels per scene pixel (default 1).
       --font <file.ttf>    TrueType font text is laid out with in every output (default: DejaVu Sans,
                            Sans Mono or Serif by the text's family and weight): raster frames and
@@ -80,15 +89,21 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text"]),
-                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"], command: "render")
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data"]),
+                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"],
+                                       pairOptions: ["still"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
         let stdout = args.flags.contains("stdout")
         let framesPath = try args.path("frames"), animatedPath = try args.path("animated"), lottiePath = try args.path("lottie")
         _ = try args.path("font")
-        guard framesPath != nil || animatedPath != nil || lottiePath != nil || stdout else {
-            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg>, --lottie <file.json> or --stdout --format ppm|rgb|rgba")
+        var still: (time: Double, path: BytePath)?
+        if let (t, p) = args.pairs["still"] {
+            guard let v = Double(t), v.isFinite, v >= 0 else { throw UsageError("--still expects a time ≥ 0 in seconds and a file, got '\(t)'") }
+            still = (v, p)
+        }
+        guard framesPath != nil || animatedPath != nil || lottiePath != nil || stdout || still != nil else {
+            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg>, --lottie <file.json>, --still <t> <file> or --stdout --format ppm|rgb|rgba")
         }
         let format = args.options["format"] ?? (stdout ? "" : "svg")
         if stdout {
@@ -137,6 +152,42 @@ enum RenderCommand {
             fps = v
         }
         let loader = try SceneOptions.loader(args)
+        if let data = try args.path("data") {
+            guard !stdout else { throw UsageError("--data writes files: use --frames, --animated, --lottie or --still, not --stdout") }
+            guard shard == nil else { throw UsageError("--shard does not split --data rows yet; split the rows file instead") }
+            for name in ["report", "strict"] where args.flags.contains(name) { throw UsageError("--\(name) does not go with --data yet") }
+            for name in ["fps", "from", "to"] where args.options[name] != nil { throw UsageError("--\(name) does not go with --data; set it in the template") }
+            guard !args.flags.contains("loop") else { throw UsageError("--loop does not go with --data; set \"loop\" in the template") }
+            guard args.repeated["set"] == nil else { throw UsageError("--set does not go with --data: give the value as a column (or as the parameter's default)") }
+            let file = args.positionalPaths[0]
+            let json: JSONValue
+            let declared: SceneParameters
+            do {
+                let bytes = try SceneOptions.readFile(file, limit: loader.limits.fileBytes)
+                json = try loader.parse(bytes, file: file.description)
+                declared = try SceneParameters(json, file: file.description)
+                // The template with its defaults must be a scene (a parameter without one is checked per row).
+                if declared.declared.allSatisfy({ $0.defaultValue != nil }) { _ = try loader.decode(json, file: file.description) }
+            } catch let error as FileError {
+                throw InputError("\(file): \(error.message)")
+            } catch let error as SceneError {
+                throw InputError(error.description)
+            }
+            var outputs = RenderBatch.Outputs()
+            outputs.css = args.flags.contains("css")
+            outputs.format = format == "png" ? .png : .svg
+            outputs.scale = scale
+            outputs.textAsPaths = textAsPaths
+            outputs.force = args.flags.contains("force")
+            outputs.fonts = try RasterOutput.fonts(fontPath: args.options["font"])
+            if let p = args.options["animated"] { outputs.animated = try .init(p, option: "animated") }
+            if let p = args.options["lottie"] { outputs.lottie = try .init(p, option: "lottie") }
+            if let p = args.options["frames"] { outputs.frames = try .init(p, option: "frames") }
+            if let still { outputs.still = (still.time, try .init(still.path.description, option: "still")) }
+            let batch = RenderBatch(template: file, json: json, parameters: declared, loader: loader, outputs: outputs, dataPath: data,
+                                    quiet: args.flags.contains("quiet"), jobs: jobs ?? Scene.cores)
+            return try batch.run()
+        }
         var scene = try SceneOptions.load(args.positionalPaths[0], args)
         if let fps { scene.fps = fps }
         if args.flags.contains("loop") { scene.loops = true }
@@ -160,10 +211,7 @@ enum RenderCommand {
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
         if let path = lottiePath {
-            // Text as glyph outlines, laid out as the raster frames lay it out (--font, else DejaVu).
-            let compiled = scene.animatedSVGForLottie(jobs: jobs ?? Scene.cores)
-            let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount,
-                                         fonts: fonts ?? FontSet.system())
+            let lottie = lottieFile(scene, jobs: jobs ?? Scene.cores, fonts: fonts)
             // --strict: nothing left out and every track within its bound, as the Lottie evaluator
             // measures it; else nothing is written and the first is named with its layer.
             if args.flags.contains("strict") {
@@ -184,6 +232,11 @@ enum RenderCommand {
                 print(lottie.omissions.isEmpty ? "lottie: everything the frames draw" : lottie.omissions.map { "lottie: left out \($0)" }.joined(separator: "\n"))
             }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(lottie.json.utf8.count) bytes)") }
+        }
+        if let still {
+            let bytes = try scene.writeStill(at: still.time, to: still.path, format: still.path.description.lowercased().hasSuffix(".png") ? .png : .svg,
+                                             scale: scale, fonts: fonts, textAsPaths: textAsPaths)
+            if !args.flags.contains("quiet") { print("wrote \(still.path) (\(bytes) bytes)") }
         }
         guard let range = frames else { return 0 }
         let quiet = args.flags.contains("quiet")
@@ -208,6 +261,19 @@ enum RenderCommand {
             print("wrote \(written.count) frames to \(folder) (\(written.bytes) bytes, \(perFrame) per frame)")
         }
         return 0
+    }
+
+    /// The scene as Lottie: text as glyph outlines, laid out as the raster frames lay it out (`fonts`,
+    /// else DejaVu).
+    static func lottieFile(_ scene: Scene, jobs: Int, fonts: FontSet?) -> LottieFile {
+        scene.animatedSVGForLottie(jobs: jobs).lottie(fps: scene.fps, frames: scene.frameCount, fonts: fonts ?? FontSet.system())
+    }
+
+    /// Writes the scene as Lottie to `path` atomically; returns the bytes written.
+    static func writeLottie(_ scene: Scene, to path: BytePath, jobs: Int, fonts: FontSet?) throws -> Int {
+        let json = Array(lottieFile(scene, jobs: jobs, fonts: fonts).json.utf8)
+        try AtomicFile.write(json, to: path)
+        return json.count
     }
 
     /// Scene frame indices whose times fall in [from, to].

@@ -1,3 +1,4 @@
+import Easing
 import Flipbook
 import FlipbookFiles
 import FlipbookLottie
@@ -11,9 +12,11 @@ import Darwin
 /// Options every command that reads a scene shares: the resource limits.
 enum SceneOptions {
     static let valueOptions: Set<String> = ["max-frames", "max-canvas", "max-layers", "max-keyframes", "max-depth",
-                                            "max-text", "max-file", "max-work", "max-frame-work", "max-memory"]
+                                            "max-text", "max-file", "max-work", "max-frame-work", "max-memory", "set"]
 
     static let help = """
+      --set <name>=<value> A value for one of the scene's parameters ("params"), repeatable: a number,
+                           a colour ("#34c759", "orange") or a text, checked by its type and range.
       --max-frames <n>     Frames one render may write (default 100000).
       --max-canvas <px>    Largest canvas side in pixels (default 16384).
       --max-layers <n>     Layers in a scene (default 100000).
@@ -113,9 +116,11 @@ enum SceneOptions {
             throw InputError("\(path): \(error.message)")
         }
         let imported: LottieImporter
-        do {
+        let values = try parameters(args)
+        do throws(SceneError) {
             let json = try loader.parse(bytes, file: path.description)
-            guard LottieImporter.isLottie(json) else { return try loader.decode(json, file: path.description) }
+            guard LottieImporter.isLottie(json) else { return try loader.decode(json, file: path.description, parameters: values) }
+            guard values.isEmpty else { throw SceneError(file: path.description, path: "", message: "--set: a Lottie file declares no parameters") }
             imported = try LottieImporter(json, file: path.description)
         } catch {
             throw InputError(error.description)
@@ -126,6 +131,33 @@ enum SceneOptions {
         } catch {
             throw InputError(error.description)
         }
+    }
+
+    /// The parameters the scene at `path` declares (none for a Lottie file).
+    static func declaredParameters(_ path: BytePath, _ args: ParsedArguments) throws -> SceneParameters {
+        let loader = try loader(args)
+        do {
+            let bytes = try readFile(path, limit: loader.limits.fileBytes)
+            return try SceneParameters(loader.parse(bytes, file: path.description), file: path.description)
+        } catch let error as FileError {
+            throw InputError("\(path): \(error.message)")
+        } catch let error as SceneError {
+            throw InputError(error.description)
+        }
+    }
+
+    /// The values `--set name=value` gives, by name (a name given twice is a usage error).
+    static func parameters(_ args: ParsedArguments) throws(UsageError) -> [String: ParameterValue] {
+        var values: [String: ParameterValue] = [:]
+        for item in args.repeated["set"] ?? [] {
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                throw UsageError("--set expects name=value (such as --set move=0.8), got '\(DisplayText.escaped(item, limit: 80))'")
+            }
+            let name = String(item[..<eq])
+            guard values[name] == nil else { throw UsageError("--set \(DisplayText.escaped(name, limit: 80)) is given twice") }
+            values[name] = .text(String(item[item.index(after: eq)...]))
+        }
+        return values
     }
 
     /// What a Lottie file's import left out, one line each on standard error ("FILE: PATH: left out:

@@ -20,6 +20,8 @@ enum ValidateCommand {
                            memory against the limits (--max-work, --max-frame-work, --max-memory), and
                            what drives them; a render over a limit is refused before it writes anything.
                            With --fps, --scale and --jobs, for the render those options would ask for.
+      --params             Also list the scene's parameters ("params"): name, type, default, range,
+                           whether themable, and what each means.
       --json               With --cost: the estimates as JSON, every term with its count and coefficient.
     \(SceneOptions.help)
       --help               Show this help.
@@ -28,7 +30,7 @@ enum ValidateCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["fps", "scale", "jobs"]), flagOptions: ["help", "cost", "json"], command: "validate")
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["fps", "scale", "jobs"]), flagOptions: ["help", "cost", "json", "params"], command: "validate")
         if args.flags.contains("help") { print(help); return 0 }
         guard !args.positionals.isEmpty else { throw UsageError("'validate' needs a scene file") }
         for path in args.positionalPaths {
@@ -46,6 +48,7 @@ enum ValidateCommand {
             if !args.flags.contains("json") {
                 print("\(path): ok (\(layers) layer\(layers == 1 ? "" : "s"), \(scene.frameCount) frames at \(scene.fps.roundTripText) fps)")
             }
+            if args.flags.contains("params") { printParameters(try SceneOptions.declaredParameters(path, args)) }
             guard args.flags.contains("cost") else { continue }
             var scale = 1.0
             if let text = args.options["scale"] {
@@ -87,6 +90,22 @@ enum ValidateCommand {
 }
 
 extension ValidateCommand {
+    /// One line a parameter: name, type, default, range, themable, description (`--params`).
+    static func printParameters(_ parameters: SceneParameters) {
+        guard !parameters.declared.isEmpty else { print("  no parameters"); return }
+        let width = parameters.declared.map(\.name.count).max()!
+        for p in parameters.declared {
+            var columns = [p.name.padded(to: width), p.kind.rawValue.padded(to: 6)]
+            columns.append("default " + (p.defaultValue.map { $0.compactText } ?? "(none: required)"))
+            if p.min != nil || p.max != nil {
+                columns.append("range " + (p.min.map { $0.roundTripText } ?? "−∞") + "…" + (p.max.map { $0.roundTripText } ?? "∞"))
+            }
+            if p.themable { columns.append("themable") }
+            if !p.description.isEmpty { columns.append("— " + p.description) }
+            print("  " + columns.joined(separator: "  "))
+        }
+    }
+
     /// The estimates of `outputs` as one line of JSON: for each, its work, one frame's work, memory,
     /// the limits that apply and every term (name, quantity, coefficient, whether per frame, driver).
     static func json(path: String, cost: SceneCost, outputs: [(String, SceneCost.Output)], limits: SceneLimits) -> String {

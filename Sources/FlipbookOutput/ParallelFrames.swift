@@ -185,3 +185,14 @@ private struct UnsafeShared<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// Independent pieces of work on several threads, their results handed over in order (a batch's
+/// rows): `ParallelFrames` with no state kept per thread.
+public enum ParallelWork {
+    /// Runs `work(i)` for i in 0..<count on up to `jobs` threads and passes each result to `consume`
+    /// (on this thread) in order; an error thrown by `consume` stops the run (see `ParallelFrames.run`).
+    public static func run(_ count: Int, jobs: Int, work: @escaping @Sendable (Int) -> [UInt8],
+                           consume: (Int, [UInt8]) throws -> Void) throws {
+        try ParallelFrames<Void>(jobs: jobs).run(Array(0..<count), makeWorker: { () }, render: { _, i in work(i) }, consume: consume)
+    }
+}

@@ -89,6 +89,27 @@ extension Scene {
         return FramesWritten(count: part.count, bytes: bytes, notes: output.notes)
     }
 
+    /// Writes the picture at `time` seconds as one file (`FILE.svg` or `FILE.png` by `format`),
+    /// atomically: the same bytes a frame folder's frame at that instant holds. Returns the bytes
+    /// written. `scale`, `fonts` and `textAsPaths` as for `writeFrames`.
+    /// - Throws: `FileError`, `RasterRenderer.RenderError` (PNG and no font).
+    @discardableResult
+    public func writeStill(at time: Double, to path: BytePath, format: FrameFormat = .svg, scale: Double = 1,
+                           fonts: FontSet? = nil, textAsPaths: Bool = false) throws -> Int {
+        let presentation = RetainedPresentation(scene: self)
+        let bytes: [UInt8]
+        if format == .png {
+            var renderer = try rasterRenderer(scale: scale, fonts: fonts)
+            bytes = ImageEncoder.png(try renderer.render(presentation.renderTree(at: time)))
+        } else {
+            let text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
+            var writer = SVGFrameRenderer(canvas: canvas, background: background, text: text)
+            bytes = writer.documentBytes(at: time, of: presentation).bytes
+        }
+        try AtomicFile.write(bytes, to: path)
+        return bytes.count
+    }
+
     /// `writeFrames(to:…)` with the folder given as a string path.
     @discardableResult
     public func writeFrames(to folder: String, format: FrameFormat = .svg, frames range: Range<Int>? = nil,

@@ -267,3 +267,17 @@ public struct JSONParser {
         return v
     }
 }
+
+extension JSONValue {
+    /// The value as compact JSON text, members in their order (for messages and listings).
+    public var compactText: String {
+        switch kind {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let v): JSONText.number(v)
+        case .string(let s): JSONText.quoted(s)
+        case .array(let items): "[" + items.map(\.compactText).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { JSONText.quoted($0.key) + ": " + $0.value.compactText }.joined(separator: ", ") + "}"
+        }
+    }
+}

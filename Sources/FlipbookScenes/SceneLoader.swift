@@ -70,8 +70,15 @@ public struct SceneLoader {
         }
     }
 
-    /// Decodes parsed scene JSON; `file` names it in errors.
+    /// Decodes parsed scene JSON, its parameters (`"params"`) at their defaults; `file` names it in
+    /// errors.
     public func decode(_ json: JSONValue, file: String) throws(SceneError) -> Scene {
+        try decode(json, file: file, parameters: [:])
+    }
+
+    /// Decodes scene JSON whose parameter references are already bound (`SceneParameters.bind`): a
+    /// batch binds one parsed template to each row's values and decodes it so.
+    public func decodeBound(_ json: JSONValue, file: String) throws(SceneError) -> Scene {
         var context = Context(loader: self)
         return try context.scene(JSONReader(value: json, path: "", file: file))
     }
@@ -92,7 +99,7 @@ public struct SceneLoader {
         }
 
         static let topKeys = ["flipbook", "$schema", "title", "description", "canvas", "background", "duration", "fps", "loop",
-                              "layers", "changes"]
+                              "params", "layers", "changes"]
 
         mutating func scene(_ r: JSONReader) throws(SceneError) -> Scene {
             let o = try r.object()
@@ -104,6 +111,7 @@ public struct SceneLoader {
             _ = try o.optional("$schema")?.string()
             _ = try o.optional("title")?.string()
             _ = try o.optional("description")?.string()
+            _ = o.optional("params") // read and bound before (SceneParameters)
             let canvasReader = try o.required("canvas", "the canvas size [width, height] in pixels")
             let canvas = try size(canvasReader)
             let duration = try o.required("duration", "the length in seconds").number("a duration ≥ 0 in seconds", where: { $0 >= 0 && $0.isFinite })

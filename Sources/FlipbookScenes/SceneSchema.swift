@@ -57,6 +57,18 @@ public enum SceneSchema {
                             + properties.joined(separator: ", ") + "}, \"additionalProperties\": false}")
         }
         defs.append(("layer", "{\"oneOf\": [\n      " + variants.joined(separator: ",\n      ") + "\n    ]}"))
+        // A parameter reference may stand wherever a number, an angle, a colour, a text or a duration
+        // goes (also inside points, sizes, rects and number lists).
+        let referable: Set<String> = ["number", "angle", "color", "text", "seconds"]
+        defs = defs.map { name, schema in
+            var schema = schema
+            if ["point", "size", "rect", "numbers"].contains(name) {
+                schema = schema.replacing(##""items": {"type": "number"}"##, with: ##""items": {"$ref": "#/$defs/number"}"##)
+            }
+            return (name, referable.contains(name) ? ##"{"anyOf": [\##(schema), {"$ref": "#/$defs/param"}]}"## : schema)
+        }
+        defs.append(("param", ##"{"type": "object", "description": "a parameter's value (\"params\"), optionally times a factor plus an offset (numbers only)", "required": ["param"], "properties": {"param": {"type": "string"}, "times": {"type": "number"}, "plus": {"type": "number"}}, "additionalProperties": false}"##))
+        defs.append(("paramDeclaration", ##"{"type": "object", "required": ["type"], "properties": {"type": {"enum": ["number", "color", "text"]}, "default": {}, "min": {"type": "number"}, "max": {"type": "number"}, "themable": {"type": "boolean"}, "description": {"type": "string"}}, "additionalProperties": false}"##))
         var out = """
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -75,6 +87,7 @@ public enum SceneSchema {
             "duration": {"$ref": "#/$defs/seconds"},
             "fps": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000},
             "loop": {"type": "boolean"},
+            "params": {"type": "object", "description": "typed parameters, used as {param: name} wherever a value goes; set with --set or --data", "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"}, "additionalProperties": {"$ref": "#/$defs/paramDeclaration"}},
             "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
             "changes": {"type": "array", "items": {"$ref": "#/$defs/change"}}
           },

@@ -1,0 +1,252 @@
+import Easing
+import Flipbook
+import FlipbookFiles
+import FlipbookOutput
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookSVG
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `flipbook render TEMPLATE --data ROWS`: one output per row of a CSV or JSON Lines file, each the
+/// template with the row's columns bound to its parameters — byte for byte what `--set` of those
+/// values renders. Output paths are patterns (`--animated 'out/{id}.svg'`) whose `{column}`s the row
+/// fills. A bad row (a value of the wrong type or out of range, a missing column, a file name it
+/// cannot make) is reported with its line and never stops the others; the exit status is then 1.
+///
+/// Sendable because rows render on several threads, each reading the batch and changing none of it.
+struct RenderBatch: @unchecked Sendable {
+    /// What each row writes: the paths are patterns.
+    struct Outputs {
+        var animated: Pattern?
+        var css = false
+        var lottie: Pattern?
+        var frames: Pattern?
+        var format = FrameFormat.svg
+        var still: (time: Double, path: Pattern)?
+        var scale = 1.0
+        var textAsPaths = false
+        var force = false
+        var fonts: FontSet?
+
+        var patterns: [Pattern] { [animated, lottie, frames, still?.path].compactMap { $0 } }
+    }
+
+    /// An output path with `{column}` holes.
+    struct Pattern {
+        enum Part { case literal(String), column(String) }
+        let text: String
+        let parts: [Part]
+
+        init(_ text: String, option: String) throws(UsageError) {
+            self.text = text
+            var parts: [Part] = [], literal = "", rest = Substring(text)
+            while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+                guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
+                    throw UsageError("--\(option) '\(text)': a '{' or '}' that does not enclose a column name ({id})")
+                }
+                literal += rest[..<open]
+                let name = String(rest[rest.index(after: open)..<close])
+                guard SceneParameters.isName(name) else {
+                    throw UsageError("--\(option) '\(text)': {\(name)} is not a column name (letters, digits, '_' and '-')")
+                }
+                if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+                parts.append(.column(name))
+                rest = rest[rest.index(after: close)...]
+            }
+            literal += rest
+            if !literal.isEmpty { parts.append(.literal(literal)) }
+            self.parts = parts
+        }
+
+        var columns: [String] { parts.compactMap { if case .column(let c) = $0 { c } else { nil } } }
+
+        /// The path for `row`, or why the row cannot make one: a missing column, or a value that is
+        /// not a safe file name (empty, '/', NUL, control characters, "." or "..", over 200 bytes).
+        func path(for row: DataRow) -> Result<String, BatchRowError> {
+            var out = ""
+            for part in parts {
+                switch part {
+                case .literal(let s): out += s
+                case .column(let c):
+                    guard let v = row.text(c) else {
+                        return .failure(BatchRowError(row.value(c) == nil ? "no column \"\(c)\" for the output '\(text)'" : "the column \"\(c)\" is not a string or number, so it cannot name a file"))
+                    }
+                    guard !v.isEmpty, v != ".", v != "..", v.utf8.count <= 200,
+                          !v.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }) else {
+                        return .failure(BatchRowError("\(c): \"\(DisplayText.escaped(v, limit: 80))\" cannot be part of a file name (empty, '.', '..', a slash, a control character or over 200 bytes)"))
+                    }
+                    out += v
+                }
+            }
+            return .success(out)
+        }
+    }
+
+    let template: BytePath
+    let json: JSONValue
+    let parameters: SceneParameters
+    let loader: SceneLoader
+    let outputs: Outputs
+    let dataPath: BytePath
+    let quiet: Bool
+    let jobs: Int
+
+    /// Rows read and rendered at a time: the batch's memory is this many rows and their outputs.
+    static let chunk = 256
+
+    /// Renders every row; returns the exit status (1 when a row failed).
+    func run() throws -> Int32 {
+        guard let format = DataRowReader.format(ofFileNamed: dataPath.description) else {
+            throw UsageError("--data: '\(dataPath)' is neither .csv nor .jsonl (or .ndjson)")
+        }
+        let fd = dataPath.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw InputError("\(dataPath): \(errno == ENOENT ? "no such file" : "cannot be read (\(FileError.reason(errno)))")") }
+        defer { close(fd) }
+        var reader = DataRowReader(format: format) {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n >= 0 else { throw DataFileError(line: 0, message: "cannot be read (\(FileError.reason(errno)))") }
+                return n == 0 ? nil : Array(chunk[..<n])
+            }
+        }
+        // Columns that are neither parameters nor in an output's pattern are named once (a typo in a
+        // header would otherwise leave a parameter at its default unseen).
+        let used = Set(parameters.declared.map(\.name) + outputs.patterns.flatMap(\.columns))
+        var warned = false
+        var rows = 0, failed = 0, written = 0
+        var paths: Set<UInt64> = []
+        var firstLine: [UInt64: Int] = [:]
+        while true {
+            var chunk: [DataRow] = []
+            do {
+                while chunk.count < Self.chunk, let row = try reader.nextRow() { chunk.append(row) }
+            } catch let error as DataFileError {
+                throw InputError("\(dataPath): line \(error.line): \(error.message)")
+            }
+            if chunk.isEmpty { break }
+            if !warned, let first = chunk.first(where: { $0.problem == nil }) {
+                warned = true
+                let unused = first.values.map(\.name).filter { !used.contains($0) }
+                if !unused.isEmpty {
+                    printError("flipbook render: note: \(dataPath): the column\(unused.count == 1 ? "" : "s") \(unused.map { "\"\(DisplayText.escaped($0, limit: 40))\"" }.joined(separator: ", ")) name\(unused.count == 1 ? "s" : "") no parameter and no output uses \(unused.count == 1 ? "it" : "them")")
+                }
+            }
+            // Paths first, in row order, so two rows that would write one file are found whatever the
+            // threads do (the second is refused).
+            var planned: [Result<[String], BatchRowError>] = []
+            for row in chunk {
+                if let problem = row.problem { planned.append(.failure(BatchRowError(problem))); continue }
+                var list: [String] = []
+                var failure: BatchRowError?
+                for pattern in outputs.patterns {
+                    switch pattern.path(for: row) {
+                    case .success(let p):
+                        let h = Self.fnv1a(p)
+                        if !paths.insert(h).inserted, failure == nil {
+                            failure = BatchRowError("writes '\(DisplayText.escaped(p, limit: 120))', as line \(firstLine[h] ?? 0) does (put a column that tells rows apart in the pattern, such as {id})")
+                        }
+                        firstLine[h] = firstLine[h] ?? row.line
+                        list.append(p)
+                    case .failure(let e): failure = failure ?? e
+                    }
+                }
+                planned.append(failure.map { .failure($0) } ?? .success(list))
+            }
+            let batch = self, rowsHere = chunk, plans = planned
+            try ParallelWork.run(chunk.count, jobs: jobs, work: { i in
+                switch plans[i] {
+                case .failure(let e): return [0] + Array(e.message.utf8)
+                case .success(let p): return batch.render(rowsHere[i], paths: p)
+                }
+            }, consume: { i, result in
+                rows += 1
+                let text = String(decoding: result.dropFirst(), as: UTF8.self)
+                if result.first == 1 {
+                    written += 1
+                    if !quiet && !text.isEmpty { print(text) }
+                } else {
+                    failed += 1
+                    printError("flipbook render: error: \(dataPath): line \(rowsHere[i].line): \(text)")
+                }
+            })
+        }
+        if failed > 0 {
+            printError("flipbook render: \(written) of \(rows) rows written; \(failed) failed (listed above)")
+            return 1
+        }
+        if !quiet { print("wrote \(written) row\(written == 1 ? "" : "s") of \(dataPath)") }
+        return 0
+    }
+
+    /// One row: its values bound, its outputs written (each atomically). The result's first byte is 1
+    /// with what was written, or 0 with why not.
+    func render(_ row: DataRow, paths: [String]) -> [UInt8] {
+        do {
+            var values: [String: JSONValue] = [:]
+            for (name, value) in row.values {
+                guard let parameter = parameters.parameter(named: name) else { continue }
+                values[name] = try parameters.resolve(value, for: parameter, source: name)
+            }
+            let scene = try loader.decodeBound(parameters.bind(json, values: values, file: template.description), file: template.description)
+            var lines: [String] = [], next = 0
+            func path() -> BytePath { defer { next += 1 }; return BytePath(paths[next]) }
+            if outputs.animated != nil {
+                try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: template, limits: loader.limits, jobs: 1)
+                let p = path()
+                let compiled = try scene.writeAnimatedSVG(to: p, css: outputs.css, jobs: 1, fonts: outputs.fonts, textAsPaths: outputs.textAsPaths)
+                lines.append("wrote \(p) (\(compiled.svg.utf8.count) bytes)")
+            }
+            if outputs.lottie != nil {
+                let p = path()
+                let bytes = try RenderCommand.writeLottie(scene, to: p, jobs: 1, fonts: outputs.fonts)
+                lines.append("wrote \(p) (\(bytes) bytes)")
+            }
+            if outputs.frames != nil {
+                let p = path()
+                let written = try scene.writeFrames(to: p, format: outputs.format, jobs: 1, scale: outputs.scale, fonts: outputs.fonts,
+                                                    textAsPaths: outputs.textAsPaths, force: outputs.force)
+                lines.append("wrote \(written.count) frames to \(p)")
+            }
+            if let still = outputs.still {
+                let p = path()
+                let bytes = try scene.writeStill(at: still.time, to: p, format: outputs.format(ofStill: p), scale: outputs.scale,
+                                                 fonts: outputs.fonts, textAsPaths: outputs.textAsPaths)
+                lines.append("wrote \(p) (\(bytes) bytes)")
+            }
+            return [1] + Array(lines.joined(separator: "\n").utf8)
+        } catch let error as SceneError {
+            // The template's path is the same for every row; the value's source is the row's column.
+            return [0] + Array((error.file == template.description ? "\(error.path): \(error.message)" : "\(error.file): \(error.message)").utf8)
+        } catch let error as InputError {
+            return [0] + Array(error.message.utf8)
+        } catch {
+            return [0] + Array("\(error)".utf8)
+        }
+    }
+
+    /// 64-bit FNV-1a of a path's bytes: the batch remembers each path written by this, 8 bytes a row.
+    static func fnv1a(_ s: String) -> UInt64 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        return h
+    }
+}
+
+extension RenderBatch.Outputs {
+    /// A still's format by its file's extension: PNG for `.png`, else SVG.
+    func format(ofStill path: BytePath) -> FrameFormat {
+        path.description.lowercased().hasSuffix(".png") ? .png : .svg
+    }
+}
+
+/// Why one row of a batch was not rendered.
+struct BatchRowError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
