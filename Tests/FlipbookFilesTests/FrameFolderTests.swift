@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import FlipbookFiles
 import Foundation
+import Synchronization
 import Testing
 
 /// A frame folder in process: the all-or-nothing replacement, the manifest, ownership and the lock.
@@ -134,5 +135,32 @@ final class FrameFolderTests {
         write(root + "/.flipbook-tmp-0123456789abcdef", "partial")
         try AtomicFile.write(Array("again".utf8), to: BytePath(path))
         #expect(entries(root) == ["plot.svg"])
+    }
+
+    /// Writers on several threads into one folder never remove each other's temporary files (each
+    /// cleans the folder before it writes: a file created and not yet locked looked abandoned).
+    @Test func atomicWritesSideBySideAllLand() throws {
+        let count = 200, root = self.root
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for i in stride(from: thread, to: count, by: 4) {
+                do {
+                    try AtomicFile.write(Array("file \(i)".utf8), to: BytePath(root + "/f\(i).txt"))
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(entries(root).count == count)
+    }
+
+    /// The rule that keeps them apart, deterministically: a temporary file with no bytes and no lock
+    /// is another writer's between creating and locking it, and is left; one with bytes is removed.
+    @Test func anEmptyUnlockedTemporaryFileIsAWriterStarting() throws {
+        write(root + "/.flipbook-tmp-00000000000000aa", "")
+        write(root + "/.flipbook-tmp-00000000000000bb", "partial")
+        try AtomicFile.write(Array("x".utf8), to: BytePath(root + "/x.svg"))
+        #expect(entries(root) == [".flipbook-tmp-00000000000000aa", "x.svg"])
     }
 }
