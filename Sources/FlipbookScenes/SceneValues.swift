@@ -39,7 +39,13 @@ enum SceneValues {
             return .dashPattern(DashPattern(list))
         case .path: return .path(try path(r))
         case .gradient: return .gradient(try gradient(r))
-        case .text: return .text(try r.string())
+        case .text:
+            let s = try r.string()
+            // A text layer's number format is checked here, where its path is known (it reaches printf).
+            if key.name == TextLayer.format.name, !s.isEmpty, NumberFormat(s) == nil {
+                throw r.error("expected \(NumberFormat.expected), got \"\(JSONReader.shown(s))\"")
+            }
+            return .text(s)
         case .flag: return .flag(try r.bool())
         case .choice where key.isSet:
             // A set of names (`ChoiceSetValue`): a list, each name once, stored in the list's order.

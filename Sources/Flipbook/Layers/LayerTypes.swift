@@ -167,10 +167,25 @@ public enum TextLayer: LayerBehavior {
         AnyPropertyKey(PropertyKey<String>.string), AnyPropertyKey(PropertyKey<String>.fontFamily),
         AnyPropertyKey(PropertyKey<Double>.fontSize), AnyPropertyKey(PropertyKey<Double>.fontWeight),
         AnyPropertyKey(PropertyKey<TextAlignment>.alignment), AnyPropertyKey(PropertyKey<Color>.foregroundColor),
+        AnyPropertyKey(number), AnyPropertyKey(format),
     ]
 
+    /// The number a text with a `format` shows; animatable like any number. Default 0.
+    public static let number = PropertyKey<Double>("number", default: 0)
+    /// How `number` is shown (`NumberFormat`: "%.0f%%", "%d pts"); when set, the text shows the number
+    /// so formatted instead of `string`, at every instant its presentation value. An invalid format
+    /// (refused by the scene loader) shows nothing. Default empty: the text shows `string`.
+    public static let format = PropertyKey<String>("format", default: "")
+
+    /// The text `layer` shows: its formatted number when it has a format, else its string.
+    public static func shownText(_ layer: Layer) -> String {
+        let f = layer[format]
+        guard !f.isEmpty else { return layer[.string] }
+        return NumberFormat(f)?.string(layer[number]) ?? ""
+    }
+
     public static func draw(_ layer: Layer) -> [DrawItem] {
-        let text = layer[.string]
+        let text = shownText(layer)
         guard !text.isEmpty else { return [] }
         let b = layer.bounds, size = layer[.fontSize], alignment = layer[.alignment]
         let x = switch alignment {

@@ -21,6 +21,8 @@ extension SceneCost {
         cubicPacedValues = counts.cubicPaced
         modelLayers = counts.layers
         (knots, layerKnots) = Self.knots(compiled, frames: animatedFrames)
+        numberStates = Self.numberStates(compiled)
+        knots += numberStates
         isolationDepth = Self.isolatedNesting(of: counted, depth: 0)
         // Drawn content at a few instants: the start, the middle, the end, (up to 64) timed changes, and
         // for scenes of up to 2,000 layers sixteen evenly spaced.
@@ -224,6 +226,31 @@ extension SceneCost {
         }
         let extra = min(unlaid, 1_000_000) * budget
         return (union.count + extra, summed + extra)
+    }
+
+    /// The states formatted numbers' texts pass through (`numberStates`): for each text layer with a
+    /// `format`, the distance its number travels between 33 evenly spaced instants, in steps of what
+    /// the format shows (1 for `%d`, 10^−precision for `%f`; each sample for `%e` and `%g`), at most
+    /// 10,000 a layer, as the compiler caps them.
+    static func numberStates(_ scene: Scene) -> Int {
+        var ids: Set<String> = []
+        for time in [0] + scene.changes.map(\.time) {
+            for layer in scene.model(at: time).allLayers where layer.type == LayerType(TextLayer.self) && !layer[TextLayer.format].isEmpty { ids.insert(layer.id) }
+        }
+        guard !ids.isEmpty else { return 0 }
+        let samples = (0...32).map { scene.presentation(at: scene.duration * Double($0) / 32) }
+        var total = 0
+        for id in ids.sorted() {
+            var states = 0.0, previous: Double?
+            for root in samples {
+                guard let layer = root.layer(withID: id), let format = NumberFormat(layer[TextLayer.format]) else { previous = nil; continue }
+                let v = layer[TextLayer.number]
+                if let p = previous, v.isFinite, p.isFinite { states += format.resolution.map { abs(v - p) / $0 } ?? 1 }
+                previous = v
+            }
+            total += Int(min(states, 10_000))
+        }
+        return total
     }
 
     /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an

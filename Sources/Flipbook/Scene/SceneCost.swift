@@ -175,6 +175,10 @@ public struct SceneCost: Hashable, Sendable {
     func shadowWork(_ scale: Double) -> Double { shadows.reduce(0) { $0 + $1.work(scale: scale) } }
     /// Instants the animated compiler observes beyond the frames (knots), capped as it caps them.
     public var knots = 0
+    /// States of formatted numbers' texts the animated compiler looks for between frames (each text
+    /// layer with a `format`: the shown steps its number passes, at most 10,000 a layer); counted in
+    /// `knots` too, as they are observed like knots.
+    public var numberStates = 0
     /// The layers' own knots, summed over layers (as `knots` caps them): the compiler fits each layer's
     /// exact spans between its knots, probing the whole tree.
     public var layerKnots = 0
@@ -262,6 +266,9 @@ public struct SceneCost: Hashable, Sendable {
                 // Spans between knots are fitted by probing them: each probe at an instant of its own
                 // evaluates the whole tree (layers whose knots coincide share their probes).
                 once("knotProbe", Double(knots) * Double(layers), c.knotProbe, "\(knots) knots × \(layers) layers", layersPath),
+                // Each state of a formatted number is found by halving between frames (about 12
+                // evaluations of the whole tree a state).
+                once("numberProbe", 12 * Double(numberStates) * Double(layers), c.numberProbe, "\(numberStates) states of formatted numbers × 12 × \(layers) layers", layersPath),
                 // Each probe of an adaptive fit between observed instants evaluates the whole tree.
                 once("sampledLayer", Double(sampledLayers) * Double(layers), c.sampledLayer, "\(sampledLayers) layers sampled (no exact form) × \(layers) layers", layersPath),
                 // Sampled items' fits probe the instants of one shared grid, each evaluating the whole

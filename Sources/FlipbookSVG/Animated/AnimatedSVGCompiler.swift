@@ -172,10 +172,17 @@ public struct AnimatedSVGCompiler {
             }
             self.coarse = coarse
             if !scene.loops { times.insert(scene.duration) }
-            grid = times.filter { $0 >= 0 && $0 <= scene.duration }.sorted()
+            var sorted = times.filter { $0 >= 0 && $0 <= scene.duration }.sorted()
+            let states = Self.numberStates(scene, grid: sorted)
+            if !states.instants.isEmpty { sorted = Set(sorted).union(states.instants).sorted() }
+            grid = sorted
             (checkTimes, checkIsOnGrid) = Self.checkTimes(grid: grid)
             mergedGrid = Self.merge(grid, grid: scene.duration)
             observedGrid = DiscreteTrack<String>.observed(knots: grid, fps: scene.fps, duration: scene.duration)
+            for id in states.sampled {
+                report.append(AnimatedSVG.Entry(element: id, property: "number text", encoding: .coarse, keyframes: Self.maxNumberStates,
+                                                maxError: 0, unit: ""))
+            }
         }
 
         mutating func run() -> AnimatedSVG {

@@ -192,7 +192,7 @@ enum CSSAnimationWriter {
         if case .discrete(let d) = animation, let single = d.single { set = single }
         if let (value, begin) = set {
             return ("0%,to{\(attribute):\(convert(Value(value)))}",
-                    "1s linear \(seconds(SVGNumber.representable(begin, decimals: 9))) forwards", adds)
+                    "1s linear \(delay(SVGNumber.representable(begin, decimals: 9))) forwards", adds)
         }
         guard let keys = keys(animation, timing: timing), keys.duration > 0 else { return nil }
         let values = keys.values, times = keys.times, discrete = keys.discrete
@@ -243,7 +243,7 @@ enum CSSAnimationWriter {
     /// Duration, timing function, delay, iteration count and fill of one track's animation.
     static func animationTiming(_ keys: Keys, timing: AnimatedDocument.Timing) -> String {
         var entry = "\(seconds(keys.duration)) \(keys.discrete ? "step-end" : "linear")"
-        if keys.delay > 0 { entry += " \(seconds(keys.delay))" }
+        if keys.delay > 0 { entry += " \(delay(keys.delay))" }
         if let repeats = timing.repeats, !timing.loops {
             entry += repeats.isInfinite ? " infinite" : " \(SVGNumber.format(repeats, decimals: 9)) forwards"
         } else {
@@ -253,6 +253,14 @@ enum CSSAnimationWriter {
     }
 
     static func seconds(_ s: Double) -> String { SVGNumber.format(s, decimals: 9) + "s" }
+
+    /// A delay, at least 2 µs when not 0. Chromium compares animation times with a tolerance of 1 µs,
+    /// so a switch written 1 µs after the start (an arc that appears once its length is not 0, found
+    /// by bisection and rounded to 0.000001 s) showed at 0, where the frames do not show it; 2 µs
+    /// keeps it clear of the start in every browser, and no frame falls before it.
+    static func delay(_ s: Double) -> String {
+        seconds(s > 0 && s < 2e-6 ? 2e-6 : s)
+    }
 
     /// A transform list item for one value of `type`.
     static func transformValue(_ type: String, _ value: Value) -> String {

@@ -1,0 +1,83 @@
+import Easing
+
+/// How a text layer shows a number (`TextLayer.format`): C printf's conversion of one number, in the
+/// C locale (a '.' for the decimal point whatever the machine's settings), with literal text around it.
+///
+/// The format holds exactly one conversion, `%[flags][width][.precision]type`: flags from `-+ 0#`,
+/// width and precision of at most two digits, and type `f`, `F`, `e`, `E`, `g`, `G` (the number as
+/// printf shows a double: rounded to the precision by the C library, ties to even on the exact binary
+/// value) or `d`, `i` (the number truncated toward zero, as C's `(long)` cast: a count from 0 to 100
+/// shows 99 until it reaches 100). `%%` is a literal percent sign. Anything else (`%s`, `%n`, two
+/// conversions, none) is refused by `init?`, so a format never reads what it was not given.
+/// A number that is not finite shows as printf shows it ("nan", "inf"); one beyond ±9.2e18 with `d`
+/// shows the nearest representable end.
+public struct NumberFormat: Hashable, Sendable {
+    /// The format as written.
+    public let text: String
+    /// Whether the conversion is `d` or `i`.
+    let integer: Bool
+    /// The format handed to printf (`d`/`i` written as `ld`).
+    let printfFormat: String
+    /// The step between two numbers the format shows apart: 1 for `d`, 10^−precision for `f` (6 when
+    /// not given); nil for `e` and `g`, whose step depends on the number.
+    public let resolution: Double?
+
+    /// The format `text`, or nil when it is not one conversion of a number (see the type's comment).
+    public init?(_ text: String) {
+        var scalars = Array(text.unicodeScalars)[...]
+        var out = "", conversions = 0, integer = false, resolution: Double?
+        while let c = scalars.popFirst() {
+            guard c == "%" else { out.unicodeScalars.append(c); continue }
+            if scalars.first == "%" { scalars.removeFirst(); out += "%%"; continue }
+            var spec = "%"
+            while let f = scalars.first, "-+ 0#".unicodeScalars.contains(f) { spec.unicodeScalars.append(f); scalars.removeFirst() }
+            var digits = 0
+            while let d = scalars.first, ("0"..."9").contains(d) { spec.unicodeScalars.append(d); scalars.removeFirst(); digits += 1 }
+            guard digits <= 2 else { return nil }
+            var precision = 6
+            if scalars.first == "." {
+                spec += "."
+                scalars.removeFirst()
+                digits = 0
+                var p = 0
+                while let d = scalars.first, ("0"..."9").contains(d) {
+                    spec.unicodeScalars.append(d)
+                    scalars.removeFirst()
+                    digits += 1
+                    p = p * 10 + Int(d.value - 48)
+                }
+                guard digits <= 2 else { return nil }
+                precision = p
+            }
+            guard let type = scalars.popFirst() else { return nil }
+            switch type {
+            case "f", "F":
+                spec.unicodeScalars.append(type)
+                resolution = (0..<precision).reduce(1.0) { v, _ in v / 10 }
+            case "e", "E", "g", "G": spec.unicodeScalars.append(type)
+            case "d", "i":
+                spec += "ld"
+                integer = true
+                resolution = 1
+            default: return nil
+            }
+            conversions += 1
+            out += spec
+        }
+        guard conversions == 1 else { return nil }
+        self.text = text
+        self.integer = integer
+        self.printfFormat = out
+        self.resolution = resolution
+    }
+
+    /// `value` shown by the format.
+    public func string(_ value: Double) -> String {
+        guard integer else { return String(printf: printfFormat, value) }
+        let truncated = value.isNaN ? 0 : value >= 9.2e18 ? Int.max : value <= -9.2e18 ? Int.min : Int(value.rounded(.towardZero))
+        return String(printf: printfFormat, truncated)
+    }
+
+    /// What a format must be, for messages.
+    public static let expected = "a format showing one number, such as \"%.0f%%\" or \"%d pts\": one of %f %e %g %d (flags -+ 0#, width and precision of up to two digits), %% for a percent sign"
+}

@@ -1,0 +1,81 @@
+import Easing
+import Flipbook
+import FlipbookScenes
+@testable import FlipbookSVG
+import Testing
+
+/// Live numbers: a text layer's number shown through a format (`TextLayer.format`).
+struct NumberTextTests {
+    /// printf's own output for the same conversions (C99 §7.19.6.1, the C locale), worked out by hand.
+    static let table: [(String, Double, String)] = [
+        ("%.0f%%", 49.4, "49%"), ("%.0f%%", 49.6, "50%"), ("%.0f%%", 0.5, "0%"), ("%.0f%%", 1.5, "2%"), ("%.0f%%", 2.5, "2%"),
+        ("%.1f km", 12.25, "12.2 km"), ("%.1f km", 12.35, "12.3 km"), ("%+.2f", 3, "+3.00"), ("%05.1f", 2.25, "002.2"),
+        ("%d pts", 99.99, "99 pts"), ("%d pts", -3.7, "-3 pts"), ("%3d", 7, "  7"), ("%.2e", 12345, "1.23e+04"), ("%g", 0.0001, "0.0001"),
+        ("%d", 1e30, "9223372036854775807"), ("%.0f", .infinity, "inf"),
+    ]
+
+    @Test(arguments: 0..<table.count) func formatsAsPrintfDoes(_ i: Int) throws {
+        let (format, value, expected) = Self.table[i]
+        let f = try #require(NumberFormat(format))
+        #expect(f.string(value) == expected, "\(format) of \(value)")
+    }
+
+    @Test func aFormatReadsOnlyTheNumberItIsGiven() {
+        for bad in ["%s", "%n", "%d %d", "no conversion", "%", "%5", "%.3q", "%100f", "%.100f", "%ld", "%*d", "%1$d"] {
+            #expect(NumberFormat(bad) == nil, "\(bad)")
+        }
+        #expect(NumberFormat("%% done: %.0f%%") != nil)
+    }
+
+    @Test func aBadFormatIsRefusedWithItsPath() throws {
+        let text = #"{"flipbook": 1, "canvas": [100, 40], "duration": 1, "layers": [{"id": "t", "type": "text", "format": "%s"}]}"#
+        do {
+            _ = try SceneLoader().decode(Array(text.utf8), file: "n.json")
+            Issue.record("%s was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("n.json: layers[0].format: expected a format showing one number"))
+        }
+    }
+
+    /// A count from 0 to 100 over 1 s with 10 frames: the animated SVG holds all 101 texts, and at
+    /// instants between the frames shows the text the closed form gives (round(100 t) %), so it
+    /// switches where the shown text changes, not only at frames.
+    @Test func aCountIsEveryStateSwitchedWhereTheTextChanges() throws {
+        let text = #"{"flipbook": 1, "canvas": [100, 40], "duration": 1, "fps": 10, "layers": [{"id": "t", "type": "text", "frame": [0, 0, 100, 40], "format": "%.0f%%", "number": 100, "animations": [{"property": "number", "from": 0, "to": 100, "duration": 1}]}]}"#
+        let scene = try SceneLoader().decode(Array(text.utf8), file: "n.json")
+        let svg = scene.animatedSVG().svg
+        // Each <text …>…</text>: its content, its initial display and its display animations.
+        var texts: [(content: String, hidden: Bool, tracks: [SMILTrack])] = []
+        var rest = Substring(svg)
+        while let open = rest.range(of: "<text"), let close = rest[open.upperBound...].range(of: "</text>") {
+            let element = rest[open.lowerBound..<close.lowerBound]
+            let startTag = element[..<element.firstIndex(of: ">")!]
+            let content = String(element[element.lastIndex(of: ">")!...].dropFirst())
+            var tracks: [SMILTrack] = []
+            var body = element[element.firstIndex(of: ">")!...]
+            while let a = body.range(of: "<set") ?? body.range(of: "<animate") {
+                let end = body[a.lowerBound...].firstIndex(of: ">")!
+                if let track = SMILTrack(String(body[a.lowerBound...end])) { tracks.append(track) }
+                body = body[body.index(after: end)...]
+            }
+            texts.append((content, startTag.contains("display=\"none\""), tracks))
+            rest = rest[close.upperBound...]
+        }
+        #expect(Set(texts.map(\.content)) == Set((0...100).map { "\($0)%" }))
+        #expect(texts.count == 101)
+        func shown(_ t: Double) -> [String] {
+            texts.filter { text in
+                var hidden = text.hidden
+                for track in text.tracks where track.attribute == "display" {
+                    if case .text(let v)? = track.value(at: t) { hidden = v == "none" }
+                }
+                return !hidden
+            }.map(\.content)
+        }
+        // Instants off the switches (k ± 0.5 hundredths): the text is printf's of 100 t.
+        for k in 0..<400 {
+            let t = (Double(k) + 0.3) / 400
+            #expect(shown(t) == [String(printf: "%.0f%%", 100 * t)], "at \(t)")
+        }
+    }
+}
