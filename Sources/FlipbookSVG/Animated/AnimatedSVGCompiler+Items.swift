@@ -186,8 +186,12 @@ extension AnimatedSVGCompiler.Context {
                if case .arc(let a)? = s.semantic { return a.center == arc.center && a.radius == arc.radius }
                return false
            }) {
-            // An arc: a circle dashed over the visible angles.
-            let circle = dashedCircle(arc.center, arc.radius) { t in
+            // An arc: a circle dashed over the visible angles, the path starting at the last quarter
+            // turn (3, 6, 9 or 12 o'clock, where its points are exact and short) at least a 64th of
+            // a turn before the earliest of them. Browsers measure a dash along the path's arcs with
+            // an error that grows with the distance (Chromium put a ring's caps 1 to 2 px off three
+            // quarters of a turn from a start at 3 o'clock), so the dash starts near the path's start.
+            let interval = { (t: Double) -> (Double, Double) in
                 shapeAt.read(t) { s in
                     guard case .arc(let a)? = s.semantic else { return (0, 0) }
                     let from = a.startAngle.radians + a.sweep.radians * s.strokeStart
@@ -195,9 +199,12 @@ extension AnimatedSVGCompiler.Context {
                     return (min(from, to), abs(to - from))
                 }
             }
+            let earliest = grid.map { interval($0).0 }.min() ?? 0
+            let phase = earliest.isFinite && abs(earliest) < 1e6 ? ((earliest - Double.pi / 32) / (Double.pi / 2)).rounded(.down) * (Double.pi / 2) : 0
+            let circle = dashedCircle(arc.center, arc.radius, phase: phase, interval: interval)
             if let (d, values) = circle {
                 attributes.append(.init("d", .path(d)))
-                semantic = .dashedCircle(center: arc.center, radius: arc.radius, phase: 0, wedgeWidth: nil)
+                semantic = .dashedCircle(center: arc.center, radius: arc.radius, phase: phase, wedgeWidth: nil)
                 dash = values
                 dashScale = arc.radius > 0 ? (arc.radius + (samples.map(\.lineWidth).max() ?? 0) / 2) / arc.radius : 1
             }

@@ -271,6 +271,12 @@ struct DiscreteTrack<Value: Equatable> {
     /// one bar over 61 frames) for a key no frame shows. Jumps (the middle equals an end) are still
     /// bisected to their instant.
     func fit(observed sorted: [Double], duration: Double, holdMotion: Bool = false) -> [(time: Double, value: Value)] {
+        // How far after an instant showing the old value a change is placed at least: 4 µs (of a
+        // 1 s scene; in proportion beyond). Writers move a switch up to 2 µs earlier (SMILWriter:
+        // players keep whole microseconds) and Chromium's CSS animations compare times within 1 µs,
+        // so with 1 µs a change found just after a frame at 0.1 s (a ring's arc that appears once its
+        // change begins) was written at 0.0999995 s and showed at that frame.
+        let gap = 4e-6 * max(duration, 1)
         var keys: [(Double, Value)] = [(0, value(0))]
         // Each observed instant is evaluated once: b's value is the next pair's a.
         var next = sorted.first.map(value)
@@ -278,10 +284,10 @@ struct DiscreteTrack<Value: Equatable> {
             let va = next!, vb = value(b)
             next = vb
             if va == vb { continue }
-            // A change within 1e-6 s (of a 1 s scene; in proportion beyond) after `a` is placed at that
-            // bound below, wherever bisection would find it: tried first, as changes usually happen at
-            // an observed instant (a knot, a frame), and then the 40-odd bisection steps are spared.
-            let soon = a + 1e-6 * max(duration, 1)
+            // A change within `gap` after `a` is placed at that bound below, wherever bisection would
+            // find it: tried first, as changes usually happen at an observed instant (a knot, a frame),
+            // and then the 40-odd bisection steps are spared.
+            let soon = a + gap
             if soon < b, case let shown = value(soon), shown != va {
                 keys.append((soon, shown))
                 if vb != shown { keys.append((b, vb)) }
@@ -301,7 +307,7 @@ struct DiscreteTrack<Value: Equatable> {
             var change = hi
             let rounded = (hi * 1e6).rounded() / 1e6
             if rounded > lo && rounded <= hi + 1e-9 && value(rounded) != va { change = rounded }
-            if change - a < 1e-6 * max(duration, 1) { change = min(b, a + 1e-6 * max(duration, 1)) }
+            if change - a < gap { change = min(b, a + gap) }
             keys.append((change, value(change)))
             if vb != keys[keys.count - 1].1 { keys.append((b, vb)) }
         }
