@@ -94,6 +94,8 @@ struct RenderBatch: @unchecked Sendable {
     let dataPath: BytePath
     let quiet: Bool
     let jobs: Int
+    /// With `--shard I/N`: only the rows of part I, the parts balanced by estimated work (`owners`).
+    var shard: Shard?
 
     /// Rows read and rendered at a time: the batch's memory is this many rows and their outputs.
     static let chunk = 256
@@ -103,18 +105,12 @@ struct RenderBatch: @unchecked Sendable {
         guard let format = DataRowReader.format(ofFileNamed: dataPath.description) else {
             throw UsageError("--data: '\(dataPath)' is neither .csv nor .jsonl (or .ndjson)")
         }
-        let fd = dataPath.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw InputError("\(dataPath): \(errno == ENOENT ? "no such file" : "cannot be read (\(FileError.reason(errno)))")") }
-        defer { close(fd) }
-        var reader = DataRowReader(format: format) {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                guard n >= 0 else { throw DataFileError(line: 0, message: "cannot be read (\(FileError.reason(errno)))") }
-                return n == 0 ? nil : Array(chunk[..<n])
-            }
-        }
+        // With a shard, the file is read twice: once for every row's estimated work (which part a row
+        // belongs to), then to render this part's rows.
+        let parts = try shard.map { try owners(of: $0, format: format) }
+        let source = try DataSource(dataPath)
+        var reader = DataRowReader(format: format, next: source.next)
+        var index = 0
         // Columns that are neither parameters nor in an output's pattern are named once (a typo in a
         // header would otherwise leave a parameter at its default unseen).
         let used = Set(parameters.declared.map(\.name) + outputs.patterns.flatMap(\.columns))
@@ -158,13 +154,22 @@ struct RenderBatch: @unchecked Sendable {
                 }
                 planned.append(failure.map { .failure($0) } ?? .success(list))
             }
+            // Another part's rows: their paths were planned (so a repeated path is found the same on
+            // every machine), and nothing else is done with them here.
+            let first = index
+            index += chunk.count
+            if let parts, let shard {
+                for i in planned.indices where parts[first + i] != shard.index { planned[i] = .failure(BatchRowError.otherPart) }
+            }
             let batch = self, rowsHere = chunk, plans = planned
             try ParallelWork.run(chunk.count, jobs: jobs, work: { i in
                 switch plans[i] {
+                case .failure(let e) where e.message == BatchRowError.otherPart.message: return [2]
                 case .failure(let e): return [0] + Array(e.message.utf8)
                 case .success(let p): return batch.render(rowsHere[i], paths: p)
                 }
             }, consume: { i, result in
+                if result.first == 2 { return }
                 rows += 1
                 let text = String(decoding: result.dropFirst(), as: UTF8.self)
                 if result.first == 1 {
@@ -176,24 +181,66 @@ struct RenderBatch: @unchecked Sendable {
                 }
             })
         }
+        let part = shard.map { " (part \($0) of the rows)" } ?? ""
         if failed > 0 {
-            printError("flipbook render: \(written) of \(rows) rows written; \(failed) failed (listed above)")
+            printError("flipbook render: \(written) of \(rows) rows written\(part); \(failed) failed (listed above)")
             return 1
         }
-        if !quiet { print("wrote \(written) row\(written == 1 ? "" : "s") of \(dataPath)") }
+        if !quiet { print("wrote \(written) row\(written == 1 ? "" : "s") of \(dataPath)\(part)") }
         return 0
+    }
+
+    /// For every row of the file, the part (1…count) it belongs to: the parts are runs of rows in
+    /// file order, cut where the estimated work (`SceneCost` of the outputs asked for, the row bound)
+    /// adds up to each k / count of the whole, each row going where the middle of its work falls, so
+    /// every machine that reads the file works out the same parts. A row that cannot be bound
+    /// weighs nothing (its part reports it).
+    func owners(of shard: Shard, format: DataRowReader.Format) throws -> [Int] {
+        let source = try DataSource(dataPath)
+        var reader = DataRowReader(format: format, next: source.next)
+        var costs: [Double] = []
+        do {
+            while let row = try reader.nextRow() { costs.append(estimate(row)) }
+        } catch let error as DataFileError {
+            throw InputError("\(dataPath): line \(error.line): \(error.message)")
+        }
+        let total = costs.reduce(0, +)
+        var before = 0.0
+        return costs.enumerated().map { r, cost in
+            defer { before += cost }
+            let middle = total > 0 ? (before + cost / 2) / total : (Double(r) + 0.5) / Double(costs.count)
+            return min(shard.count, Int(middle * Double(shard.count)) + 1)
+        }
+    }
+
+    /// The estimated work of a row's outputs (0 for a row that cannot be bound).
+    func estimate(_ row: DataRow) -> Double {
+        guard row.problem == nil, let scene = try? scene(for: row) else { return 0 }
+        let cost = SceneCost(scene: scene, frames: scene.frameCount, jobs: 1)
+        var work = 0.0
+        if outputs.animated != nil { work += cost.work(.animated) }
+        if outputs.lottie != nil { work += cost.work(.animated) }
+        let frameOutput: SceneCost.Output = outputs.format == .png ? .png(scale: outputs.scale) : .svgFrames
+        if outputs.frames != nil { work += cost.work(frameOutput) }
+        if outputs.still != nil { work += cost.frameWork(frameOutput) }
+        return work
+    }
+
+    /// The template with the row's columns bound to the parameters of those names.
+    func scene(for row: DataRow) throws(SceneError) -> Scene {
+        var values: [String: JSONValue] = [:]
+        for (name, value) in row.values {
+            guard let parameter = parameters.parameter(named: name) else { continue }
+            values[name] = try parameters.resolve(value, for: parameter, source: name)
+        }
+        return try loader.decodeBound(parameters.bind(json, values: values, file: template.description), file: template.description)
     }
 
     /// One row: its values bound, its outputs written (each atomically). The result's first byte is 1
     /// with what was written, or 0 with why not.
     func render(_ row: DataRow, paths: [String]) -> [UInt8] {
         do {
-            var values: [String: JSONValue] = [:]
-            for (name, value) in row.values {
-                guard let parameter = parameters.parameter(named: name) else { continue }
-                values[name] = try parameters.resolve(value, for: parameter, source: name)
-            }
-            let scene = try loader.decodeBound(parameters.bind(json, values: values, file: template.description), file: template.description)
+            let scene = try scene(for: row)
             var lines: [String] = [], next = 0
             func path() -> BytePath { defer { next += 1 }; return BytePath(paths[next]) }
             if outputs.animated != nil {
@@ -249,4 +296,32 @@ extension RenderBatch.Outputs {
 struct BatchRowError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+
+    /// The row belongs to another part (`--shard`): not an error, not rendered here.
+    static let otherPart = BatchRowError("\u{0}another part")
+}
+
+/// A data file read in chunks of 64 KiB; closed when released.
+final class DataSource {
+    let fd: Int32
+    let path: BytePath
+
+    init(_ path: BytePath) throws {
+        self.path = path
+        fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw InputError("\(path): \(errno == ENOENT ? "no such file" : "cannot be read (\(FileError.reason(errno)))")") }
+    }
+
+    deinit { close(fd) }
+
+    /// The next chunk, or nil at the end of the file.
+    func next() throws -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw DataFileError(line: 0, message: "cannot be read (\(FileError.reason(errno)))") }
+            return n == 0 ? nil : Array(chunk[..<n])
+        }
+    }
 }

@@ -78,6 +78,8 @@ enum RenderCommand {
       --shard <i>/<n>      With --frames: write only the i-th of n equal parts of the frames (1 ≤ i ≤ n),
                            under the names they have in the whole render, so that n machines each
                            render a part and the parts copied into one folder equal one render.
+                           With --data: only the i-th of n parts of the rows, runs of rows of equal
+                           estimated work (every machine reads the whole file and cuts it alike).
       --force              Write into a folder that holds other files (they are kept, never replaced);
                            with --stdout, write binary frames to a terminal.
       --quiet              No progress and no summary.
@@ -134,7 +136,7 @@ enum RenderCommand {
         var shard: Shard?
         if let text = args.options["shard"] {
             guard let s = Shard(text) else { throw UsageError("--shard expects i/n with 1 ≤ i ≤ n, such as 2/4, got '\(text)'") }
-            guard framesPath != nil else { throw UsageError("--shard goes with --frames") }
+            guard framesPath != nil || args.options["data"] != nil else { throw UsageError("--shard goes with --frames or --data") }
             shard = s
         }
         if args.flags.contains("report") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--report goes with --animated or --lottie") }
@@ -154,7 +156,6 @@ enum RenderCommand {
         let loader = try SceneOptions.loader(args)
         if let data = try args.path("data") {
             guard !stdout else { throw UsageError("--data writes files: use --frames, --animated, --lottie or --still, not --stdout") }
-            guard shard == nil else { throw UsageError("--shard does not split --data rows yet; split the rows file instead") }
             for name in ["report", "strict"] where args.flags.contains(name) { throw UsageError("--\(name) does not go with --data yet") }
             for name in ["fps", "from", "to"] where args.options[name] != nil { throw UsageError("--\(name) does not go with --data; set it in the template") }
             guard !args.flags.contains("loop") else { throw UsageError("--loop does not go with --data; set \"loop\" in the template") }
@@ -185,7 +186,7 @@ enum RenderCommand {
             if let p = args.options["frames"] { outputs.frames = try .init(p, option: "frames") }
             if let still { outputs.still = (still.time, try .init(still.path.description, option: "still")) }
             let batch = RenderBatch(template: file, json: json, parameters: declared, loader: loader, outputs: outputs, dataPath: data,
-                                    quiet: args.flags.contains("quiet"), jobs: jobs ?? Scene.cores)
+                                    quiet: args.flags.contains("quiet"), jobs: jobs ?? Scene.cores, shard: shard)
             return try batch.run()
         }
         var scene = try SceneOptions.load(args.positionalPaths[0], args)
