@@ -227,31 +227,38 @@ struct RenderBatch: @unchecked Sendable {
     }
 
     /// The template with the row's columns bound to the parameters of those names.
-    func scene(for row: DataRow) throws(SceneError) -> Scene {
+    func scene(for row: DataRow) throws(SceneError) -> Scene { try themable(row).scene }
+
+    /// `scene(for:)` and the row's theme probe (`Themes.probe`), as the `--set` render makes them.
+    func themable(_ row: DataRow) throws(SceneError) -> (scene: Scene, theme: ThemeProbe?) {
         var values: [String: JSONValue] = [:]
         for (name, value) in row.values {
             guard let parameter = parameters.parameter(named: name) else { continue }
             values[name] = try parameters.resolve(value, for: parameter, source: name)
         }
-        return try loader.decodeBound(parameters.bind(json, values: values, file: template.description), file: template.description)
+        let file = template.description
+        let scene = try loader.decodeBound(parameters.bind(json, values: values, file: file), file: file)
+        let needsTheme = outputs.animated != nil || outputs.lottie != nil
+        return (scene, needsTheme ? try Themes.probe(json, parameters: parameters, values: values, loader: loader, file: file) : nil)
     }
 
     /// One row: its values bound, its outputs written (each atomically). The result's first byte is 1
     /// with what was written, or 0 with why not.
     func render(_ row: DataRow, paths: [String]) -> [UInt8] {
         do {
-            let scene = try scene(for: row)
+            let (scene, theme) = try themable(row)
             var lines: [String] = [], next = 0
             func path() -> BytePath { defer { next += 1 }; return BytePath(paths[next]) }
             if outputs.animated != nil {
                 try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: template, limits: loader.limits, jobs: 1)
                 let p = path()
-                let compiled = try scene.writeAnimatedSVG(to: p, css: outputs.css, jobs: 1, fonts: outputs.fonts, textAsPaths: outputs.textAsPaths)
+                let compiled = try scene.writeAnimatedSVG(to: p, css: outputs.css, jobs: 1, fonts: outputs.fonts, textAsPaths: outputs.textAsPaths,
+                                                          theme: theme)
                 lines.append("wrote \(p) (\(compiled.svg.utf8.count) bytes)")
             }
             if outputs.lottie != nil {
                 let p = path()
-                let bytes = try RenderCommand.writeLottie(scene, to: p, jobs: 1, fonts: outputs.fonts)
+                let bytes = try RenderCommand.writeLottie(scene, to: p, jobs: 1, fonts: outputs.fonts, theme: theme)
                 lines.append("wrote \(p) (\(bytes) bytes)")
             }
             if outputs.frames != nil {

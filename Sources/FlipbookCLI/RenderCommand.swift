@@ -189,9 +189,9 @@ enum RenderCommand {
                                     quiet: args.flags.contains("quiet"), jobs: jobs ?? Scene.cores, shard: shard)
             return try batch.run()
         }
-        var scene = try SceneOptions.load(args.positionalPaths[0], args)
-        if let fps { scene.fps = fps }
-        if args.flags.contains("loop") { scene.loops = true }
+        var (scene, theme) = try SceneOptions.loadThemable(args.positionalPaths[0], args)
+        if let fps { scene.fps = fps; theme?.scene.fps = fps }
+        if args.flags.contains("loop") { scene.loops = true; theme?.scene.loops = true }
         // Every output's budget is checked before any is written.
         let file = args.positionalPaths[0]
         if animatedPath != nil || lottiePath != nil {
@@ -207,12 +207,12 @@ enum RenderCommand {
         let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
         if let path = animatedPath {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
-                                                      jobs: jobs, fonts: fonts, textAsPaths: textAsPaths)
+                                                      jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
         if let path = lottiePath {
-            let lottie = lottieFile(scene, jobs: jobs ?? Scene.cores, fonts: fonts)
+            let lottie = lottieFile(scene, jobs: jobs ?? Scene.cores, fonts: fonts, theme: theme)
             // --strict: nothing left out and every track within its bound, as the Lottie evaluator
             // measures it; else nothing is written and the first is named with its layer.
             if args.flags.contains("strict") {
@@ -266,13 +266,17 @@ enum RenderCommand {
 
     /// The scene as Lottie: text as glyph outlines, laid out as the raster frames lay it out (`fonts`,
     /// else DejaVu).
-    static func lottieFile(_ scene: Scene, jobs: Int, fonts: FontSet?) -> LottieFile {
-        scene.animatedSVGForLottie(jobs: jobs).lottie(fps: scene.fps, frames: scene.frameCount, fonts: fonts ?? FontSet.system())
+    /// With `theme`, themable colours are slots (`sid`).
+    static func lottieFile(_ scene: Scene, jobs: Int, fonts: FontSet?, theme: ThemeProbe? = nil) -> LottieFile {
+        var compiler = AnimatedSVGCompiler(scene: scene)
+        compiler.target = .lottie
+        compiler.jobs = jobs
+        return compiler.compile(theme: theme).lottie(fps: scene.fps, frames: scene.frameCount, fonts: fonts ?? FontSet.system())
     }
 
     /// Writes the scene as Lottie to `path` atomically; returns the bytes written.
-    static func writeLottie(_ scene: Scene, to path: BytePath, jobs: Int, fonts: FontSet?) throws -> Int {
-        let json = Array(lottieFile(scene, jobs: jobs, fonts: fonts).json.utf8)
+    static func writeLottie(_ scene: Scene, to path: BytePath, jobs: Int, fonts: FontSet?, theme: ThemeProbe? = nil) throws -> Int {
+        let json = Array(lottieFile(scene, jobs: jobs, fonts: fonts, theme: theme).json.utf8)
         try AtomicFile.write(json, to: path)
         return json.count
     }

@@ -3,6 +3,7 @@ import Flipbook
 import FlipbookFiles
 import FlipbookLottie
 import FlipbookScenes
+import FlipbookSVG
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -108,6 +109,12 @@ enum SceneOptions {
     }
 
     static func load(_ path: BytePath, _ args: ParsedArguments) throws -> Scene {
+        try loadThemable(path, args).scene
+    }
+
+    /// The scene at `path`, and, when it declares themable colour parameters, the probe that marks
+    /// their colours in the animated outputs (`Themes.probe`).
+    static func loadThemable(_ path: BytePath, _ args: ParsedArguments) throws -> (scene: Scene, theme: ThemeProbe?) {
         let loader = try loader(args)
         let bytes: [UInt8]
         do {
@@ -119,7 +126,11 @@ enum SceneOptions {
         let values = try parameters(args)
         do throws(SceneError) {
             let json = try loader.parse(bytes, file: path.description)
-            guard LottieImporter.isLottie(json) else { return try loader.decode(json, file: path.description, parameters: values) }
+            guard LottieImporter.isLottie(json) else {
+                let (declared, resolved) = try loader.resolve(json, file: path.description, parameters: values)
+                let scene = try loader.decodeBound(declared.bind(json, values: resolved, file: path.description), file: path.description)
+                return (scene, try Themes.probe(json, parameters: declared, values: resolved, loader: loader, file: path.description))
+            }
             guard values.isEmpty else { throw SceneError(file: path.description, path: "", message: "--set: a Lottie file declares no parameters") }
             imported = try LottieImporter(json, file: path.description)
         } catch {
@@ -127,7 +138,7 @@ enum SceneOptions {
         }
         try report(imported, path, strict: args.flags.contains("strict"))
         do {
-            return try loader.decode(Array(imported.sceneText.utf8), file: path.description)
+            return (try loader.decode(Array(imported.sceneText.utf8), file: path.description), nil)
         } catch {
             throw InputError(error.description)
         }

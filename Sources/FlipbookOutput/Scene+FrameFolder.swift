@@ -128,14 +128,18 @@ extension Scene {
     /// its bound is an error and nothing is written. With `css`, the tracks are CSS animations
     /// (`Scene.animatedSVGWithCSS()`) instead of SMIL. `jobs`: threads that evaluate the scene's
     /// instants, ≥ 1; default the machine's cores, as for `writeFrames` (the file does not depend on it).
-    /// `fonts` and `textAsPaths` as for `writeFrames`.
+    /// `fonts` and `textAsPaths` as for `writeFrames`. With `theme`, the colours of themable
+    /// parameters are written as CSS custom properties (`AnimatedSVGCompiler.compile(theme:)`).
     /// - Throws: `AnimatedSVGFallbackError` (strict), `FileError`.
     @discardableResult
     public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
-                                 fonts: FontSet? = nil, textAsPaths: Bool = false) throws -> AnimatedSVG {
-        let threads = jobs ?? Scene.cores
-        let text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
-        let compiled = css ? animatedSVGWithCSS(jobs: threads, text: text) : animatedSVG(jobs: threads, text: text)
+                                 fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil) throws -> AnimatedSVG {
+        var compiler = AnimatedSVGCompiler(scene: self)
+        compiler.target = css ? .css : .smil
+        compiler.jobs = jobs ?? Scene.cores
+        compiler.text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
+        let animation = compiler.compile(theme: theme)
+        let compiled = css ? animation.withCSSAnimations() : animation
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }

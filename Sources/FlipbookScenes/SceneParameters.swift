@@ -99,6 +99,9 @@ public struct SceneParameters: Sendable {
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
     }
 
+    /// `value` read as a colour as scene files write colours, or nil.
+    public static func color(_ value: JSONValue) -> Color? { try? SceneValues.color(JSONReader(value: value, path: "", file: "")) }
+
     /// The declaration named `name`, or nil.
     public func parameter(named name: String) -> SceneParameter? { declared.first { $0.name == name } }
 
@@ -202,6 +205,14 @@ extension SceneLoader {
 
     /// `json` with its parameters bound (see `decode(_:file:parameters:)`), ready for `decode(_:file:)`.
     public func bind(_ json: JSONValue, file: String, parameters: [String: ParameterValue], source: String = "--set") throws(SceneError) -> JSONValue {
+        let (declared, values) = try resolve(json, file: file, parameters: parameters, source: source)
+        return try declared.bind(json, values: values, file: file)
+    }
+
+    /// The scene's declarations and `parameters` checked against them (the JSON each stands for, by
+    /// name), as `bind` uses them.
+    public func resolve(_ json: JSONValue, file: String, parameters: [String: ParameterValue], source: String = "--set") throws(SceneError)
+        -> (SceneParameters, [String: JSONValue]) {
         let declared = try SceneParameters(json, file: file)
         var values: [String: JSONValue] = [:]
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
@@ -211,6 +222,32 @@ extension SceneLoader {
             }
             values[name] = try declared.resolve(value, for: parameter, source: "\(file): \(source) \(name)")
         }
-        return try declared.bind(json, values: values, file: file)
+        return (declared, values)
+    }
+}
+
+extension SceneParameters {
+    /// The scene `json` bound with `values` (resolved, by name) but each themable colour parameter
+    /// (`"themable": true`) set to a sentinel colour of its own, and those colours by parameter: what
+    /// tells the colours those parameters give from the rest in a compiled animation (FlipbookSVG's
+    /// `ThemeProbe`). nil when no colour parameter is themable.
+    ///
+    /// Sentinel k is #0102(03 + k), with the alpha of the parameter's value (so opacities match): a
+    /// scene's own colour that happens to be one is harmless, as it is the same in both compiles.
+    public func themeProbe(_ json: JSONValue, values: [String: JSONValue], loader: SceneLoader, file: String) throws(SceneError)
+        -> (scene: Scene, sentinels: [String: Color])? {
+        let themable = declared.filter { $0.themable && $0.kind == .color }
+        guard !themable.isEmpty else { return nil }
+        var probeValues = values
+        var sentinels: [String: Color] = [:]
+        for (k, p) in themable.enumerated() {
+            let alpha = (values[p.name] ?? p.defaultValue).flatMap(Self.color)?.alpha ?? 1
+            let sentinel = Color(red: 1 / 255, green: 2 / 255, blue: Double(3 + k % 250) / 255, alpha: alpha)
+            sentinels[p.name] = sentinel
+            probeValues[p.name] = JSONValue(kind: .array([sentinel.red, sentinel.green, sentinel.blue, sentinel.alpha].map {
+                JSONValue(kind: .number($0), line: 0, column: 0)
+            }), line: 0, column: 0)
+        }
+        return (try loader.decodeBound(bind(json, values: probeValues, file: file), file: file), sentinels)
     }
 }

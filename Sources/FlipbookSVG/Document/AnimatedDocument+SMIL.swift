@@ -52,12 +52,18 @@ extension AnimatedDocument {
                     css.elements.append((id, e))
                 }
             }
-            for a in e.attributes {
+            for a in e.attributes where a.theme == nil {
                 if a.name == "display", case .keyword("none") = a.value { open += " visibility=\"hidden\"" } else { open += " \(a.name)=\"\(text(a.value))\"" }
             }
         } else {
-            for a in e.attributes { open += " \(a.name)=\"\(text(a.value))\"" }
+            for a in e.attributes where a.theme == nil { open += " \(a.name)=\"\(text(a.value))\"" }
             for a in e.animations { animations += text(a, timing: timing) }
+        }
+        // Themed colours: a style property reading the custom property, this value its fallback (a
+        // page sets `--name` on the SVG or around it).
+        let themed = e.attributes.filter { $0.theme != nil }
+        if !themed.isEmpty {
+            open += " style=\"" + themed.map { "\($0.name):var(--\($0.theme!),\(text($0.value)))" }.joined(separator: ";") + "\""
         }
         // Under CSS, an animated element with nothing inside it closes itself.
         if css != nil, !e.animations.isEmpty, e.children.isEmpty, (e.content ?? "").isEmpty, e.kind != .group {

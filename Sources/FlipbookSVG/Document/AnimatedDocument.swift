@@ -94,6 +94,10 @@ public struct AnimatedDocument: Sendable {
     public struct Attribute: Sendable {
         public var name: String
         public var value: Value
+        /// For a colour a themable parameter gives: the parameter's name, which the SVG writes as the
+        /// CSS custom property `--name` (this value its fallback) and Lottie as a slot (`sid`). nil
+        /// for the rest.
+        public var theme: String?
 
         public init(_ name: String, _ value: Value) {
             self.name = name

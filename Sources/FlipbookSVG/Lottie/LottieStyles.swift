@@ -4,7 +4,7 @@ extension LottieWriter {
     /// A fill (`fl`) for the element's `fill` and `fill-opacity`.
     func paint(_ e: Element, _ name: String) -> [JSON] {
         let c = e.attribute(name).flatMap(Self.color) ?? [0, 0, 0, 1]
-        let colorValue = keys(e, name, initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
+        let colorValue = keys(e, name, initial: c, parse: Self.color).map { animated($0, precise: true) } ?? slotted(fixed(c, precise: true), e, name)
         probe(e, name, colorValue) { Array($0.prefix(3)) }
         return [.object([("ty", .string("fl")), ("c", colorValue), ("o", property(e, "\(name)-opacity", initial: [number(e, "\(name)-opacity") ?? 1], scale: 100)),
                          ("r", .int(1))])]
@@ -22,7 +22,7 @@ extension LottieWriter {
             paint = [("ty", .string("gs"))] + gradient
         } else {
             let c = e.attribute("stroke").flatMap(Self.color) ?? [0, 0, 0, 1]
-            let colorValue = keys(e, "stroke", initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
+            let colorValue = keys(e, "stroke", initial: c, parse: Self.color).map { animated($0, precise: true) } ?? slotted(fixed(c, precise: true), e, "stroke")
             probe(e, "stroke", colorValue) { Array($0.prefix(3)) }
             paint = [("ty", .string("st")), ("c", colorValue)]
         }
@@ -118,5 +118,21 @@ extension LottieWriter {
         })
         probe(e, name, json) { $0.map { $0 / scale } }
         return json
+    }
+
+    /// A static colour `value` with its slot id (`sid`) when the attribute is a themable parameter's
+    /// (`AnimatedDocument.Attribute.theme`): players that read slots (ThorVG) replace it.
+    func slotted(_ value: JSON, _ e: Element, _ name: String) -> JSON {
+        guard let theme = e.attributes.first(where: { $0.name == name })?.theme, case .object(let members) = value else { return value }
+        return .object(members + [("sid", .string(theme))])
+    }
+
+    /// The file's `slots`: each themable colour's value by its parameter's name (none: nothing).
+    func slots() -> [(String, JSON)] {
+        let themes = document.themes
+        guard !themes.isEmpty else { return [] }
+        return [("slots", .object(themes.map { theme in
+            (theme.name, JSON.object([("p", fixed([theme.color.red, theme.color.green, theme.color.blue, 1], precise: true))]))
+        }))]
     }
 }

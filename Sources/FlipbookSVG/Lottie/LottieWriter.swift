@@ -115,7 +115,8 @@ struct LottieWriter {
         let layers = self.layers(canvas: (width, height))
         let file: JSON = .object([("v", .string("5.7.4")), ("fr", .number(fps)), ("ip", .int(0)), ("op", .int(frames)),
                                   ("w", .int(Int(width.rounded()))), ("h", .int(Int(height.rounded()))), ("nm", .string("Flipbook")),
-                                  ("ddd", .int(0)), ("assets", .array(assets)), ("layers", .array(layers))])
+                                  ("ddd", .int(0)), ("assets", .array(assets)), ("layers", .array(layers))]
+                                  + slots())
         var out = ""
         file.write(to: &out)
         return LottieFile(json: out + "\n", omissions: omissions, report: measured(report))

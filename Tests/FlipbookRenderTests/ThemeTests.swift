@@ -1,0 +1,54 @@
+import Flipbook
+import Foundation
+import FlipbookScenes
+import FlipbookSVG
+import Testing
+
+/// Themable colour parameters: the colours they give, and only those, become CSS custom properties
+/// (`var(--accent, …)`) in the animated SVG and slots in Lottie.
+struct ThemeTests {
+    /// Three layers: one filled with the parameter, one with the same colour written out (not the
+    /// parameter's), one whose fill animates from the parameter to blue (a blend: not themable).
+    static let template = #"""
+    {"flipbook": 1, "canvas": [120, 40], "duration": 1, "fps": 10,
+     "params": {"accent": {"type": "color", "default": "#ff2d55", "themable": true}},
+     "layers": [{"id": "a", "type": "shape", "frame": [0, 0, 40, 40], "path": "M0 0H30V30H0Z", "fillColor": {"param": "accent"}},
+                {"id": "b", "type": "shape", "frame": [40, 0, 40, 40], "path": "M0 0H30V30H0Z", "fillColor": "#ff2d55"},
+                {"id": "c", "type": "shape", "frame": [80, 0, 40, 40], "path": "M0 0H30V30H0Z", "fillColor": "#0000ff",
+                 "animations": [{"property": "fillColor", "from": {"param": "accent"}, "to": "#0000ff", "duration": 1}]}]}
+    """#
+
+    static func compiled(_ target: AnimatedSVGCompiler.Target) throws -> AnimatedSVG {
+        let loader = SceneLoader()
+        let json = try loader.parse(Array(template.utf8), file: "t.json")
+        let (declared, values) = try loader.resolve(json, file: "t.json", parameters: [:])
+        let scene = try loader.decodeBound(declared.bind(json, values: values, file: "t.json"), file: "t.json")
+        let probe = try #require(try declared.themeProbe(json, values: values, loader: loader, file: "t.json"))
+        var compiler = AnimatedSVGCompiler(scene: scene)
+        compiler.target = target
+        return compiler.compile(theme: ThemeProbe(scene: probe.scene, sentinels: probe.sentinels))
+    }
+
+    @Test func onlyTheParametersOwnStaticColourIsThemed() throws {
+        let svg = try Self.compiled(.smil)
+        #expect(svg.document.themes.map(\.name) == ["accent"])
+        // One element reads the property; the written-out #ff2d55 stays an attribute; the animated
+        // fill keeps its values and is reported.
+        #expect(svg.svg.components(separatedBy: "var(--accent,#ff2d55)").count == 2)
+        #expect(svg.svg.contains("style=\"fill:var(--accent,#ff2d55)\""))
+        #expect(svg.svg.contains("fill=\"#ff2d55\""))
+        #expect(svg.report.contains { $0.property.hasPrefix("fixed colour") })
+        // Without a theme, the three fills that start #ff2d55 are attributes; with it, a's reads the
+        // property, and b's (written out) and c's (the animation's first value) stay.
+        let plain = try SceneLoader().decode(Array(Self.template.utf8), file: "t.json").animatedSVG().svg
+        #expect(plain.components(separatedBy: "fill=\"#ff2d55\"").count == 4)
+        #expect(svg.svg.components(separatedBy: "fill=\"#ff2d55\"").count == 3)
+        #expect(!plain.contains("var("))
+    }
+
+    @Test func lottieHoldsTheSlot() throws {
+        let lottie = try Self.compiled(.lottie).lottie(fps: 10, frames: 10)
+        #expect(lottie.json.contains("\"slots\":{\"accent\":{\"p\":{\"a\":0,\"k\":[1,0.176471,0.333333,1]}}}"))
+        #expect(lottie.json.components(separatedBy: "\"sid\":\"accent\"").count == 2)
+    }
+}
