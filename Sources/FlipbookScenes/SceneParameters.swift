@@ -40,6 +40,11 @@ public enum ParameterValue: Hashable, Sendable {
 
     /// A number value.
     public static func number(_ v: Double) -> ParameterValue { .json(JSONValue(kind: .number(v), line: 0, column: 0)) }
+
+    /// A colour value, its components in [0, 1].
+    public static func color(_ c: Color) -> ParameterValue {
+        .json(JSONValue(kind: .array([c.red, c.green, c.blue, c.alpha].map { JSONValue(kind: .number($0), line: 0, column: 0) }), line: 0, column: 0))
+    }
 }
 
 /// Parameters: read from a scene's `"params"`, checked, and substituted for every `{"param": …}`

@@ -50,6 +50,10 @@ struct SceneParameterTests {
         #expect(Self.frames(bound) != Self.frames(defaults))
         // The text is escaped as any text is: no markup from a value.
         #expect(bound.svgFrame(0).contains("A &lt;b&gt; &amp; c"))
+        // Values built in Swift bind as the text forms do (orange is #ffa500).
+        let typed = try loader.decode(json, file: "t.json", parameters: ["move": .number(0.8), "accent": .color(Color(red: 1, green: 165.0 / 255, blue: 0)),
+                                                                      "title": .text("A <b> & c")])
+        #expect(Self.frames(typed) == Self.frames(written))
     }
 
     static let errors: [(String, [String: ParameterValue], String)] = [
