@@ -81,3 +81,20 @@ public struct NumberFormat: Hashable, Sendable {
     /// What a format must be, for messages.
     public static let expected = "a format showing one number, such as \"%.0f%%\" or \"%d pts\": one of %f %e %g %d (flags -+ 0#, width and precision of up to two digits), %% for a percent sign"
 }
+
+extension Scene {
+    /// The ids of the text layers that show a formatted number (`TextLayer.format`) at some time: set
+    /// in the model, on a layer a timed change adds, or by a timed change, in the order found. Read
+    /// from the changes themselves, not by replaying them (a scene of thousands of changes replayed
+    /// once per change cost seconds).
+    public var formattedTextIDs: [String] {
+        let text = LayerType(TextLayer.self), name = TextLayer.format.name
+        var ids: [String] = []
+        func add(_ id: String) { if !ids.contains(id) { ids.append(id) } }
+        var layers = root.allLayers
+        for change in changes { if case .add(let layer, _)? = change.edit { layers += layer.allLayers } }
+        for layer in layers where layer.type == text && !layer[TextLayer.format].isEmpty { add(layer.id) }
+        for change in changes where change.assignments.contains(where: { $0.key.name == name }) { add(change.layerID) }
+        return ids
+    }
+}

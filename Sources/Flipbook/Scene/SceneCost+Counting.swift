@@ -233,14 +233,11 @@ extension SceneCost {
     /// the format shows (1 for `%d`, 10^−precision for `%f`; each sample for `%e` and `%g`), at most
     /// 10,000 a layer, as the compiler caps them.
     static func numberStates(_ scene: Scene) -> Int {
-        var ids: Set<String> = []
-        for time in [0] + scene.changes.map(\.time) {
-            for layer in scene.model(at: time).allLayers where layer.type == LayerType(TextLayer.self) && !layer[TextLayer.format].isEmpty { ids.insert(layer.id) }
-        }
+        let ids = scene.formattedTextIDs
         guard !ids.isEmpty else { return 0 }
         let samples = (0...32).map { scene.presentation(at: scene.duration * Double($0) / 32) }
         var total = 0
-        for id in ids.sorted() {
+        for id in ids {
             var states = 0.0, previous: Double?
             for root in samples {
                 guard let layer = root.layer(withID: id), let format = NumberFormat(layer[TextLayer.format]) else { previous = nil; continue }

@@ -16,12 +16,7 @@ extension AnimatedSVGCompiler.Context {
     /// the grid's interval (a state shorter than that, a few microseconds at 60 fps, can be missed).
     /// A layer whose states pass `maxNumberStates` is left to the grid (`sampled`, reported).
     static func numberStates(_ scene: Scene, grid: [Double]) -> (instants: [Double], sampled: [String]) {
-        var ids: [String] = []
-        for time in [0] + scene.changes.map(\.time) {
-            for layer in scene.model(at: time).allLayers where layer.type == LayerType(TextLayer.self) && !layer[TextLayer.format].isEmpty {
-                if !ids.contains(layer.id) { ids.append(layer.id) }
-            }
-        }
+        let ids = scene.formattedTextIDs
         guard !ids.isEmpty, grid.count > 1 else { return ([], []) }
         var instants: [Double] = [], sampled: [String] = []
         for id in ids {
