@@ -151,13 +151,23 @@ public struct SceneParameters: Sendable {
     /// one with no value, `times`/`plus` on a parameter that is not a number, or a result that is not
     /// finite or out of range.
     public func bind(_ json: JSONValue, values: [String: JSONValue], file: String) throws(SceneError) -> JSONValue {
-        guard case .object(let members) = json.kind else { return json }
+        // Most scenes hold no reference: looked for first, without copying the tree.
+        guard case .object(let members) = json.kind, members.contains(where: { $0.key != "params" && Self.holdsReference($0.value) }) else { return json }
         let root = JSONReader(value: json, path: "", file: file)
         var out: [JSONValue.Member] = []
         for m in members {
             out.append(m.key == "params" ? m : .init(key: m.key, value: try substitute(root.child(m.key, m.value), values: values)))
         }
         return JSONValue(kind: .object(out), line: json.line, column: json.column)
+    }
+
+    /// Whether `value` holds an object with a "param" key anywhere.
+    static func holdsReference(_ value: JSONValue) -> Bool {
+        switch value.kind {
+        case .array(let items): return items.contains(where: holdsReference)
+        case .object(let members): return members.contains { $0.key == "param" || holdsReference($0.value) }
+        default: return false
+        }
     }
 
     private func substitute(_ r: JSONReader, values: [String: JSONValue]) throws(SceneError) -> JSONValue {

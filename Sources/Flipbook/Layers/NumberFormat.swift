@@ -98,3 +98,68 @@ extension Scene {
         return ids
     }
 }
+
+extension Scene {
+    /// Instants between those of `grid` where each formatted number's text (`formattedTextIDs`)
+    /// shows a state the grid's instants do not: between two instants whose texts differ, the middle
+    /// is looked at; a text unlike both ends is a state of its own, and each half whose ends differ is
+    /// searched again, down to 1/4096 of the interval (a state shorter than that can be missed). A
+    /// layer `estimatedNumberStates` leaves out, or with more than `limit` such states, adds none
+    /// and is listed in `over`. The animated compiler observes these instants.
+    public func numberTextStates(grid: [Double], limit: Int) -> (instants: [Double], over: [String]) {
+        let ids = formattedTextIDs
+        guard !ids.isEmpty, grid.count > 1 else { return ([], []) }
+        let kept = estimatedNumberStates(limit: limit)
+        var instants: [Double] = [], over: [String] = []
+        for id in ids {
+            guard kept[id] != nil else { over.append(id); continue }
+            func text(_ t: Double) -> String? { presentation(at: t).layer(withID: id).map(TextLayer.shownText) }
+            var found: [Double] = []
+            var tooMany = false
+            func search(_ a: Double, _ ta: String?, _ b: Double, _ tb: String?, depth: Int) {
+                guard !tooMany, depth > 0, ta != tb else { return }
+                let m = 0.5 * (a + b)
+                guard m > a, m < b else { return }
+                let tm = text(m)
+                if tm != ta && tm != tb {
+                    found.append(m)
+                    if found.count > limit { tooMany = true; return }
+                }
+                search(a, ta, m, tm, depth: depth - 1)
+                search(m, tm, b, tb, depth: depth - 1)
+            }
+            let values = grid.map(text)
+            for k in grid.indices.dropLast() where values[k] != values[k + 1] {
+                search(grid[k], values[k], grid[k + 1], values[k + 1], depth: 12)
+                if tooMany { break }
+            }
+            if tooMany { over.append(id) } else { instants += found }
+        }
+        return (instants, over)
+    }
+}
+
+extension Scene {
+    /// For each formatted number's text layer whose number passes at most `limit` shown steps, that
+    /// many (the cost model counts them; the compiler looks for those layers' states only): the
+    /// distance its number travels between 33 evenly spaced instants, in steps of what the format
+    /// shows (1 for `%d`, 10^−precision for `%f`; each sample for `%e` and `%g`). Cheap: 33
+    /// evaluations of the scene, whatever the states.
+    public func estimatedNumberStates(limit: Int) -> [String: Int] {
+        let ids = formattedTextIDs
+        guard !ids.isEmpty else { return [:] }
+        let samples = (0...32).map { presentation(at: duration * Double($0) / 32) }
+        var out: [String: Int] = [:]
+        for id in ids {
+            var states = 0.0, previous: Double?
+            for root in samples {
+                guard let layer = root.layer(withID: id), let format = NumberFormat(layer[TextLayer.format]) else { previous = nil; continue }
+                let v = layer[TextLayer.number]
+                if let p = previous, v.isFinite, p.isFinite { states += format.resolution.map { abs(v - p) / $0 } ?? 1 }
+                previous = v
+            }
+            if states <= Double(limit) { out[id] = Int(states.rounded(.up)) }
+        }
+        return out
+    }
+}

@@ -70,6 +70,9 @@ extension SceneCost {
         /// number's text are looked for between frames (12 a state). (2: a gauge's two counters of
         /// 213 states compiled in 184 ms, 0.24 of an estimate that counted each as a knot's probe.)
         public var numberProbe: Double
+        /// The animated SVG: one state of a formatted number's text checked at one instant (its
+        /// element's tracks). (0.3: ten counters of 250 states compiled in 3.0 s, 2.95 of an estimate made with 0.5.)
+        public var numberTrack: Double
         /// The animated SVG: one moving layer whose tracks are sampled and fitted adaptively, per layer
         /// of the tree.
         public var sampledLayer: Double
@@ -112,7 +115,7 @@ extension SceneCost {
             file: 6.3, svgElement: 0.14, svgLayer: 1, svgDerivedLayer: 1.5, svgTextByte: 0.053,
             streamPixel: 0.0015, pngPixel: 0.0048, edge: 0.011, row: 0.038,
             dash: 0.18, glyph: 0.92, gradientPixel: 0.0072, surfacePixel: 0.0037, shadowTap: 0.00035,
-            instant: 12, morphItem: 260, knotProbe: 42, numberProbe: 2,
+            instant: 12, morphItem: 260, knotProbe: 42, numberProbe: 2, numberTrack: 0.3,
             sampledLayer: 350, sampledProbe: 1, sampledItem: 6.2, sampledElement: 6.4, switch: 150,
             instantElement: 0.11, instantItem: 1.2,
             processBytes: 11e6, rendererPixelBytes: 12, pngPixelBytes: 2, keyframeValueBytes: 100, layerBytes: 4_000, changeBytes: 500, elementBytes: 64)

@@ -228,26 +228,10 @@ extension SceneCost {
         return (union.count + extra, summed + extra)
     }
 
-    /// The states formatted numbers' texts pass through (`numberStates`): for each text layer with a
-    /// `format`, the distance its number travels between 33 evenly spaced instants, in steps of what
-    /// the format shows (1 for `%d`, 10^−precision for `%f`; each sample for `%e` and `%g`), at most
-    /// 10,000 a layer, as the compiler caps them.
+    /// The states formatted numbers' texts pass through (`numberStates`), summed over the layers
+    /// `Scene.estimatedNumberStates` keeps (the animated compiler looks for those layers' states only).
     static func numberStates(_ scene: Scene) -> Int {
-        let ids = scene.formattedTextIDs
-        guard !ids.isEmpty else { return 0 }
-        let samples = (0...32).map { scene.presentation(at: scene.duration * Double($0) / 32) }
-        var total = 0
-        for id in ids {
-            var states = 0.0, previous: Double?
-            for root in samples {
-                guard let layer = root.layer(withID: id), let format = NumberFormat(layer[TextLayer.format]) else { previous = nil; continue }
-                let v = layer[TextLayer.number]
-                if let p = previous, v.isFinite, p.isFinite { states += format.resolution.map { abs(v - p) / $0 } ?? 1 }
-                previous = v
-            }
-            total += Int(min(states, 10_000))
-        }
-        return total
+        scene.estimatedNumberStates(limit: maxNumberStates).values.reduce(0, +)
     }
 
     /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an

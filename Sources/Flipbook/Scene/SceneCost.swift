@@ -176,9 +176,11 @@ public struct SceneCost: Hashable, Sendable {
     /// Instants the animated compiler observes beyond the frames (knots), capped as it caps them.
     public var knots = 0
     /// States of formatted numbers' texts the animated compiler looks for between frames (each text
-    /// layer with a `format`: the shown steps its number passes, at most 10,000 a layer); counted in
-    /// `knots` too, as they are observed like knots.
+    /// layer with a `format`: the shown steps its number passes); counted in
+    /// `knots` too, as they are observed like knots. At most `maxNumberStates` a layer.
     public var numberStates = 0
+    /// The most states of one formatted number the animated compiler looks for (`numberStates`).
+    public static let maxNumberStates = 300
     /// The layers' own knots, summed over layers (as `knots` caps them): the compiler fits each layer's
     /// exact spans between its knots, probing the whole tree.
     public var layerKnots = 0
@@ -269,6 +271,8 @@ public struct SceneCost: Hashable, Sendable {
                 // Each state of a formatted number is found by halving between frames (about 12
                 // evaluations of the whole tree a state).
                 once("numberProbe", 12 * Double(numberStates) * Double(layers), c.numberProbe, "\(numberStates) states of formatted numbers × 12 × \(layers) layers", layersPath),
+                // Each state is an element whose tracks are checked at every instant: states × instants.
+                once("numberTrack", Double(numberStates) * animatedInstants, c.numberTrack, "\(numberStates) states of formatted numbers × \(Int(animatedInstants)) instants", layersPath),
                 // Each probe of an adaptive fit between observed instants evaluates the whole tree.
                 once("sampledLayer", Double(sampledLayers) * Double(layers), c.sampledLayer, "\(sampledLayers) layers sampled (no exact form) × \(layers) layers", layersPath),
                 // Sampled items' fits probe the instants of one shared grid, each evaluating the whole
