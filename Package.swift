@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FlipbookSVG", targets: ["FlipbookSVG"]),
         .library(name: "FlipbookRaster", targets: ["FlipbookRaster"]),
         .library(name: "FlipbookScenes", targets: ["FlipbookScenes"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook-fuzz", targets: ["FlipbookFuzz"]),
         .executable(name: "flipbook-bench", targets: ["FlipbookBench"]),
@@ -26,6 +27,8 @@ let package = Package(
         .target(name: "FlipbookScenes", dependencies: ["Easing", "Flipbook", "FlipbookComponents"]),
         .target(name: "FlipbookRaster", dependencies: ["Flipbook"]),
         .target(name: "FlipbookLottie", dependencies: ["Easing", "FlipbookScenes"]),
+        // Motion tests: traces of the presentation tree, golden files, expectations on curves.
+        .target(name: "FlipbookTesting", dependencies: ["Easing", "Flipbook", "FlipbookFiles", "FlipbookSVG", "FlipbookScenes"]),
         .target(name: "FlipbookOutput", dependencies: ["Flipbook", "FlipbookFiles", "FlipbookSVG", "FlipbookRaster", "CFlipbookSystem"]),
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
         .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
@@ -33,10 +36,11 @@ let package = Package(
         // binding at start and direct calls into the standard library, so `flipbook validate` runs in
         // 4.5-5.9 ms instead of 6.0-7.7 and 1,201 rings SVG frames render 16 % faster; one file to
         // copy, twice the size (24 MB). Tools/check-cli checks that it loads no Swift library.
-        .executableTarget(name: "FlipbookCLI", dependencies: ["CFlipbookSystem", "Easing", "Flipbook", "FlipbookComponents", "FlipbookFiles", "FlipbookOutput", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster", "FlipbookLottie"],
+        .executableTarget(name: "FlipbookCLI", dependencies: ["CFlipbookSystem", "Easing", "Flipbook", "FlipbookComponents", "FlipbookFiles", "FlipbookOutput", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster", "FlipbookLottie", "FlipbookTesting"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
         .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookComponents"]),
+        .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookScenes", "FlipbookTesting"]),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
         .testTarget(name: "FlipbookOutputTests", dependencies: ["FlipbookOutput"]),
         .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookRaster", "FlipbookScenes"]),

@@ -37,6 +37,13 @@ public enum PresentationJSON {
         out += "\n\(indent)}"
     }
 
+    /// One value's JSON text, as the tree shows it: a number, a list of numbers, or a string.
+    public static func text(of value: PropertyValue) -> String {
+        var out = ""
+        Self.value(value, to: &out)
+        return out
+    }
+
     private static func value(_ v: PropertyValue, to out: inout String) {
         func n(_ x: Double) -> String { SVGNumber.format(x, decimals: 6) }
         func list(_ xs: [Double]) -> String { "[" + xs.map(n).joined(separator: ", ") + "]" }

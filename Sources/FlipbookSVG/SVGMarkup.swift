@@ -1,9 +1,9 @@
 import Flipbook
 
 /// Pieces of SVG markup both writers (frames and the animated SVG) share.
-enum SVGMarkup {
+package enum SVGMarkup {
     /// Text escaped for element content and attribute values.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for ch in text {
             switch ch {
