@@ -9,7 +9,8 @@ enum FormatCommand {
     Prints the scene as Flipbook writes scene files (FlipbookScenes.SceneEncoder): every layer with its
     bounds and position, properties in each type's declared order, numbers in their shortest exact
     form. The output loads back to an equal scene and renders the same frames byte for byte. The
-    title, description and $schema are not kept (the scene holds no text about itself). A template's
+    title, description, $schema and lint allowances are not kept (the scene holds no text about
+    itself). A template's
     parameters are written bound (their --set values or defaults), with a note: the output is the
     scene it makes, not a template.
 

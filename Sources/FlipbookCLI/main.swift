@@ -12,7 +12,7 @@ import Darwin
 let flipbookVersion = "0.9.0"
 
 /// The commands, for help and did-you-mean.
-let commands = ["render", "validate", "dump", "trace", "format", "import", "ease", "schema"]
+let commands = ["render", "validate", "dump", "trace", "lint", "format", "import", "ease", "schema"]
 
 let usage = """
 USAGE: flipbook <command> [options]
@@ -22,6 +22,7 @@ COMMANDS:
   validate <scene> Check scene files without rendering.
   dump <scene>     Print the presentation tree at a time as JSON.
   trace <scene>    Print properties of layers over time as CSV or JSON.
+  lint <scene>     Find motion that is legal but likely not meant (and, with --wcag, flashes).
   format <scene>   Print the scene as Flipbook writes scene files.
   import <lottie>  Print a Lottie file as a scene file, and what it leaves out.
   ease <spec>      Evaluate, sample or plot a timing curve.
@@ -46,6 +47,7 @@ func runCommand(_ raw: [[UInt8]]) -> Int32 {
         case "validate": return try ValidateCommand.run(rawRest)
         case "dump": return try DumpCommand.run(rawRest)
         case "trace": return try TraceCommand.run(rawRest)
+        case "lint": return try LintCommand.run(rawRest)
         case "format": return try FormatCommand.run(rawRest)
         case "import": return try ImportCommand.run(rawRest)
         case "schema":

@@ -89,7 +89,8 @@ public enum SceneSchema {
             "loop": {"type": "boolean"},
             "params": {"type": "object", "description": "typed parameters, used as {param: name} wherever a value goes; set with --set or --data", "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"}, "additionalProperties": {"$ref": "#/$defs/paramDeclaration"}},
             "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
-            "changes": {"type": "array", "items": {"$ref": "#/$defs/change"}}
+            "changes": {"type": "array", "items": {"$ref": "#/$defs/change"}},
+            "lint": {"type": "object", "description": "findings of flipbook lint that are meant", "properties": {"allow": {"type": "array", "items": {"type": "string", "minLength": 1, "description": "a rule id, optionally followed by a JSON path or its start"}}}, "additionalProperties": false}
           },
           "additionalProperties": false,
           "$defs": {

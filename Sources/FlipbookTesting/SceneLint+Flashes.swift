@@ -1,0 +1,5 @@
+import Flipbook
+
+extension SceneLint {
+    func wcagFindings() -> [LintFinding] { [] }
+}
