@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "FlipbookRaster", dependencies: ["Flipbook"]),
         .target(name: "FlipbookLottie", dependencies: ["Easing", "FlipbookScenes"]),
         // Motion tests: traces of the presentation tree, golden files, expectations on curves.
-        .target(name: "FlipbookTesting", dependencies: ["Easing", "Flipbook", "FlipbookFiles", "FlipbookSVG", "FlipbookScenes"]),
+        .target(name: "FlipbookTesting", dependencies: ["Easing", "Flipbook", "FlipbookFiles", "FlipbookRaster", "FlipbookSVG", "FlipbookScenes"]),
         .target(name: "FlipbookOutput", dependencies: ["Flipbook", "FlipbookFiles", "FlipbookSVG", "FlipbookRaster", "CFlipbookSystem"]),
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),
         .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster"]),

@@ -58,13 +58,16 @@ enum LintCommand {
                     }
                 }
             }
-            let findings = SceneLint(scene: scene, wcag: args.flags.contains("wcag"), viewingScale: scale, allow: allow).findings()
+            let findings: [LintFinding]
+            do {
+                findings = try SceneLint(scene: scene, wcag: args.flags.contains("wcag"), viewingScale: scale, allow: allow).findings()
+            } catch {
+                throw InputError("\(path): the frames cannot be rasterized for --wcag: \(error)")
+            }
             for finding in findings { print("\(path): \(finding)") }
             total += findings.count
         }
-        if args.positionals.count > 1 || total > 0 || !args.flags.contains("error") {
-            print("\(total) finding\(total == 1 ? "" : "s") in \(args.positionals.count) scene\(args.positionals.count == 1 ? "" : "s")")
-        }
+        print("\(total) finding\(total == 1 ? "" : "s") in \(args.positionals.count) scene\(args.positionals.count == 1 ? "" : "s")")
         return total > 0 && args.flags.contains("error") ? 1 : 0
     }
 }

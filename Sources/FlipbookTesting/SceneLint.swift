@@ -29,9 +29,11 @@ public struct SceneLint: Sendable {
     }
 
     /// Every finding not allowed, by time then path.
-    public func findings() -> [LintFinding] {
+    /// - Throws: with `wcag`, `RasterRenderer.RenderError` when the frames cannot be rasterized (a
+    ///   scene with text and no font).
+    public func findings() throws -> [LintFinding] {
         var out = timingFindings() + valueFindings()
-        if wcag { out += wcagFindings() }
+        if wcag { out += try wcagFindings() }
         out.removeAll { finding in allow.contains { $0.covers(finding) } }
         return out.sorted { ($0.time ?? -1, $0.path, $0.rule.rawValue) < ($1.time ?? -1, $1.path, $1.rule.rawValue) }
     }

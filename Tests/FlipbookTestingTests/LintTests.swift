@@ -9,7 +9,7 @@ import Testing
         let text = """
         {"flipbook": 1, "canvas": [200, 200], "duration": \(duration), "fps": 30, "loop": \(loop)\(extra), "layers": [\(body)]}
         """
-        return SceneLint(scene: try SceneLoader().decode(Array(text.utf8), file: "lint.json")).findings()
+        return try SceneLint(scene: try SceneLoader().decode(Array(text.utf8), file: "lint.json")).findings()
     }
 
     let box = ##""id": "box", "type": "shape", "frame": [0, 0, 20, 20], "path": "M0 0H20V20Z", "fillColor": "#336699""##
@@ -85,9 +85,9 @@ import Testing
     @Test func allowancesLeaveOutWhatIsMeant() throws {
         let text = ##"{"flipbook": 1, "canvas": [200, 200], "duration": 1, "layers": [{"id": "a", "type": "shape", "path": "M0 0H1", "animations": [{"property": "strokeStart", "from": 0, "to": -1, "duration": 1}, {"property": "strokeEnd", "from": 0, "to": 2, "duration": 1}]}]}"##
         let scene = try SceneLoader().decode(Array(text.utf8), file: "a.json")
-        #expect(SceneLint(scene: scene).findings().count == 2)
-        #expect(SceneLint(scene: scene, allow: [try LintAllowance(parsing: "out-of-range layers[0].animations[1]")]).findings().map(\.path) == ["layers[0].animations[0]"])
-        #expect(SceneLint(scene: scene, allow: [LintAllowance(.outOfRange)]).findings().isEmpty)
+        #expect(try SceneLint(scene: scene).findings().count == 2)
+        #expect(try SceneLint(scene: scene, allow: [try LintAllowance(parsing: "out-of-range layers[0].animations[1]")]).findings().map(\.path) == ["layers[0].animations[0]"])
+        #expect(try SceneLint(scene: scene, allow: [LintAllowance(.outOfRange)]).findings().isEmpty)
         #expect(throws: TraceError.self) { try LintAllowance(parsing: "out-of-rang") }
     }
 }
