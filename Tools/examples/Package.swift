@@ -23,6 +23,14 @@ let package = Package(
         ], resources: [.copy("star.json")]),
         // Easing curves under unit test with Swift Testing.
         .testTarget(name: "EasingCurveTests", dependencies: [.product(name: "Easing", package: "Flipbook")]),
+        // The shipped scenes' motion under test with FlipbookTesting: traces against golden files,
+        // curve expectations, lint.
+        .testTarget(name: "SceneMotionTests", dependencies: [
+            .product(name: "Easing", package: "Flipbook"),
+            .product(name: "Flipbook", package: "Flipbook"),
+            .product(name: "FlipbookScenes", package: "Flipbook"),
+            .product(name: "FlipbookTesting", package: "Flipbook"),
+        ], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )
