@@ -12,7 +12,7 @@ import Darwin
 let flipbookVersion = "0.9.0"
 
 /// The commands, for help and did-you-mean.
-let commands = ["render", "validate", "dump", "trace", "lint", "format", "import", "ease", "schema"]
+let commands = ["render", "validate", "dump", "trace", "lint", "verify", "format", "import", "ease", "schema"]
 
 let usage = """
 USAGE: flipbook <command> [options]
@@ -23,6 +23,7 @@ COMMANDS:
   dump <scene>     Print the presentation tree at a time as JSON.
   trace <scene>    Print properties of layers over time as CSV or JSON.
   lint <scene>     Find motion that is legal but likely not meant (and, with --wcag, flashes).
+  verify <file>    Check an animated SVG against a scene (--against), instant by instant.
   format <scene>   Print the scene as Flipbook writes scene files.
   import <lottie>  Print a Lottie file as a scene file, and what it leaves out.
   ease <spec>      Evaluate, sample or plot a timing curve.
@@ -48,6 +49,7 @@ func runCommand(_ raw: [[UInt8]]) -> Int32 {
         case "dump": return try DumpCommand.run(rawRest)
         case "trace": return try TraceCommand.run(rawRest)
         case "lint": return try LintCommand.run(rawRest)
+        case "verify": return try VerifyCommand.run(rawRest)
         case "format": return try FormatCommand.run(rawRest)
         case "import": return try ImportCommand.run(rawRest)
         case "schema":

@@ -134,17 +134,23 @@ extension Scene {
     @discardableResult
     public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
                                  fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil) throws -> AnimatedSVG {
-        var compiler = AnimatedSVGCompiler(scene: self)
-        compiler.target = css ? .css : .smil
-        compiler.jobs = jobs ?? Scene.cores
-        compiler.text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
-        let animation = compiler.compile(theme: theme)
-        let compiled = css ? animation.withCSSAnimations() : animation
+        let compiled = animatedSVG(css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
         try AtomicFile.write(Array(compiled.svg.utf8), to: path)
         return compiled
+    }
+
+    /// The animated SVG `writeAnimatedSVG` writes, with its report, in memory: what `flipbook verify`
+    /// checks a file against.
+    public func animatedSVG(css: Bool, jobs: Int? = nil, fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil) -> AnimatedSVG {
+        var compiler = AnimatedSVGCompiler(scene: self)
+        compiler.target = css ? .css : .smil
+        compiler.jobs = jobs ?? Scene.cores
+        compiler.text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
+        let animation = compiler.compile(theme: theme)
+        return css ? animation.withCSSAnimations() : animation
     }
 
     /// `writeAnimatedSVG(to:strict:)` with the path given as a string.

@@ -1,0 +1,80 @@
+import Easing
+import Flipbook
+import FlipbookOutput
+import FlipbookSVG
+
+/// `flipbook verify FILE --against SCENE`: an animated SVG checked against the scene's compile
+/// (`AnimatedFileCheck`), at the scene's frame instants and halfway between them.
+enum VerifyCommand {
+    static let help = """
+    USAGE: flipbook verify <file.svg> --against <scene.json> [--tolerance <t>] [--font <file>] [--text paths] [options]
+
+    Reads an animated SVG (SMIL or CSS), pairs its drawn elements in document order with those of the
+    animated SVG Flipbook compiles from the scene (the same kind: CSS when the file's <style> holds
+    @keyframes), compares their static attributes and evaluates every animation of both at the scene's
+    frame instants and halfway between them. Prints each element's animated attributes whose largest
+    difference passes the tolerance, with the instant and both values, and what it could not read.
+    The compile is itself within the bound 'render --animated --report' prints of the engine.
+
+    OPTIONS:
+      --against <scene>    The scene the file should show (required).
+      --tolerance <t>      Largest difference allowed, in the attribute's units (pixels, degrees,
+                           colour components in [0, 1]); default 0.001.
+      --font <file>        The font the file's text was laid out with (as 'render --font').
+      --text paths         The file's text is drawn as paths (as 'render --text paths').
+      --report             Print every animation compared, not only those beyond the tolerance.
+    \(SceneOptions.help)
+      --help               Show this help.
+
+    EXIT CODES: 0 within the tolerance, 1 a difference beyond it, a structure that differs, or an
+    unreadable file or scene, 2 bad usage.
+    """
+
+    static func run(_ arguments: [[UInt8]]) throws -> Int32 {
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["against", "tolerance", "font", "text"]),
+                                       flagOptions: ["help", "report"], command: "verify")
+        if args.flags.contains("help") { print(help); return 0 }
+        guard args.positionals.count == 1 else { throw UsageError("'verify' needs one animated SVG file") }
+        guard let scenePath = try args.path("against") else { throw UsageError("'verify' needs the scene: --against <scene.json>") }
+        var tolerance = 0.001
+        if let text = args.options["tolerance"] {
+            guard let t = Double(text), t.isFinite, t >= 0 else { throw UsageError("--tolerance expects a number ≥ 0, got '\(text)'") }
+            tolerance = t
+        }
+        let textAsPaths: Bool
+        switch args.options["text"] {
+        case nil, "text"?: textAsPaths = false
+        case "paths"?: textAsPaths = true
+        case let other?: throw UsageError("--text expects text or paths, got '\(other)'")
+        }
+        let file = args.positionalPaths[0]
+        guard let bytes = LocalFile.contents(atPath: file.description) else { throw InputError("\(file): no such file, or it cannot be read") }
+        let (scene, theme) = try SceneOptions.loadThemable(scenePath, args)
+        try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: scenePath, limits: try SceneOptions.loader(args).limits, jobs: Scene.cores)
+        let css = String(decoding: bytes, as: UTF8.self).contains("@keyframes")
+        let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
+        let reference = scene.animatedSVG(css: css, fonts: fonts, textAsPaths: textAsPaths, theme: theme)
+        var times: [Double] = []
+        for i in 0..<scene.frameCount {
+            times.append(scene.frameTime(i))
+            if i + 1 < scene.frameCount { times.append((scene.frameTime(i) + scene.frameTime(i + 1)) / 2) }
+        }
+        let check: AnimatedFileCheck
+        do {
+            check = try AnimatedFileCheck(file: bytes, reference: reference.svg, times: times)
+        } catch {
+            throw InputError("\(file): not well-formed XML: \(error)")
+        }
+        let failures = check.failures(tolerance: tolerance)
+        func n(_ v: Double) -> String { v.isFinite ? SVGNumber.format(v, decimals: 6) : "different" }
+        for entry in args.flags.contains("report") ? check.entries : failures {
+            let at = entry.property.hasPrefix("static") ? "" : " at t = \(SVGNumber.format(entry.time, decimals: 6)) s"
+            print("\(file): \(entry.element) \(entry.property): \(n(entry.largest))\(at): \(DisplayText.escaped(entry.actual, limit: 120)) where the scene gives \(DisplayText.escaped(entry.expected, limit: 120))")
+        }
+        for what in check.unread { print("\(file): \(what)") }
+        if let structure = check.structure { print("\(file): \(structure): not compared further") }
+        let largest = check.entries.map(\.largest).max() ?? 0
+        print("\(file): \(check.animations) \(css ? "CSS" : "SMIL") animation\(check.animations == 1 ? "" : "s") at \(check.instants) instants against \(scenePath): largest difference \(n(largest)) (tolerance \(n(tolerance))); \(failures.count) beyond it\(check.unread.isEmpty ? "" : ", \(check.unread.count) not read")")
+        return failures.isEmpty && check.structure == nil ? 0 : 1
+    }
+}
