@@ -1,5 +1,6 @@
 import Easing
 import Flipbook
+import FlipbookFiles
 import FlipbookOutput
 import FlipbookSVG
 
@@ -8,6 +9,7 @@ import FlipbookSVG
 enum VerifyCommand {
     static let help = """
     USAGE: flipbook verify <file.svg> --against <scene.json> [--tolerance <t>] [--font <file>] [--text paths] [options]
+           flipbook verify <file.svg> --at <seconds>[,<seconds>...]
 
     Reads an animated SVG (SMIL or CSS), pairs its drawn elements in document order with those of the
     animated SVG Flipbook compiles from the scene (the same kind: CSS when the file's <style> holds
@@ -16,8 +18,13 @@ enum VerifyCommand {
     difference passes the tolerance, with the instant and both values, and what it could not read.
     The compile is itself within the bound 'render --animated --report' prints of the engine.
 
+    With --at instead of a scene: every animated attribute of every element with an id, evaluated at
+    those instants, one JSON object a line ({"id", "attribute", "time", "value"}), and what it does
+    not read; what Tools/check-verify-browser compares with Chromium on files written elsewhere.
+
     OPTIONS:
-      --against <scene>    The scene the file should show (required).
+      --against <scene>    The scene the file should show.
+      --at <seconds,...>   Evaluate the file alone at these instants.
       --tolerance <t>      Largest difference allowed, in the attribute's units (pixels, degrees,
                            colour components in [0, 1]); default 0.001.
       --font <file>        The font the file's text was laid out with (as 'render --font').
@@ -31,10 +38,14 @@ enum VerifyCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["against", "tolerance", "font", "text"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["against", "tolerance", "font", "text", "at"]),
                                        flagOptions: ["help", "report"], command: "verify")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'verify' needs one animated SVG file") }
+        if let at = args.options["at"] {
+            guard args.options["against"] == nil else { throw UsageError("--at evaluates the file alone: leave out --against") }
+            return try values(args.positionalPaths[0], at: at)
+        }
         guard let scenePath = try args.path("against") else { throw UsageError("'verify' needs the scene: --against <scene.json>") }
         var tolerance = 0.001
         if let text = args.options["tolerance"] {
@@ -76,5 +87,28 @@ enum VerifyCommand {
         let largest = check.entries.map(\.largest).max() ?? 0
         print("\(file): \(check.animations) \(css ? "CSS" : "SMIL") animation\(check.animations == 1 ? "" : "s") at \(check.instants) instants against \(scenePath): largest difference \(n(largest)) (tolerance \(n(tolerance))); \(failures.count) beyond it\(check.unread.isEmpty ? "" : ", \(check.unread.count) not read")")
         return failures.isEmpty && check.structure == nil ? 0 : 1
+    }
+
+    /// `verify FILE --at T,…`: the file's animated values, a JSON object a line.
+    static func values(_ file: BytePath, at text: String) throws -> Int32 {
+        var times: [Double] = []
+        for part in text.split(separator: ",") {
+            guard let t = Double(String(part).whitespaceTrimmed), t.isFinite else { throw UsageError("--at expects times in seconds separated by commas, got '\(part)'") }
+            times.append(t)
+        }
+        guard let bytes = LocalFile.contents(atPath: file.description) else { throw InputError("\(file): no such file, or it cannot be read") }
+        let result: (values: [AnimatedFileCheck.Value], unread: [String])
+        do {
+            result = try AnimatedFileCheck.values(file: bytes, times: times)
+        } catch {
+            throw InputError("\(file): not well-formed XML: \(error)")
+        }
+        var out = ""
+        for v in result.values {
+            out += "{\"id\": \(JSONString.quoted(v.id)), \"attribute\": \(JSONString.quoted(v.attribute)), \"time\": \(SVGNumber.format(v.time, decimals: 6)), \"value\": \(JSONString.quoted(v.value))}\n"
+        }
+        for u in result.unread { out += "{\"unread\": \(JSONString.quoted(u))}\n" }
+        try writeStandardOutput(Array(out.utf8))
+        return 0
     }
 }

@@ -41,13 +41,13 @@ struct CSSTrack {
     init?(rule: String, entry: String) {
         var rest = Substring(rule)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let selectors = rest[..<open].split(separator: ",")
+            let selectors = rest[..<open].split(separator: ",").map { $0.whitespaceTrimmed }
             var value: Value?, function: TimingFunction?
             // Declarations split at ";" outside parentheses and quotes (a path's data holds none, but
-            // a value may hold commas).
-            for declaration in rest[rest.index(after: open)..<close].split(separator: ";") {
+            // a value may hold commas); white space around names and values, as people write them.
+            for declaration in rest[rest.index(after: open)..<close].split(separator: ";") where !declaration.whitespaceTrimmed.isEmpty {
                 guard let colon = declaration.firstIndex(of: ":") else { return nil }
-                let name = declaration[..<colon], text = String(declaration[declaration.index(after: colon)...])
+                let name = declaration[..<colon].whitespaceTrimmed, text = declaration[declaration.index(after: colon)...].whitespaceTrimmed
                 if name == "animation-timing-function" {
                     guard let f = try? TimingFunction(parsing: text) else { return nil }
                     function = f
@@ -57,7 +57,7 @@ struct CSSTrack {
             }
             guard let value else { return nil }
             for s in selectors {
-                let offset: Double? = s == "to" ? 1 : s == "from" ? 0 : Double(s.dropLast()).map { $0 / 100 }
+                let offset: Double? = s == "to" ? 1 : s == "from" ? 0 : s.hasSuffix("%") ? Double(s.dropLast()).map { $0 / 100 } : nil
                 guard let offset else { return nil }
                 keyframes.append(Keyframe(offset: offset, value: value, timing: function))
             }
@@ -65,7 +65,13 @@ struct CSSTrack {
         }
         guard !keyframes.isEmpty else { return nil }
         keyframes.sort { $0.offset < $1.offset }
-        let words = entry.split(separator: " ").map(String.init)
+        // Words split at spaces outside parentheses (`steps(4, jump-end)` is one).
+        var words: [String] = [], word = "", depth = 0
+        for c in entry {
+            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+            if c == " " && depth == 0 { if !word.isEmpty { words.append(word) }; word = "" } else { word.append(c) }
+        }
+        if !word.isEmpty { words.append(word) }
         guard words.count >= 2, let d = Double(words[0].dropLast()), let f = try? TimingFunction(parsing: words[1]) else { return nil }
         duration = d
         timing = f

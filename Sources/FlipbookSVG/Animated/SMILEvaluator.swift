@@ -77,6 +77,9 @@ struct SMILTrack {
             return
         }
         guard let d = attributes["dur"].flatMap(Self.seconds), d > 0 else { return nil }
+        // Timing it does not evaluate: an end, a repeat duration, a restart rule, a minimum or maximum.
+        guard attributes["end"] == nil, attributes["repeatDur"] == nil, attributes["min"] == nil, attributes["max"] == nil,
+              attributes["accumulate"] ?? "none" == "none" else { return nil }
         duration = d
         indefinite = attributes["repeatCount"] == "indefinite"
         if let r = attributes["repeatCount"], !indefinite {
@@ -85,7 +88,9 @@ struct SMILTrack {
         }
         freeze = attributes["fill"] == "freeze"
         calcMode = attributes["calcMode"] ?? "linear"
-        guard let list = attributes["values"] else { return nil }
+        // from and to stand for two values; `by`, a `to` alone and a motion path need the value
+        // underneath, which a track does not know.
+        guard let list = attributes["values"] ?? attributes["from"].flatMap({ from in attributes["to"].map { "\(from);\($0)" } }) else { return nil }
         values = list.split(separator: ";").map { name == "d" ? .numbers(Self.pathNumbers(String($0))) : Self.value(String($0)) }
         if let times = attributes["keyTimes"] {
             keyTimes = times.split(separator: ";").compactMap { Double($0.whitespaceTrimmed) }
@@ -96,11 +101,16 @@ struct SMILTrack {
         if let splines = attributes["keySplines"] {
             for spline in splines.split(separator: ";") {
                 let c = spline.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-                guard c.count == 4 else { return nil }
+                // SMIL 3.0 §3.6.3: every control value in [0, 1], or the element is in error (and
+                // browsers ignore it).
+                guard c.count == 4, c.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return nil }
                 keySplines.append((c[0], c[1], c[2], c[3]))
             }
         }
         guard keyTimes.count == values.count, !values.isEmpty else { return nil }
+        // keyTimes start at 0, never decrease and, but for discrete, end at 1 (SMIL 3.0 §3.6.3).
+        guard keyTimes[0] == 0, zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 }),
+              calcMode == "discrete" || keyTimes.count == 1 || keyTimes[keyTimes.count - 1] == 1 else { return nil }
         if calcMode == "spline" && keySplines.count != values.count - 1 { return nil }
         curves = keySplines.map { CubicBezier(min(max($0.0, 0), 1), $0.1, min(max($0.2, 0), 1), $0.3) }
     }

@@ -258,3 +258,55 @@ struct CSSRules {
         return out.filter { !$0.isEmpty }
     }
 }
+
+extension AnimatedFileCheck {
+    /// One attribute of one element at one instant, as the evaluators read the file.
+    public struct Value: Sendable, Hashable {
+        public var id: String
+        public var attribute: String
+        public var time: Double
+        /// The numbers, space-separated (colours as components in [0, 1]), or the text; "(base)" where
+        /// nothing applies and the element has no such attribute.
+        public var value: String
+    }
+
+    /// The animated attributes of every element with an id, evaluated at `times` by the readers
+    /// `flipbook verify` uses (the last animation that applies wins; where none does, the static
+    /// attribute), with what they do not read (additive SMIL animations, which add to a value
+    /// underneath, among it). What `Tools/check-verify-browser` compares with Chromium.
+    public static func values(file: [UInt8], times: [Double]) throws(XMLError) -> (values: [Value], unread: [String]) {
+        let root = try XMLElement.parse(file)
+        let css = CSSRules(root)
+        var out: [Value] = [], unread = css.unread
+        func walk(_ e: XMLElement) {
+            defer { e.children.forEach(walk) }
+            guard let id = e.attribute("id") else { return }
+            var tracks: [(attribute: String, value: (Double) -> CSSTrack.Value?)] = []
+            for child in e.children where animationTags.contains(child.name) {
+                var attributes: [String: String] = ["@element": child.name]
+                for a in child.attributes { attributes[a.name] = a.value }
+                guard child.name != "animateMotion", attributes["additive"] ?? "replace" == "replace", let track = SMILTrack(element: attributes) else {
+                    unread.append("line \(child.line) <\(child.name)> of #\(id): not evaluated")
+                    continue
+                }
+                tracks.append((track.attribute, { track.value(at: $0).map(AnimatedFileCheck.smil) }))
+            }
+            for animation in css.animations(of: e) {
+                guard let track = animation.track else { unread.append("line \(animation.line): a CSS animation of #\(id): not evaluated"); continue }
+                tracks.append((animation.property, { track.value(at: $0) }))
+            }
+            var attributes: [String] = []
+            for t in tracks where !attributes.contains(t.attribute) { attributes.append(t.attribute) }
+            for attribute in attributes {
+                let base = e.attribute(attribute).map(CSSTrack.value)
+                for time in times {
+                    let value = tracks.filter { $0.attribute == attribute }.compactMap { $0.value(time) }.last ?? base
+                    out.append(Value(id: id, attribute: attribute, time: time, value: value.map { text($0) } ?? "(base)"))
+                }
+            }
+        }
+        walk(root)
+        return (out, unread)
+    }
+}
+
