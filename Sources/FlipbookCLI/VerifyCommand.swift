@@ -11,12 +11,15 @@ enum VerifyCommand {
     USAGE: flipbook verify <file.svg> --against <scene.json> [--tolerance <t>] [--font <file>] [--text paths] [options]
            flipbook verify <file.svg> --at <seconds>[,<seconds>...]
 
-    Reads an animated SVG (SMIL or CSS), pairs its drawn elements in document order with those of the
+    Reads an animated SVG (SMIL or CSS) or a Lottie file (JSON). An SVG: it pairs its drawn elements in document order with those of the
     animated SVG Flipbook compiles from the scene (the same kind: CSS when the file's <style> holds
     @keyframes), compares their static attributes and evaluates every animation of both at the scene's
     frame instants and halfway between them. Prints each element's animated attributes whose largest
     difference passes the tolerance, with the instant and both values, and what it could not read.
     The compile is itself within the bound 'render --animated --report' prints of the engine.
+    A Lottie file is walked together with the one 'render --lottie' writes for the scene: animated
+    properties evaluated at every frame and halfway between, other numbers and texts compared as they
+    are, a difference of structure named by its JSON path and the layer's name.
 
     With --at instead of a scene: every animated attribute of every element with an id, evaluated at
     those instants, one JSON object a line ({"id", "attribute", "time", "value"}), and what it does
@@ -62,8 +65,12 @@ enum VerifyCommand {
         guard let bytes = LocalFile.contents(atPath: file.description) else { throw InputError("\(file): no such file, or it cannot be read") }
         let (scene, theme) = try SceneOptions.loadThemable(scenePath, args)
         try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: scenePath, limits: try SceneOptions.loader(args).limits, jobs: Scene.cores)
-        let css = String(decoding: bytes, as: UTF8.self).contains("@keyframes")
         let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
+        if bytes.first(where: { ![32, 9, 10, 13].contains($0) }) == UInt8(ascii: "{") {
+            return try lottie(file, bytes, scene: scene, scenePath: scenePath, reference: RenderCommand.lottieFile(scene, jobs: Scene.cores, fonts: fonts, theme: theme).json,
+                              tolerance: tolerance, report: args.flags.contains("report"))
+        }
+        let css = String(decoding: bytes, as: UTF8.self).contains("@keyframes")
         let reference = scene.animatedSVG(css: css, fonts: fonts, textAsPaths: textAsPaths, theme: theme)
         var times: [Double] = []
         for i in 0..<scene.frameCount {
@@ -110,5 +117,27 @@ enum VerifyCommand {
         for u in result.unread { out += "{\"unread\": \(JSONString.quoted(u))}\n" }
         try writeStandardOutput(Array(out.utf8))
         return 0
+    }
+
+    /// `verify FILE.json --against SCENE`: a Lottie file against the scene's (`LottieFileCheck`).
+    static func lottie(_ file: BytePath, _ bytes: [UInt8], scene: Scene, scenePath: BytePath, reference: String, tolerance: Double, report: Bool) throws -> Int32 {
+        let check: LottieFileCheck
+        do {
+            check = try LottieFileCheck(file: bytes, reference: reference)
+        } catch {
+            throw InputError("\(file): not well-formed JSON: \(error)")
+        }
+        let failures = check.failures(tolerance: tolerance)
+        func n(_ v: Double) -> String { v.isFinite ? SVGNumber.format(v, decimals: 6) : "different" }
+        for entry in report ? check.entries : failures {
+            let at = entry.property == "static" ? "" : " at t = \(SVGNumber.format(entry.time, decimals: 6)) s"
+            print("\(file): \(entry.element) (\(entry.property)): \(n(entry.largest))\(at): \(DisplayText.escaped(entry.actual, limit: 120)) where the scene gives \(DisplayText.escaped(entry.expected, limit: 120))")
+        }
+        for what in check.unread { print("\(file): \(what)") }
+        for what in check.structure.prefix(20) { print("\(file): \(what)") }
+        if check.structure.count > 20 { print("\(file): … and \(check.structure.count - 20) more differences of structure") }
+        let largest = check.entries.map(\.largest).max() ?? 0
+        print("\(file): \(check.animations) Lottie animated properties at \(check.instants) instants against \(scenePath): largest difference \(n(largest)) (tolerance \(n(tolerance))); \(failures.count) beyond it\(check.structure.isEmpty ? "" : ", \(check.structure.count) of structure")\(check.unread.isEmpty ? "" : ", \(check.unread.count) not read")")
+        return failures.isEmpty && check.structure.isEmpty ? 0 : 1
     }
 }

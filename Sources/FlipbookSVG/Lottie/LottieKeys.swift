@@ -238,7 +238,10 @@ indirect enum JSON {
     /// showing the old value).
     case time(Double)
     case int(Int)
+    /// A number read from a file (`LottieFileCheck`): as it is, written in its shortest round-trip form.
+    case read(Double)
     case bool(Bool)
+    case null
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
@@ -261,6 +264,7 @@ indirect enum JSON {
         case .precise(let v): SVGNumber.representable(v, decimals: Self.decimals(v, 6))
         case .time(let v): SVGNumber.representable(v, decimals: Self.decimals(v, 9))
         case .int(let v): Double(v)
+        case .read(let v): v
         default: nil
         }
     }
@@ -271,7 +275,9 @@ indirect enum JSON {
         case .precise(let v): out += SVGNumber.format(v, decimals: Self.decimals(v, 6))
         case .time(let v): out += SVGNumber.format(v, decimals: Self.decimals(v, 9))
         case .int(let v): out += String(v)
+        case .read(let v): out += v.roundTripText
         case .bool(let v): out += v ? "true" : "false"
+        case .null: out += "null"
         case .string(let s):
             out += "\""
             for ch in s.unicodeScalars {
