@@ -13,7 +13,7 @@ import Darwin
 /// `flipbook render SCENE --frames DIR`: numbered SVG frames.
 enum RenderCommand {
     static let help = """
-    USAGE: flipbook render <scene.json> (--frames <folder> | --animated <file.svg> | --lottie <file.json> | --still <t> <file> | --stdout --format ppm|rgb|rgba) [--data <rows.csv|rows.jsonl>] [options]
+    USAGE: flipbook render <scene.json> (--frames <folder> | --animated <file.svg> | --lottie <file.json|file.tgs> | --apng <file.png> | --still <t> <file> | --stdout --format ppm|rgb|rgba) [--data <rows.csv|rows.jsonl>] [options]
 
     Renders the scene to numbered SVG frames: <folder>/frame_0000.svg, frame_0001.svg, … (at least
     four digits, wider when needed), numbered from 0 in the order written. Frame i of the scene is at
@@ -64,6 +64,12 @@ enum RenderCommand {
       --lottie <file>      Write the scene as Lottie JSON (shape layers written from the animated
                            document's tracks, text as glyph outlines from --font or DejaVu); with
                            --report, each track's error read back from the file, and what it leaves out.
+                           A name ending in .tgs writes a Telegram animated sticker: the Lottie
+                           gzipped, refused (nothing written, each broken rule named) unless the
+                           canvas is 512 × 512, fps at most 60, the length at most 3 s and the file
+                           at most 64 KiB.
+      --apng <file.png>    Write every frame as one animated PNG: each shown 1 / fps s (equal frames
+                           in a row merged), played once, or for ever when the scene loops.
       --strict             With --animated or --lottie: fail (writing nothing) when a property cannot
                            be kept within its bound (or Lottie leaves something out), instead of
                            writing it and reporting it.
@@ -91,21 +97,21 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data", "apng"]),
                                        flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"],
                                        pairOptions: ["still"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
         let stdout = args.flags.contains("stdout")
-        let framesPath = try args.path("frames"), animatedPath = try args.path("animated"), lottiePath = try args.path("lottie")
+        let framesPath = try args.path("frames"), animatedPath = try args.path("animated"), lottiePath = try args.path("lottie"), apngPath = try args.path("apng")
         _ = try args.path("font")
         var still: (time: Double, path: BytePath)?
         if let (t, p) = args.pairs["still"] {
             guard let v = Double(t), v.isFinite, v >= 0 else { throw UsageError("--still expects a time ≥ 0 in seconds and a file, got '\(t)'") }
             still = (v, p)
         }
-        guard framesPath != nil || animatedPath != nil || lottiePath != nil || stdout || still != nil else {
-            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg>, --lottie <file.json>, --still <t> <file> or --stdout --format ppm|rgb|rgba")
+        guard framesPath != nil || animatedPath != nil || lottiePath != nil || apngPath != nil || stdout || still != nil else {
+            throw UsageError("'render' needs an output: --frames <folder>, --animated <file.svg>, --lottie <file.json|file.tgs>, --apng <file.png>, --still <t> <file> or --stdout --format ppm|rgb|rgba")
         }
         let format = args.options["format"] ?? (stdout ? "" : "svg")
         if stdout {
@@ -197,6 +203,9 @@ enum RenderCommand {
         if animatedPath != nil || lottiePath != nil {
             try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: file, limits: loader.limits, jobs: jobs)
         }
+        if apngPath != nil {
+            try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .png(scale: scale), file: file, limits: loader.limits, jobs: jobs)
+        }
         var frames: Range<Int>?
         if framesPath != nil || stdout {
             let range = try frameRange(scene, from: from, to: to, limit: loader.limits.frames, file: file)
@@ -211,7 +220,10 @@ enum RenderCommand {
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
-        if let path = lottiePath {
+        if let path = lottiePath, path.description.lowercased().hasSuffix(".tgs") {
+            let bytes = try writeTGS(scene, to: path, file: file, jobs: jobs ?? Scene.cores, fonts: fonts, theme: theme)
+            if !args.flags.contains("quiet") { print("wrote \(path) (\(bytes) bytes: a Telegram sticker, gzipped Lottie)") }
+        } else if let path = lottiePath {
             let lottie = lottieFile(scene, jobs: jobs ?? Scene.cores, fonts: fonts, theme: theme)
             // --strict: nothing left out and every track within its bound, as the Lottie evaluator
             // measures it; else nothing is written and the first is named with its layer.
@@ -233,6 +245,10 @@ enum RenderCommand {
                 print(lottie.omissions.isEmpty ? "lottie: everything the frames draw" : lottie.omissions.map { "lottie: left out \($0)" }.joined(separator: "\n"))
             }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(lottie.json.utf8.count) bytes)") }
+        }
+        if let path = apngPath {
+            let written = try scene.writeAPNG(to: path, scale: scale, fonts: fonts, jobs: jobs)
+            if !args.flags.contains("quiet") { print("wrote \(path) (\(written.bytes) bytes, \(written.frames) frames of \(scene.frameCount) after equal ones merged)") }
         }
         if let still {
             let bytes = try scene.writeStill(at: still.time, to: still.path, format: still.path.description.lowercased().hasSuffix(".png") ? .png : .svg,

@@ -17,6 +17,31 @@ public enum ImageEncoder {
     /// sum of absolute differences (the usual heuristic, on two filters scored in one pass over the
     /// row); rows are compressed by `Deflate` with dynamic Huffman codes.
     public static func png(_ image: RasterImage) -> [UInt8] {
+        var out = signature
+        chunk("IHDR", header(image.width, image.height), to: &out)
+        chunk("IDAT", compressedRows(image), to: &out)
+        chunk("IEND", [], to: &out)
+        return out
+    }
+
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// IHDR's body: 8-bit RGBA, no interlace.
+    static func header(_ width: Int, _ height: Int) -> [UInt8] {
+        bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+    }
+
+    /// A chunk: length, type, body, CRC-32 of type and body.
+    static func chunk(_ type: String, _ body: [UInt8], to out: inout [UInt8]) {
+        out += bigEndian(UInt32(body.count))
+        let typed = Array(type.utf8) + body
+        out += typed
+        out += bigEndian(CRC32.checksum(typed))
+    }
+
+    /// The image's rows straightened, filtered and compressed in a zlib stream: an IDAT's (or an
+    /// APNG fdAT's) data.
+    static func compressedRows(_ image: RasterImage) -> [UInt8] {
         let stride = image.width * 4, height = image.height
         let rawCount = (stride + 1) * height
         // Row by row: each made straight into one of two row buffers (the other holds the row above,
@@ -35,17 +60,7 @@ public enum ImageEncoder {
             }
             count = rawCount
         }
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        func chunk(_ type: String, _ body: [UInt8]) {
-            out += bigEndian(UInt32(body.count))
-            let typed = Array(type.utf8) + body
-            out += typed
-            out += bigEndian(CRC32.checksum(typed))
-        }
-        chunk("IHDR", bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height)) + [8, 6, 0, 0, 0])
-        chunk("IDAT", Deflate.zlib(raw))
-        chunk("IEND", [])
-        return out
+        return Deflate.zlib(raw)
     }
 
     /// Writes the filter type byte and the filtered row (4 bytes a pixel) to `target`: Up (2) when
