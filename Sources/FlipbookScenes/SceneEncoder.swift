@@ -44,6 +44,7 @@ public struct SceneEncoder {
         members.append(("duration", .number(scene.duration)))
         members.append(("fps", .number(scene.fps)))
         if scene.loops { members.append(("loop", .bool(true))) }
+        if let at = scene.reducedMotionAt { members.append(("reducedMotion", .object([("at", .number(at))]))) }
         try checkRoot(scene)
         var types: [String: LayerType] = ["root": scene.root.type]
         let layers = try scene.root.sublayers.enumerated().map { (i, layer) throws(SceneEncodingError) in

@@ -99,7 +99,7 @@ public struct SceneLoader {
         }
 
         static let topKeys = ["flipbook", "$schema", "title", "description", "canvas", "background", "duration", "fps", "loop",
-                              "params", "layers", "changes", "lint"]
+                              "params", "layers", "changes", "lint", "reducedMotion"]
 
         mutating func scene(_ r: JSONReader) throws(SceneError) -> Scene {
             let o = try r.object()
@@ -146,12 +146,20 @@ public struct SceneLoader {
                 for (i, item) in items.enumerated() where read[i] == nil { read[i] = try change(item) }
                 changes = read.compactMap { $0 }
             }
+            var reducedMotionAt: Double?
+            if let reduced = o.optional("reducedMotion") {
+                let r = try reduced.object()
+                reducedMotionAt = try r.required("at", "the instant reduced motion holds, seconds").number("a time in seconds from 0 to the duration (\(duration))", where: { $0 >= 0 && $0 <= duration })
+                try r.finish(allowed: ["at"])
+            }
             try o.finish(allowed: Self.topKeys)
             let frames = (duration * fps).rounded() + 1
             guard frames <= Double(loader.limits.frames) else {
                 throw r.child("duration", r.value).error("\(Int(saturating: frames)) frames (duration × fps + 1) is over the limit of \(loader.limits.frames); shorten the scene, lower fps or raise --max-frames")
             }
-            return Scene(canvas: canvas, background: background, duration: duration, fps: fps, loops: loops, root: root, changes: changes)
+            var scene = Scene(canvas: canvas, background: background, duration: duration, fps: fps, loops: loops, root: root, changes: changes)
+            scene.reducedMotionAt = reducedMotionAt
+            return scene
         }
 
         func size(_ r: JSONReader) throws(SceneError) -> Size {

@@ -97,3 +97,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// "reducedMotion" read, checked and written back.
+@Suite struct ReducedMotionTests {
+    @Test func readCheckedAndWritten() throws {
+        let text = #"{"flipbook": 1, "canvas": [10, 10], "duration": 2, "reducedMotion": {"at": 0.5}, "layers": []}"#
+        let scene = try SceneLoader().decode(Array(text.utf8), file: "r.json")
+        #expect(scene.reducedMotionAt == 0.5)
+        let again = try SceneLoader().decode(Array(try SceneEncoder().encode(scene).utf8), file: "again.json")
+        #expect(again.reducedMotionAt == 0.5)
+        #expect(throws: SceneError.self) {
+            try SceneLoader().decode(Array(#"{"flipbook": 1, "canvas": [10, 10], "duration": 2, "reducedMotion": {"at": 3}, "layers": []}"#.utf8), file: "r.json")
+        }
+        #expect(throws: SceneError.self) {
+            try SceneLoader().decode(Array(#"{"flipbook": 1, "canvas": [10, 10], "duration": 2, "reducedMotion": {"crossfade": 0.3}, "layers": []}"#.utf8), file: "r.json")
+        }
+    }
+}

@@ -18,6 +18,9 @@ public struct Scene: Hashable, Sendable {
     public var fps: Double
     /// Whether the animation loops (then the last frame, equal to the first, is not rendered).
     public var loops: Bool
+    /// What reduced motion (`prefers-reduced-motion: reduce`) shows in the animated outputs that honour
+    /// it: the instant held, seconds in [0, duration]; nil (the default) for the end state.
+    public var reducedMotionAt: Double?
     /// The model layer tree.
     public var root: Layer { didSet { models = ModelCache() } }
     /// Property changes at given times, applied in time order (ties in list order).

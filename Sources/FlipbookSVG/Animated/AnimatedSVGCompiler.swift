@@ -154,7 +154,7 @@ public struct AnimatedSVGCompiler {
             self.text = text
             sampler = Sampler(scene, outlines: text.asPaths && text.fonts != nil ? TextOutlines(text) : nil)
             spans = Timeline(scene: scene)
-            smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats)
+            smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats, reducedMotionAt: scene.reducedMotionAt)
             modelIDs = Set(scene.model(at: 0).allLayers.map(\.id))
             var maskIDs: Set<String> = []
             for time in [0] + scene.changes.map(\.time) {

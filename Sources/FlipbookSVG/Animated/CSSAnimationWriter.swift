@@ -19,7 +19,9 @@
 /// - `display` becomes `visibility` (hidden, or inherit for shown), the static `display="none"` too:
 ///   CSS animations do not run on an element that is `display: none` without them.
 ///
-/// A `@media (prefers-reduced-motion: reduce)` block ends every animation at once in its final state.
+/// A `@media (prefers-reduced-motion: reduce)` block ends every animation at once in its final state;
+/// or, when the scene names an instant (`Scene.reducedMotionAt`), holds that instant: each element's
+/// animations again, paused, each delay moved back by the instant, so each shows its state then.
 /// The static attributes are the SMIL file's, so a renderer without animation still shows t = 0.
 enum CSSAnimationWriter {
     /// Offset given to the second key of a jump, as a fraction of the animation's duration.
@@ -38,6 +40,7 @@ enum CSSAnimationWriter {
         var css = ""
         var keyframes = 0
         var names: [String: String] = [:]   // identical rules share one name
+        var held = ""                       // the reduced-motion rules that hold an instant
         for (id, element) in targets.elements {
             var list: [String] = [], composition: [String] = []
             for animation in element.animations {
@@ -62,14 +65,41 @@ enum CSSAnimationWriter {
                 composition.append(adds ? "add" : "replace")
             }
             guard !list.isEmpty else { continue }
+            if let at = document.timing.reducedMotionAt {
+                held += "#\(id){animation:\(list.map { Self.paused($0, at: at) }.joined(separator: ","))}"
+            }
             css += "#\(id){animation:\(list.joined(separator: ","))"
             if composition.contains("add") { css += ";animation-composition:\(composition.joined(separator: ","))" }
             css += "}\n"
         }
-        css += "@media (prefers-reduced-motion:reduce){*{animation-delay:0s!important;animation-duration:0s!important;animation-iteration-count:1!important;animation-fill-mode:forwards!important}}\n"
+        if document.timing.reducedMotionAt != nil {
+            css += "@media (prefers-reduced-motion:reduce){\(held)}\n"
+        } else {
+            css += "@media (prefers-reduced-motion:reduce){*{animation-delay:0s!important;animation-duration:0s!important;animation-iteration-count:1!important;animation-fill-mode:forwards!important}}\n"
+        }
         // The style goes right after the `<svg …>` tag.
         let open = body.firstIndex(of: ">")!
         return (String(body[...open]) + "\n<style>\n" + css + "</style>" + String(body[body.index(after: open)...]), report)
+    }
+
+    /// One `animation` list item ("k_2 2.2s linear 0.5s forwards") paused at scene instant `at`: its
+    /// delay (0 when absent) less `at`, and `paused`, so that it shows, without running, the state it
+    /// has at `at` (CSS Animations 1: a negative delay starts the animation that far into it).
+    static func paused(_ item: String, at: Double) -> String {
+        var words: [String] = [], word = "", depth = 0
+        for c in item {
+            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+            if c == " " && depth == 0 { if !word.isEmpty { words.append(word) }; word = "" } else { word.append(c) }
+        }
+        if !word.isEmpty { words.append(word) }
+        // name, duration, timing function, then the delay if the next word is a time.
+        let delayIndex = 3
+        if words.count > delayIndex, words[delayIndex].hasSuffix("s"), let d = Double(words[delayIndex].dropLast()) {
+            words[delayIndex] = SVGNumber.format(d - at, decimals: 9) + "s"
+        } else {
+            words.insert(SVGNumber.format(-at, decimals: 9) + "s", at: min(delayIndex, words.count))
+        }
+        return (words + ["paused"]).joined(separator: " ")
     }
 
     /// A numeric track's error as written in CSS (`rule` and `entry` read back by `CSSTrack`), in its

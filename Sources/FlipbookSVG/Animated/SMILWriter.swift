@@ -11,8 +11,8 @@ import Flipbook
 struct SMILWriter {
     let timing: AnimatedDocument.Timing
 
-    init(duration: Double, loops: Bool, repeats: Double? = nil) {
-        timing = AnimatedDocument.Timing(duration: duration, loops: loops, repeats: repeats)
+    init(duration: Double, loops: Bool, repeats: Double? = nil, reducedMotionAt: Double? = nil) {
+        timing = AnimatedDocument.Timing(duration: duration, loops: loops, repeats: repeats, reducedMotionAt: reducedMotionAt)
     }
 
     var duration: Double { timing.duration }

@@ -33,6 +33,8 @@ public struct AnimatedDocument: Sendable {
         /// How many times the whole document repeats (a scene compiled as one period); nil for once,
         /// `.infinity` for ever.
         public var repeats: Double?
+        /// The scene instant reduced motion holds (`Scene.reducedMotionAt`), seconds; nil for the end.
+        public var reducedMotionAt: Double? = nil
     }
 
     /// One element.
