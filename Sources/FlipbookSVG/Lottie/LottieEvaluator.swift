@@ -25,7 +25,26 @@ struct LottieProperty {
     private var frames: [Frame] = []
 
     /// The property `json` (an object with `a` and `k`); nil when it is not one this reads (a shape).
-    init?(_ json: JSON) {
+    /// `strict` (for files written elsewhere): nil too for what this writer never writes and the reader
+    /// would misread — easing tangents that differ by component, spatial tangents (`ti`, `to`) that
+    /// bend a motion path, an expression (`x`).
+    init?(_ json: JSON, strict: Bool = false) {
+        if strict, case .object(let fields) = json {
+            if fields.contains(where: { $0.0 == "x" }) { return nil }
+            if case .array(let items)? = fields.first(where: { $0.0 == "k" })?.1 {
+                for case .object(let f) in items {
+                    for key in ["ti", "to"] {
+                        if let v = f.first(where: { $0.0 == key })?.1, let n = Self.numbers(v), n.contains(where: { $0 != 0 }) { return nil }
+                    }
+                    for key in ["i", "o"] {
+                        guard case .object(let t)? = f.first(where: { $0.0 == key })?.1 else { continue }
+                        for axis in ["x", "y"] {
+                            if let v = t.first(where: { $0.0 == axis })?.1, let n = Self.numbers(v), Set(n).count > 1 { return nil }
+                        }
+                    }
+                }
+            }
+        }
         guard case .object(let fields) = json, let k = fields.first(where: { $0.0 == "k" })?.1 else { return nil }
         if case .array(let items) = k, case .object? = items.first {
             var out: [Frame] = []

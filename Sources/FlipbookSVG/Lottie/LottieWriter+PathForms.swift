@@ -58,7 +58,7 @@ extension LottieWriter {
     /// Read-back probes of a morph's points from its contours' shape values, as the template orders them.
     mutating func probeMorph(_ e: Element, _ forms: PathForms, values: [JSON]) {
         guard forms.morphKeys != nil, let template = forms.template else { return }
-        let readers = values.compactMap(LottieProperty.init)
+        let readers = values.compactMap { LottieProperty($0) }
         let fps = self.fps
         guard readers.count == values.count else { return }
         for check in e.checks(of: "d") {

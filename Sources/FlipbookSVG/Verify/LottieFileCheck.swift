@@ -9,7 +9,8 @@ import Easing
 /// curve for all components) at every frame of the file's `ip`…`op` and halfway between, its largest
 /// difference kept; any other number is compared as it is, text and flags must be equal. A path
 /// that one side has and the other has not is a difference of structure, reported where it is and not
-/// followed further. A property the reader cannot take (split position, expressions) is named.
+/// followed further. A property the reader cannot take (easing tangents that differ by component, a
+/// motion path bent by spatial tangents, an expression) is named, not guessed.
 public struct LottieFileCheck: Sendable {
     /// The differences, as `AnimatedFileCheck`'s entries: `element` is the JSON path with the layer's
     /// name (`layers[2] "ring" .ks.o`), time in seconds.
@@ -48,9 +49,9 @@ public struct LottieFileCheck: Sendable {
             let xa = x.contains { $0.0 == "a" } && x.contains { $0.0 == "k" }
             let ya = y.contains { $0.0 == "a" } && y.contains { $0.0 == "k" }
             if xa && ya {
-                guard let p = LottieProperty(a) else {
+                guard let p = LottieProperty(a, strict: true) else {
                     if x.contains(where: { $0.0 == "x" }) { unread.append("\(label): an expression, not evaluated") }
-                    else { unread.append("\(label): not evaluated (a form the Lottie reader does not take)") }
+                    else { unread.append("\(label): not evaluated (a form the Lottie reader does not take: tangents by component, a bent motion path)") }
                     return
                 }
                 guard let q = LottieProperty(b) else { return }
