@@ -10,9 +10,17 @@ extension AnimatedDocument {
     /// The whole SVG document, its animations as SMIL elements, or (with `css`) left out, each animated
     /// element given an id and collected in `css` for the style its rules go in, `display="none"`
     /// written `visibility="hidden"` (CSS animations do not run on an element that is not displayed).
+    ///
+    /// A SMIL document with a reduced-motion form (`reducedMotionStill`) holds both: the animation in a
+    /// group `fb-motion`, the still in a group `fb-still`, and a style that hides the still, or, under
+    /// `prefers-reduced-motion: reduce`, the animation (SMIL itself cannot be paused by a style).
     func svg(css: CSSTargets?) -> String {
         let w = canvas.width, h = canvas.height
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"
+        let still = css == nil ? reducedMotionStill : nil
+        if still != nil {
+            out += "<style>.fb-still{display:none}@media (prefers-reduced-motion:reduce){.fb-motion{display:none}.fb-still{display:inline}}</style>\n"
+        }
         if !definitions.isEmpty {
             out += "<defs>\n"
             for d in definitions { Self.write(d, timing: timing, css: css, into: &out) }
@@ -21,7 +29,9 @@ extension AnimatedDocument {
         if background.alpha > 0 {
             out += "<rect width=\"100%\" height=\"100%\"" + Self.paint("fill", background) + "/>\n"
         }
+        if still != nil { out += "<g class=\"fb-motion\">\n" }
         for e in body { Self.write(e, timing: timing, css: css, into: &out) }
+        if let still { out += "</g>\n<g class=\"fb-still\">\n" + still + "</g>\n" }
         return out + "</svg>\n"
     }
 

@@ -23,6 +23,10 @@ public struct AnimatedDocument: Sendable {
     /// The scene's JSON path of each model layer by id ("layers[2].sublayers[0]"), for a writer to
     /// say where what it leaves out comes from.
     public var layerPaths: [String: String] = [:]
+    /// The SMIL file's reduced-motion form: the scene's frame at `timing.reducedMotionAt` as SVG markup
+    /// (its ids prefixed "r" so they cannot meet the document's), shown instead of the animation under
+    /// `prefers-reduced-motion: reduce`; nil for none.
+    public var reducedMotionStill: String? = nil
 
     /// The time frame every animation is written in.
     public struct Timing: Hashable, Sendable {
