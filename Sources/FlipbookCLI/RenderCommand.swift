@@ -61,6 +61,8 @@ enum RenderCommand {
       --report             With --animated: print the encoding of every animated property and the
                            error measured by reading the written SMIL back, against its bound.
       --css                With --animated: animate with CSS @keyframes instead of SMIL.
+      --repeat <n|forever> With --animated: play n times (fractions allowed), then hold the last state;
+                           forever repeats without end. Default: once, or for ever when the scene loops.
       --lottie <file>      Write the scene as Lottie JSON (shape layers written from the animated
                            document's tracks, text as glyph outlines from --font or DejaVu); with
                            --report, each track's error read back from the file, and what it leaves out.
@@ -97,7 +99,7 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data", "apng"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data", "apng", "repeat"]),
                                        flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"],
                                        pairOptions: ["still"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
@@ -148,6 +150,14 @@ enum RenderCommand {
         if args.flags.contains("report") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--report goes with --animated or --lottie") }
         if args.flags.contains("strict") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--strict goes with --animated or --lottie") }
         if args.flags.contains("css") && args.options["animated"] == nil { throw UsageError("--css goes with --animated") }
+        var repeatCount: Double?
+        if let text = args.options["repeat"] {
+            guard args.options["animated"] != nil else { throw UsageError("--repeat goes with --animated") }
+            if text == "forever" { repeatCount = .infinity } else {
+                guard let n = Double(text), n.isFinite, n > 0, n <= 1_000_000 else { throw UsageError("--repeat expects a number of plays above 0 (fractions allowed) or forever, got '\(text)'") }
+                repeatCount = n
+            }
+        }
         func seconds(_ name: String) throws(UsageError) -> Double? {
             guard let text = args.options[name] else { return nil }
             guard let v = Double(text), v.isFinite, v >= 0 else { throw UsageError("--\(name) expects a time ≥ 0 in seconds, got '\(text)'") }
@@ -216,7 +226,7 @@ enum RenderCommand {
         let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
         if let path = animatedPath {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
-                                                      jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme)
+                                                      jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }

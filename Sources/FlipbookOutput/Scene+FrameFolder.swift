@@ -133,8 +133,9 @@ extension Scene {
     /// - Throws: `AnimatedSVGFallbackError` (strict), `FileError`.
     @discardableResult
     public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
-                                 fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil) throws -> AnimatedSVG {
-        let compiled = animatedSVG(css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme)
+                                 fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
+                                 repeatCount: Double? = nil) throws -> AnimatedSVG {
+        let compiled = animatedSVG(css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
@@ -144,8 +145,11 @@ extension Scene {
 
     /// The animated SVG `writeAnimatedSVG` writes, with its report, in memory: what `flipbook verify`
     /// checks a file against.
-    public func animatedSVG(css: Bool, jobs: Int? = nil, fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil) -> AnimatedSVG {
+    /// `repeatCount`: plays before holding the end (`AnimatedSVGCompiler.repeatCount`; nil as the scene says).
+    public func animatedSVG(css: Bool, jobs: Int? = nil, fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
+                            repeatCount: Double? = nil) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
+        compiler.repeatCount = repeatCount
         compiler.target = css ? .css : .smil
         compiler.jobs = jobs ?? Scene.cores
         compiler.text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)

@@ -62,6 +62,12 @@ public struct AnimatedSVGCompiler {
     /// outlines (paths, animated as any path). Default: each text's own family list.
     public var text = SVGTextOptions()
 
+    /// How many times the animated SVG plays before it holds its last state (SMIL `repeatCount` with
+    /// `fill="freeze"`, CSS iteration count with `forwards`), `.infinity` for ever; nil (the default)
+    /// as the scene says: once, or for ever when it loops. > 0. The Lottie writer ignores it (players
+    /// choose their own looping).
+    public var repeatCount: Double?
+
     public init(scene: Scene) {
         self.scene = scene
     }
@@ -72,7 +78,19 @@ public struct AnimatedSVGCompiler {
     /// the period, not the scene's duration (a spinner in a 27-hour scene is one turn). The report's first
     /// entry then says so ("periodic", the period in keyframes' place as milliseconds).
     public func compile() -> AnimatedSVG {
-        if let (cycle, repeats) = scene.repeatingCycle {
+        // Played a given number of times: the scene as one period repeated that many times (times the
+        // periods it holds), holding its end; a looping scene's last frame is its first, so its
+        // period is its duration either way.
+        let plays: (Scene, Double)? = target == .lottie ? nil : repeatCount.map { n in
+            if let (cycle, repeats) = scene.repeatingCycle {
+                let periods = repeats.isInfinite ? (scene.duration / cycle.duration).rounded() : repeats
+                return (cycle, periods * n)
+            }
+            var once = scene
+            once.loops = false
+            return (once, n)
+        }
+        if let (cycle, repeats) = plays ?? scene.repeatingCycle {
             var context = Context(scene: cycle, geometry: geometryTolerance, color: colorTolerance, repeats: repeats, target: target, text: text)
             context.jobs = jobs
             let result = context.run()
