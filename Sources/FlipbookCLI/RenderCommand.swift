@@ -61,6 +61,9 @@ enum RenderCommand {
       --report             With --animated: print the encoding of every animated property and the
                            error measured by reading the written SMIL back, against its bound.
       --css                With --animated: animate with CSS @keyframes instead of SMIL.
+      --play <when>        With --animated (SMIL): auto (default), click or hover: the animation starts
+                           when the SVG is clicked or the pointer enters it (inline, or in <object>;
+                           an <img> takes no events), showing its first state until then.
       --repeat <n|forever> With --animated: play n times (fractions allowed), then hold the last state;
                            forever repeats without end. Default: once, or for ever when the scene loops.
       --lottie <file>      Write the scene as Lottie JSON (shape layers written from the animated
@@ -99,7 +102,7 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data", "apng", "repeat"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data", "apng", "repeat", "play"]),
                                        flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"],
                                        pairOptions: ["still"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
@@ -150,6 +153,19 @@ enum RenderCommand {
         if args.flags.contains("report") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--report goes with --animated or --lottie") }
         if args.flags.contains("strict") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--strict goes with --animated or --lottie") }
         if args.flags.contains("css") && args.options["animated"] == nil { throw UsageError("--css goes with --animated") }
+        var beginEvent: String?
+        if let play = args.options["play"] {
+            guard args.options["animated"] != nil else { throw UsageError("--play goes with --animated") }
+            switch play {
+            case "auto": beginEvent = nil
+            case "click", "hover":
+                guard !args.flags.contains("css") else {
+                    throw UsageError("--play \(play) starts SMIL animations on an event; a CSS file cannot start on one without a script (leave out --css)")
+                }
+                beginEvent = play == "click" ? "click" : "mouseover"
+            default: throw UsageError("--play expects auto, click or hover, got '\(play)'")
+            }
+        }
         var repeatCount: Double?
         if let text = args.options["repeat"] {
             guard args.options["animated"] != nil else { throw UsageError("--repeat goes with --animated") }
@@ -226,7 +242,8 @@ enum RenderCommand {
         let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
         if let path = animatedPath {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
-                                                      jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount)
+                                                      jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount,
+                                                      beginEvent: beginEvent)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }

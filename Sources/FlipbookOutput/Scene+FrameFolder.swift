@@ -134,8 +134,9 @@ extension Scene {
     @discardableResult
     public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
                                  fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
-                                 repeatCount: Double? = nil) throws -> AnimatedSVG {
-        let compiled = animatedSVG(css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount)
+                                 repeatCount: Double? = nil, beginEvent: String? = nil) throws -> AnimatedSVG {
+        let compiled = animatedSVG(css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount,
+                                   beginEvent: beginEvent)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
@@ -145,11 +146,13 @@ extension Scene {
 
     /// The animated SVG `writeAnimatedSVG` writes, with its report, in memory: what `flipbook verify`
     /// checks a file against.
-    /// `repeatCount`: plays before holding the end (`AnimatedSVGCompiler.repeatCount`; nil as the scene says).
+    /// `repeatCount`: plays before holding the end (`AnimatedSVGCompiler.repeatCount`; nil as the scene says);
+    /// `beginEvent`: the DOM event that starts a SMIL file (`AnimatedSVGCompiler.beginEvent`).
     public func animatedSVG(css: Bool, jobs: Int? = nil, fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
-                            repeatCount: Double? = nil) -> AnimatedSVG {
+                            repeatCount: Double? = nil, beginEvent: String? = nil) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
         compiler.repeatCount = repeatCount
+        compiler.beginEvent = beginEvent
         compiler.target = css ? .css : .smil
         compiler.jobs = jobs ?? Scene.cores
         compiler.text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)

@@ -67,6 +67,9 @@ public struct AnimatedSVGCompiler {
     /// as the scene says: once, or for ever when it loops. > 0. The Lottie writer ignores it (players
     /// choose their own looping).
     public var repeatCount: Double?
+    /// The DOM event on the SVG that starts a SMIL file's animations ("click", "mouseover"), nil (the
+    /// default) to start at once; until it comes, the file shows its t = 0 state. CSS files ignore it.
+    public var beginEvent: String?
 
     public init(scene: Scene) {
         self.scene = scene
@@ -101,11 +104,16 @@ public struct AnimatedSVGCompiler {
             var document = result.document
             document.definitions = document.definitions.map { $0.shiftingChecks(by: 1) }
             document.body = document.body.map { $0.shiftingChecks(by: 1) }
+            document.timing.beginEvent = beginEvent
             return AnimatedSVG(document: document, report: report)
         }
         var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, target: target, text: text)
         context.jobs = jobs
-        return context.run()
+        let result = context.run()
+        guard let beginEvent else { return result }
+        var document = result.document
+        document.timing.beginEvent = beginEvent
+        return AnimatedSVG(document: document, report: result.report)
     }
 
     /// State of one compilation.

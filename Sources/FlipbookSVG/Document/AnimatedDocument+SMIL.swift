@@ -16,7 +16,7 @@ extension AnimatedDocument {
     /// `prefers-reduced-motion: reduce`, the animation (SMIL itself cannot be paused by a style).
     func svg(css: CSSTargets?) -> String {
         let w = canvas.width, h = canvas.height
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (css == nil && timing.beginEvent != nil ? " id=\"fb\"" : "") + " width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"
         let still = css == nil ? reducedMotionStill : nil
         if still != nil {
             out += "<style>.fb-still{display:none}@media (prefers-reduced-motion:reduce){.fb-motion{display:none}.fb-still{display:inline}}</style>\n"
@@ -158,9 +158,7 @@ extension AnimatedDocument {
             return out + "\"/>"
         case .discrete(let d):
             if let single = d.single {
-                var out = "<set attributeName=\"\(d.attribute)\" to=\"\(text(single.value))\" begin=\""
-                SVGNumber.append(single.begin, decimals: 9, to: &out)
-                return out + "s\"/>"
+                return "<set attributeName=\"\(d.attribute)\" to=\"\(text(single.value))\" begin=\"\(beginText(single.begin, timing))\"/>"
             }
             var out = "<animate attributeName=\"\(d.attribute)\"" + smilTiming(timing, begin: 0, end: timing.duration) + " calcMode=\"discrete\" values=\""
             out += d.values.map(text).joined(separator: ";")
@@ -168,23 +166,25 @@ extension AnimatedDocument {
             out += d.keyTimes.map { SVGNumber.format($0, decimals: 9) }.joined(separator: ";")
             return out + "\"/>"
         case .set(let attribute, let value, let begin):
-            var out = "<set attributeName=\"\(attribute)\" to=\"\(text(value))\" begin=\""
-            SVGNumber.append(begin, decimals: 9, to: &out)
-            return out + "s\"/>"
+            return "<set attributeName=\"\(attribute)\" to=\"\(text(value))\" begin=\"\(beginText(begin, timing))\"/>"
         case .constantTransform(let type, let additive, let values):
             return "<animateTransform attributeName=\"transform\" type=\"\(type)\"\(additive ? " additive=\"sum\"" : "")"
                 + smilTiming(timing, begin: 0, end: timing.duration) + " values=\"\(SMILFormat.numbers(values))\"/>"
         }
     }
 
+    /// A begin's value: "0.5s", or counted from the document's start event ("fb.click+0.5s", "fb.click").
+    static func beginText(_ seconds: Double, _ timing: Timing) -> String {
+        var out = ""
+        SVGNumber.append(seconds, decimals: 9, to: &out)
+        guard let event = timing.beginEvent else { return out + "s" }
+        return seconds == 0 ? "fb.\(event)" : "fb.\(event)+\(out)s"
+    }
+
     /// ` begin=… dur=… fill="freeze"`, or the whole scene repeated when it loops or repeats.
     static func smilTiming(_ timing: Timing, begin: Double, end: Double) -> String {
         var out = ""
-        if begin > 0 {
-            out += " begin=\""
-            SVGNumber.append(begin, decimals: 9, to: &out)
-            out += "s\""
-        }
+        if begin > 0 || timing.beginEvent != nil { out += " begin=\"\(beginText(begin, timing))\"" }
         out += " dur=\""
         SVGNumber.append(end - begin, decimals: 9, to: &out)
         if let repeats = timing.repeats, !timing.loops {

@@ -39,6 +39,10 @@ public struct AnimatedDocument: Sendable {
         public var repeats: Double?
         /// The scene instant reduced motion holds (`Scene.reducedMotionAt`), seconds; nil for the end.
         public var reducedMotionAt: Double? = nil
+        /// The DOM event on the document's root that starts the SMIL animations ("click",
+        /// "mouseover"): every begin is counted from it (`begin="fb.click+0.5s"`, the root's id "fb");
+        /// nil to start when the document does.
+        public var beginEvent: String? = nil
     }
 
     /// One element.
