@@ -61,9 +61,11 @@ enum RenderCommand {
       --report             With --animated: print the encoding of every animated property and the
                            error measured by reading the written SMIL back, against its bound.
       --css                With --animated: animate with CSS @keyframes instead of SMIL.
-      --play <when>        With --animated (SMIL): auto (default), click or hover: the animation starts
+      --play <when>        With --animated: auto (default); click or hover (SMIL): the animation starts
                            when the SVG is clicked or the pointer enters it (inline, or in <object>;
-                           an <img> takes no events), showing its first state until then.
+                           an <img> takes no events), showing its first state until then; scroll
+                           (with --css): the page's scroll scrubs it, start to end while the SVG
+                           crosses the viewport fully in view (a CSS view timeline).
       --repeat <n|forever> With --animated: play n times (fractions allowed), then hold the last state;
                            forever repeats without end. Default: once, or for ever when the scene loops.
       --lottie <file>      Write the scene as Lottie JSON (shape layers written from the animated
@@ -154,6 +156,7 @@ enum RenderCommand {
         if args.flags.contains("strict") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--strict goes with --animated or --lottie") }
         if args.flags.contains("css") && args.options["animated"] == nil { throw UsageError("--css goes with --animated") }
         var beginEvent: String?
+        var scrollTimeline = false
         if let play = args.options["play"] {
             guard args.options["animated"] != nil else { throw UsageError("--play goes with --animated") }
             switch play {
@@ -163,7 +166,12 @@ enum RenderCommand {
                     throw UsageError("--play \(play) starts SMIL animations on an event; a CSS file cannot start on one without a script (leave out --css)")
                 }
                 beginEvent = play == "click" ? "click" : "mouseover"
-            default: throw UsageError("--play expects auto, click or hover, got '\(play)'")
+            case "scroll":
+                guard args.flags.contains("css") else {
+                    throw UsageError("--play scroll follows the page's scroll with a CSS scroll timeline; SMIL has none (add --css)")
+                }
+                scrollTimeline = true
+            default: throw UsageError("--play expects auto, click, hover or scroll, got '\(play)'")
             }
         }
         var repeatCount: Double?
@@ -243,7 +251,7 @@ enum RenderCommand {
         if let path = animatedPath {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
                                                       jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount,
-                                                      beginEvent: beginEvent)
+                                                      beginEvent: beginEvent, scrollTimeline: scrollTimeline)
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }

@@ -134,9 +134,9 @@ extension Scene {
     @discardableResult
     public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
                                  fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
-                                 repeatCount: Double? = nil, beginEvent: String? = nil) throws -> AnimatedSVG {
+                                 repeatCount: Double? = nil, beginEvent: String? = nil, scrollTimeline: Bool = false) throws -> AnimatedSVG {
         let compiled = animatedSVG(css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount,
-                                   beginEvent: beginEvent)
+                                   beginEvent: beginEvent, scrollTimeline: scrollTimeline)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
@@ -147,12 +147,14 @@ extension Scene {
     /// The animated SVG `writeAnimatedSVG` writes, with its report, in memory: what `flipbook verify`
     /// checks a file against.
     /// `repeatCount`: plays before holding the end (`AnimatedSVGCompiler.repeatCount`; nil as the scene says);
-    /// `beginEvent`: the DOM event that starts a SMIL file (`AnimatedSVGCompiler.beginEvent`).
+    /// `beginEvent`: the DOM event that starts a SMIL file (`AnimatedSVGCompiler.beginEvent`);
+    /// `scrollTimeline`: a CSS file scrubbed by the page's scroll (`AnimatedSVGCompiler.scrollTimeline`).
     public func animatedSVG(css: Bool, jobs: Int? = nil, fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
-                            repeatCount: Double? = nil, beginEvent: String? = nil) -> AnimatedSVG {
+                            repeatCount: Double? = nil, beginEvent: String? = nil, scrollTimeline: Bool = false) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
         compiler.repeatCount = repeatCount
         compiler.beginEvent = beginEvent
+        compiler.scrollTimeline = scrollTimeline
         compiler.target = css ? .css : .smil
         compiler.jobs = jobs ?? Scene.cores
         compiler.text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)

@@ -70,6 +70,9 @@ public struct AnimatedSVGCompiler {
     /// The DOM event on the SVG that starts a SMIL file's animations ("click", "mouseover"), nil (the
     /// default) to start at once; until it comes, the file shows its t = 0 state. CSS files ignore it.
     public var beginEvent: String?
+    /// Whether a CSS file's animations follow the page's scroll (`AnimatedDocument.Timing.scrollTimeline`)
+    /// instead of time. Default false; SMIL files ignore it.
+    public var scrollTimeline = false
 
     public init(scene: Scene) {
         self.scene = scene
@@ -105,14 +108,16 @@ public struct AnimatedSVGCompiler {
             document.definitions = document.definitions.map { $0.shiftingChecks(by: 1) }
             document.body = document.body.map { $0.shiftingChecks(by: 1) }
             document.timing.beginEvent = beginEvent
+            document.timing.scrollTimeline = scrollTimeline
             return AnimatedSVG(document: document, report: report)
         }
         var context = Context(scene: scene, geometry: geometryTolerance, color: colorTolerance, target: target, text: text)
         context.jobs = jobs
         let result = context.run()
-        guard let beginEvent else { return result }
+        guard beginEvent != nil || scrollTimeline else { return result }
         var document = result.document
         document.timing.beginEvent = beginEvent
+        document.timing.scrollTimeline = scrollTimeline
         return AnimatedSVG(document: document, report: result.report)
     }
 

@@ -68,9 +68,18 @@ enum CSSAnimationWriter {
             if let at = document.timing.reducedMotionAt {
                 held += "#\(id){animation:\(list.map { Self.paused($0, at: at) }.joined(separator: ","))}"
             }
-            css += "#\(id){animation:\(list.joined(separator: ","))"
+            if document.timing.scrollTimeline {
+                let scrolled = list.map { Self.scrolled($0, timing: document.timing) }
+                css += "#\(id){animation:\(scrolled.map(\.item).joined(separator: ","));animation-timeline:\(scrolled.map { _ in "--fb" }.joined(separator: ","));animation-range:\(scrolled.map(\.range).joined(separator: ","))"
+            } else {
+                css += "#\(id){animation:\(list.joined(separator: ","))"
+            }
             if composition.contains("add") { css += ";animation-composition:\(composition.joined(separator: ","))" }
             css += "}\n"
+        }
+        if document.timing.scrollTimeline {
+            // The root names the view timeline its animated elements follow.
+            css = "svg{view-timeline:--fb block}\n" + css
         }
         if document.timing.reducedMotionAt != nil {
             css += "@media (prefers-reduced-motion:reduce){\(held)}\n"
@@ -80,6 +89,28 @@ enum CSSAnimationWriter {
         // The style goes right after the `<svg …>` tag.
         let open = body.firstIndex(of: ">")!
         return (String(body[...open]) + "\n<style>\n" + css + "</style>" + String(body[body.index(after: open)...]), report)
+    }
+
+    /// One `animation` list item ("k_2 2.2s linear 0.5s 3 forwards") on the scroll timeline: its
+    /// iterations over the part of the `contain` range its delay and length take of the scene (the
+    /// scene's whole length: the document's duration times its repeats, one period when it repeats for
+    /// ever), as `animation-range` percentages (6 decimals).
+    static func scrolled(_ item: String, timing: AnimatedDocument.Timing) -> (item: String, range: String) {
+        var words: [String] = [], word = "", depth = 0
+        for c in item {
+            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+            if c == " " && depth == 0 { if !word.isEmpty { words.append(word) }; word = "" } else { word.append(c) }
+        }
+        if !word.isEmpty { words.append(word) }
+        guard words.count >= 3, let duration = Double(words[1].dropLast()) else { return (item, "normal") }
+        var delay = 0.0, count = 1.0, rest: [String] = []
+        for (i, w) in words.dropFirst(3).enumerated() {
+            if i == 0, w.hasSuffix("s"), let d = Double(w.dropLast()) { delay = d } else if let n = Double(w) { count = n } else if w == "infinite" { count = 1 } else { rest.append(w) }
+        }
+        let whole = timing.duration * (timing.repeats.map { $0.isFinite ? $0 : 1 } ?? 1)
+        func percent(_ t: Double) -> String { SVGNumber.format(min(max(t / whole, 0), 1) * 100, decimals: 6) + "%" }
+        let item = ([words[0], "1s", words[2], SVGNumber.format(count, decimals: 9)] + rest).joined(separator: " ")
+        return (item, "contain \(percent(delay)) contain \(percent(delay + duration * count))")
     }
 
     /// One `animation` list item ("k_2 2.2s linear 0.5s forwards") paused at scene instant `at`: its

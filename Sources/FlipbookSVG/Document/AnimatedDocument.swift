@@ -43,6 +43,9 @@ public struct AnimatedDocument: Sendable {
         /// "mouseover"): every begin is counted from it (`begin="fb.click+0.5s"`, the root's id "fb");
         /// nil to start when the document does.
         public var beginEvent: String? = nil
+        /// Whether a CSS file's animations follow the page's scroll instead of time: the SVG's view
+        /// progress (`view-timeline`) over its `contain` range is the scene's time from start to end.
+        public var scrollTimeline = false
     }
 
     /// One element.
