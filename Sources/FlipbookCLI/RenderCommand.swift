@@ -171,6 +171,8 @@ enum RenderCommand {
                     throw UsageError("--play scroll follows the page's scroll with a CSS scroll timeline; SMIL has none (add --css)")
                 }
                 scrollTimeline = true
+            case "in-view":
+                throw UsageError("--play in-view: neither SMIL nor CSS starts a timed animation when it scrolls into view without a script; --play scroll --css scrubs it with the scroll instead")
             default: throw UsageError("--play expects auto, click, hover or scroll, got '\(play)'")
             }
         }
