@@ -37,6 +37,7 @@ extension SceneCost {
         var morphPaths: [ItemKey: Int] = [:], morphing: Set<ItemKey> = []
         var morphStructures: [ItemKey: Int] = [:], restructured: Set<ItemKey> = []
         var index = 0
+        var surfaceTotal = 0.0, surfaceSamples = 0.0
         while index < instants.count {
             let t = instants[index]
             index += 1
@@ -46,6 +47,8 @@ extension SceneCost {
             rows = max(rows, tally.rows)
             gradientPixels = max(gradientPixels, tally.gradient)
             surfacePixels = max(surfacePixels, tally.surfaces)
+            surfaceTotal += tally.surfaces
+            surfaceSamples += 1
             if tally.shadows.reduce(0, { $0 + $1.area }) > shadows.reduce(0, { $0 + $1.area }) { shadows = tally.shadows }
             for (id, hash) in tally.bases {
                 if let seen = basesByLayer[id], seen != hash { movingLayers.insert(id) } else { basesByLayer[id] = hash }
@@ -91,6 +94,7 @@ extension SceneCost {
                 if tally.text > busiestText.count, let id = tally.mostText?.id { busiestText = Busiest(path: path(id), count: tally.text) }
             }
         }
+        meanSurfacePixels = surfaceSamples > 0 ? surfaceTotal / surfaceSamples : 0
         items = itemsByLayer.values.reduce(0) { $0 + $1.count }
         changingItems = changing.count
         let sampled = Self.sampledLayers(scene)

@@ -135,7 +135,8 @@ extension SceneCost {
                 box = shown.flatMap { s in box.flatMap(s.intersection) }
                 if let b = box { surfaces += b.area }
             }
-            if isolated, let b = box { surfaces += b.area }
+            // A group of opacity 0 is not drawn at all (the raster painter skips it): no surface.
+            if isolated, node.opacity > 0, let b = box { surfaces += b.area }
             if let shadow = node.shadow, let b = box {
                 // The plane the raster painter blurs: what the layer draws, moved and grown by the reach.
                 let unit = abs(m.a * m.d - m.b * m.c).squareRoot()

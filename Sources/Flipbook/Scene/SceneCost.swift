@@ -150,6 +150,10 @@ public struct SceneCost: Hashable, Sendable {
     /// Pixels of the surfaces of groups drawn on their own (opacity below 1 or a clip): each group's
     /// drawn box, clamped to the canvas, summed.
     public var surfacePixels = 0.0
+    /// `surfacePixels` averaged over the instants sampled instead of their largest: what the frames'
+    /// work adds up to when groups are drawn on their own only part of the time (a fade in and out). The
+    /// work term takes it; memory, which the largest instant needs, takes `surfacePixels`.
+    public var meanSurfacePixels = 0.0
     /// The planes shadows are blurred on (`ShadowPlane`), at the instant where they are largest.
     public var shadows: [ShadowPlane] = []
 
@@ -259,7 +263,7 @@ public struct SceneCost: Hashable, Sendable {
                 each("dash", dashes, c.dash, "\(Int(dashes)) dashes", busiestPath.path),
                 each("glyph", Double(textBytes), c.glyph, "\(textBytes) bytes of text", busiestText.path),
                 each("gradientPixel", gradientPixels * scale * scale, c.gradientPixel, "\(Int(gradientPixels * scale * scale)) gradient pixels × stops' bisection", layersPath),
-                each("surfacePixel", surfacePixels * scale * scale, c.surfacePixel, "\(Int(surfacePixels * scale * scale)) pixels of group surfaces (opacity or a clip)", layersPath),
+                each("surfacePixel", meanSurfacePixels * scale * scale, c.surfacePixel, "\(Int(meanSurfacePixels * scale * scale)) pixels of group surfaces (opacity or a clip), on average", layersPath),
                 each("shadowTap", shadowWork(scale), c.shadowTap, "\(shadows.count) shadows: \(Int(shadowWork(scale))) pixel taps of their blurs", layersPath),
             ]
         case .animated:
