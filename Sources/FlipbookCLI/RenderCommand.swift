@@ -192,7 +192,7 @@ enum RenderCommand {
         let from = try seconds("from"), to = try seconds("to")
         var fps: Double?
         if let text = args.options["fps"] {
-            guard let v = Double(text), v > 0, v <= 1000 else { throw UsageError("--fps expects a number of frames per second in (0, 1000], got '\(text)'") }
+            guard let v = Double(text), v >= 0.001, v <= 1000 else { throw UsageError("--fps expects a number of frames per second in [0.001, 1000], got '\(text)'") }
             fps = v
         }
         let loader = try SceneOptions.loader(args)

@@ -41,7 +41,7 @@ enum ValidateCommand {
             }
             var scene = try SceneOptions.load(path, args)
             if let text = args.options["fps"] {
-                guard let v = Double(text), v > 0, v <= 1000 else { throw UsageError("--fps expects a number of frames per second in (0, 1000], got '\(text)'") }
+                guard let v = Double(text), v >= 0.001, v <= 1000 else { throw UsageError("--fps expects a number of frames per second in [0.001, 1000], got '\(text)'") }
                 scene.fps = v
             }
             let layers = scene.root.allLayers.count - 1

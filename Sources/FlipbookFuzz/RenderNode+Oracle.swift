@@ -50,6 +50,8 @@ extension RenderNode {
             if let box = shape.path.controlBox, shape.lineWidth > box.width, shape.lineWidth > box.height { found.insert("wide-stroke") }
         }
         for child in children { child.visit(toDevice, &found) }
+        // A mask's content reaches cairo too (seed 20261123's mutant 1047: a mask sublayer 4e13 px wide).
+        mask?.visit(toDevice, &found)
     }
 
     /// How densely the tree's shapes cover `canvas` (device pixels) with edges: the perimeters of

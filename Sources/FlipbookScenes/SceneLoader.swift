@@ -116,7 +116,10 @@ public struct SceneLoader {
             let canvasReader = try o.required("canvas", "the canvas size [width, height] in pixels")
             let canvas = try size(canvasReader)
             let duration = try o.required("duration", "the length in seconds").number("a duration ≥ 0 in seconds", where: { $0 >= 0 && $0.isFinite })
-            let fps = try o.optional("fps")?.number("frames per second > 0", where: { $0 > 0 && $0 <= 1000 }) ?? 60
+            // At least a frame every 1,000 s: slower rates put an animation's key times within 1e-9 of a
+            // frame of each other, where the Lottie file (frames, 9 decimals) holds them all at one
+            // (fuzz seed 20261122: fps 1e-300 showed a pie's last value at its first frame).
+            let fps = try o.optional("fps")?.number("frames per second from 0.001 to 1000", where: { $0 >= 0.001 && $0 <= 1000 }) ?? 60
             let loops = try o.optional("loop")?.bool() ?? false
             let background = try o.optional("background").map { (r) throws(SceneError) in try SceneValues.color(r) } ?? .clear
 

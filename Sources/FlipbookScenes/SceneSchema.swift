@@ -85,7 +85,7 @@ public enum SceneSchema {
             "canvas": {"oneOf": [{"$ref": "#/$defs/size"}, {"type": "object", "required": ["width", "height"], "properties": {"width": {"type": "number"}, "height": {"type": "number"}}, "additionalProperties": false}]},
             "background": {"$ref": "#/$defs/color"},
             "duration": {"$ref": "#/$defs/seconds"},
-            "fps": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000},
+            "fps": {"type": "number", "minimum": 0.001, "maximum": 1000},
             "loop": {"type": "boolean"},
             "reducedMotion": {"type": "object", "description": "what prefers-reduced-motion shows in the CSS animated SVG: the instant held", "required": ["at"], "properties": {"at": {"$ref": "#/$defs/seconds"}}, "additionalProperties": false},
             "params": {"type": "object", "description": "typed parameters, used as {param: name} wherever a value goes; set with --set or --data", "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"}, "additionalProperties": {"$ref": "#/$defs/paramDeclaration"}},

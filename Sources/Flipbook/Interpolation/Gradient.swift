@@ -162,7 +162,10 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
         guard let first = stops.first, let last = stops.last else { return .clear }
         let t = offset.isNaN ? 0 : Swift.min(Swift.max(offset, 0), 1)
         if t <= first.offset { return first.color }
-        if t > last.offset { return last.color }
+        // From the last offset on, the last stop: where stops repeat the last offset (a hard edge at the
+        // end), the padding beyond it takes the later one, as SVG's does (fuzz seed 20261123, mutant
+        // 1005: the raster frame padded with the earlier stop).
+        if t >= last.offset { return last.color }
         // The first stop b with t ≤ b.offset; the stop before it is a, with a.offset < t.
         var lo = 1, hi = stops.count - 1
         while lo < hi {
