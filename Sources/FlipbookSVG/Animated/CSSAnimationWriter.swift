@@ -96,12 +96,7 @@ enum CSSAnimationWriter {
     /// scene's whole length: the document's duration times its repeats, one period when it repeats for
     /// ever), as `animation-range` percentages (6 decimals).
     static func scrolled(_ item: String, timing: AnimatedDocument.Timing) -> (item: String, range: String) {
-        var words: [String] = [], word = "", depth = 0
-        for c in item {
-            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
-            if c == " " && depth == 0 { if !word.isEmpty { words.append(word) }; word = "" } else { word.append(c) }
-        }
-        if !word.isEmpty { words.append(word) }
+        let words = CSSTrack.split(item, at: " ")
         guard words.count >= 3, let duration = Double(words[1].dropLast()) else { return (item, "normal") }
         var delay = 0.0, count = 1.0, rest: [String] = []
         for (i, w) in words.dropFirst(3).enumerated() {
@@ -117,12 +112,7 @@ enum CSSAnimationWriter {
     /// delay (0 when absent) less `at`, and `paused`, so that it shows, without running, the state it
     /// has at `at` (CSS Animations 1: a negative delay starts the animation that far into it).
     static func paused(_ item: String, at: Double) -> String {
-        var words: [String] = [], word = "", depth = 0
-        for c in item {
-            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
-            if c == " " && depth == 0 { if !word.isEmpty { words.append(word) }; word = "" } else { word.append(c) }
-        }
-        if !word.isEmpty { words.append(word) }
+        var words = CSSTrack.split(item, at: " ")
         // name, duration, timing function, then the delay if the next word is a time.
         let delayIndex = 3
         if words.count > delayIndex, words[delayIndex].hasSuffix("s"), let d = Double(words[delayIndex].dropLast()) {

@@ -66,12 +66,7 @@ struct CSSTrack {
         guard !keyframes.isEmpty else { return nil }
         keyframes.sort { $0.offset < $1.offset }
         // Words split at spaces outside parentheses (`steps(4, jump-end)` is one).
-        var words: [String] = [], word = "", depth = 0
-        for c in entry {
-            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
-            if c == " " && depth == 0 { if !word.isEmpty { words.append(word) }; word = "" } else { word.append(c) }
-        }
-        if !word.isEmpty { words.append(word) }
+        let words = Self.split(entry, at: " ")
         guard words.count >= 2, let d = Double(words[0].dropLast()), let f = try? TimingFunction(parsing: words[1]) else { return nil }
         duration = d
         timing = f
@@ -81,6 +76,19 @@ struct CSSTrack {
             else if w.hasSuffix("s"), times == 0, let v = Double(w.dropLast()) { delay = v; times += 1 }
             else if let n = Double(w) { count = n }
         }
+    }
+
+    /// `text` split at `separator` where it stands outside parentheses (`steps(4, jump-end)` and
+    /// `cubic-bezier(…)` stay whole), each piece trimmed of white space, empty pieces left out: an
+    /// `animation` entry's words (at " ") or a list's items (at ",").
+    static func split(_ text: String, at separator: Character) -> [String] {
+        var out: [String] = [], piece = "", depth = 0
+        for c in text {
+            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+            if c == separator && depth == 0 { out.append(piece.whitespaceTrimmed); piece = "" } else { piece.append(c) }
+        }
+        out.append(piece.whitespaceTrimmed)
+        return out.filter { !$0.isEmpty }
     }
 
     /// The numbers (or keyword) of one keyframe value.

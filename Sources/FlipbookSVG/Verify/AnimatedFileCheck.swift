@@ -238,24 +238,13 @@ struct CSSRules {
             }
         }
         guard let list else { return [] }
-        return Self.topLevelItems(list).map { item in
+        return CSSTrack.split(list, at: ",").map { item in
             let words = item.split(separator: " ", maxSplits: 1).map(String.init)
             guard words.count == 2, let rule = keyframes[words[0]] else { return ("?", nil, styleLine) }
             // The property: the first declaration's name in the first keyframe.
             let property = rule.split(separator: "{").dropFirst().first?.split(separator: ":").first.map { $0.whitespaceTrimmed } ?? "?"
             return (property, CSSTrack(rule: rule, entry: words[1]), styleLine)
         }
-    }
-
-    /// A list split at the commas outside parentheses (`cubic-bezier(…)` holds some), items trimmed.
-    static func topLevelItems(_ text: String) -> [String] {
-        var out: [String] = [], current = "", depth = 0
-        for c in text {
-            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
-            if c == "," && depth == 0 { out.append(current.whitespaceTrimmed); current = "" } else { current.append(c) }
-        }
-        out.append(current.whitespaceTrimmed)
-        return out.filter { !$0.isEmpty }
     }
 }
 
