@@ -115,9 +115,6 @@ extension LottieImporter {
         // A null draws nothing: it counts only as a parent.
         if type == 3 { return nil }
         if layer["ddd"]?.flag == true { omit(layer.path + ".ddd", "a 3D layer: drawn flat") }
-        for (key, what) in [("ef", "effects")] where !(layer[key]?.items.isEmpty ?? true) {
-            omit(layer.path + "." + key, "\(what) are not imported yet: the layer is drawn without them")
-        }
         // A precomposition's time stretch: each frame of its content lasts `sr` frames here (its own
         // keys are in this composition's frames, as its start time leaves them).
         var contentStretch = stretch
@@ -213,6 +210,13 @@ extension LottieImporter {
             if !wrap.animations.isEmpty { wrapper.append(("animations", .array(wrap.animations))) }
             made = .object(wrapper)
             parentIndex = parent["parent"]?.int
+        }
+        // A drop shadow: the shadow of the layer as drawn, by a layer around it.
+        if let shadow = dropShadow(layer, clock: layerClock, nested: !chain.isEmpty) {
+            var wrapper: [(String, SceneJSON)] = [("id", .string(uniqueID(id + "_shadow"))), ("type", .string("layer"))] + Self.inPlace + shadow.members
+            wrapper.append(("sublayers", .array([made])))
+            if !shadow.animations.isEmpty { wrapper.append(("animations", .array(shadow.animations))) }
+            made = .object(wrapper)
         }
         return made
     }

@@ -17,8 +17,9 @@ extension LottieWriter {
     /// enclosing groups), or a clipped group with the groups that enclose it, outermost first.
     enum Segment {
         case shapes([Element])
-        /// A group that clips (`clip`, its rectangle or outline) or is masked (`mask`, its `<mask>`), or both.
-        case clipped(ancestors: [Element], group: Element, clip: Element?, mask: Element?)
+        /// A group that clips (`clip`, its rectangle or outline), is masked (`mask`, its `<mask>`) or casts
+        /// a shadow (`shadow`, its filter: `LottieShadow`), or more than one of these.
+        case clipped(ancestors: [Element], group: Element, clip: Element?, mask: Element?, shadow: Element?)
         /// A text written with shared glyphs (`LottieGlyphs`), with the groups that enclose it.
         case text(ancestors: [Element], text: Element, run: GlyphRun)
     }
@@ -41,8 +42,8 @@ extension LottieWriter {
                 }
                 if n == 0, let item = background(canvas: canvas) { shapes.append(item) }
                 if !shapes.isEmpty { layers.append(layer(shapes: shapes, name: "scene", masks: nil, index: next())) }
-            case .clipped(let ancestors, let group, let clip, let mask):
-                layers += clippedLayers(ancestors, group, clip, mask: mask, canvas: canvas, next: next)
+            case .clipped(let ancestors, let group, let clip, let mask, let shadow):
+                layers += clippedLayers(ancestors, group, clip, mask: mask, shadow: shadow, canvas: canvas, next: next)
             case .text(let ancestors, let text, let run):
                 layers += sharedTextLayers(ancestors, text, run: run, next: next)
             }
@@ -78,9 +79,9 @@ extension LottieWriter {
     }
 
     /// Whether `e` or an element inside it is a layer of its own: a group clipping to a rectangle this
-    /// writer can mask, a masked group, or a text written with shared glyphs.
+    /// writer can mask, a masked group, a group with a shadow, or a text written with shared glyphs.
     func containsLayer(_ e: Element, ancestors: [Element]) -> Bool {
-        clipRectangle(e) != nil || maskDefinition(e) != nil || sharedGlyphs(e, ancestors: ancestors) != nil
+        clipRectangle(e) != nil || maskDefinition(e) != nil || shadowFilter(e) != nil || sharedGlyphs(e, ancestors: ancestors) != nil
             || e.children.contains { containsLayer($0, ancestors: ancestors + [e]) }
     }
 
@@ -93,9 +94,9 @@ extension LottieWriter {
             if case .shapes(let before)? = out.last { out[out.count - 1] = .shapes(before + shapes) } else { out.append(.shapes(shapes)) }
         }
         for e in elements {
-            let rect = clipRectangle(e), mask = maskDefinition(e)
-            if rect != nil || mask != nil {
-                out.append(.clipped(ancestors: ancestors, group: e, clip: rect, mask: mask))
+            let rect = clipRectangle(e), mask = maskDefinition(e), shadow = shadowFilter(e)
+            if rect != nil || mask != nil || shadow != nil {
+                out.append(.clipped(ancestors: ancestors, group: e, clip: rect, mask: mask, shadow: shadow))
             } else if let run = sharedGlyphs(e, ancestors: ancestors) {
                 out.append(.text(ancestors: ancestors, text: e, run: run))
             } else if e.kind == .group, containsLayer(e, ancestors: ancestors) {
@@ -119,7 +120,7 @@ extension LottieWriter {
     /// A layer: a shape layer (`ty` 4) with `shapes`, or a null layer (`ty` 3) without; `transform`
     /// its `ks`, `parent` the index of the layer whose transform it follows.
     func layer(shapes: [JSON]?, name: String, transform: [(String, JSON)] = [], masks: JSON?, index: Int, parent: Int? = nil,
-               matte: Matte? = nil) -> JSON {
+               matte: Matte? = nil, effects: JSON? = nil) -> JSON {
         var fields: [(String, JSON)] = [("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(shapes == nil ? 3 : 4)), ("nm", .string(name))]
         if let parent { fields.append(("parent", .int(parent))) }
         switch matte {
@@ -129,6 +130,7 @@ extension LottieWriter {
         }
         fields += [("sr", .int(1)), ("ks", .object(transform)), ("ao", .int(0))]
         if let masks { fields += [("hasMask", .bool(true)), ("masksProperties", masks)] }
+        if let effects { fields.append(("ef", effects)) }
         if let shapes { fields.append(("shapes", .array(shapes))) }
         fields += [("ip", .int(0)), ("op", .int(frames)), ("st", .int(0)), ("bm", .int(0))]
         return .object(fields)
@@ -166,7 +168,7 @@ extension LottieWriter {
     /// shape layer, its mask the clip rectangle or outline (x, y, width, height and corner radius;
     /// animated with their shared keys); then the null layers that carry the transforms of the groups
     /// enclosing it and its own, innermost first (the matte follows them too).
-    mutating func clippedLayers(_ ancestors: [Element], _ group: Element, _ rect: Element?, mask maskElement: Element?,
+    mutating func clippedLayers(_ ancestors: [Element], _ group: Element, _ rect: Element?, mask maskElement: Element?, shadow: Element?,
                                 canvas: (Double, Double), next: () -> Int) -> [JSON] {
         var mask: JSON?
         if let rect {
@@ -186,7 +188,7 @@ extension LottieWriter {
         for e in ancestors + [group] { components += transformComponents(e) }
         // The content, wrapped in the opacity and presence of the group and of every group above it.
         var inner = group
-        inner.attributes.removeAll { $0.name == "transform" || $0.name == "clip-path" || $0.name == "mask" }
+        inner.attributes.removeAll { $0.name == "transform" || $0.name == "clip-path" || $0.name == "mask" || ($0.name == "filter" && shadow != nil) }
         inner.animations.removeAll { $0.attribute == "transform" }
         var content: [JSON] = []
         if let item = element(inner, canvas: canvas) { content = [item] }
@@ -197,8 +199,22 @@ extension LottieWriter {
             if let shown = presence(e) { content = wrap(content, transform: [("o", shown)]) }
         }
         guard !content.isEmpty else { return [] }
+        // A shadow is the layer's drop-shadow effect where nothing clips or masks the same group (Lottie
+        // masks a layer before its effects, SVG filters a group before clipping it).
+        var effects: JSON?
+        if let shadow {
+            effects = rect == nil && maskElement == nil ? shadowEffect(shadow, under: components) : nil
+            if effects == nil {
+                let outer = layer
+                layer = group.layer ?? outer
+                leaveOut(.shadow)
+                layer = outer
+            }
+        }
         let (nulls, parent) = nullLayers(components, next: next)
-        guard let maskElement else { return [layer(shapes: content, name: "clip", masks: mask, index: next(), parent: parent)] + nulls }
+        guard let maskElement else {
+            return [layer(shapes: content, name: shadow != nil ? "shadowed" : "clip", masks: mask, index: next(), parent: parent, effects: effects)] + nulls
+        }
         // The matte: the mask's content in the group's space (a layer with nothing in it hides all).
         let matteShapes = maskElement.children.reversed().compactMap { element($0, canvas: canvas) }
         let matte = layer(shapes: matteShapes, name: "mask", masks: nil, index: next(), parent: parent, matte: .source)

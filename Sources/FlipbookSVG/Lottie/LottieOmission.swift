@@ -16,8 +16,11 @@ public struct LottieOmission: Hashable, Sendable, CustomStringConvertible {
         /// A radial gradient, one in bounding-box units, or a fill that switches between a gradient
         /// and a colour.
         case gradientFill = "a gradient fill"
-        /// A layer's shadow (SVG filter): Lottie's drop-shadow effect is a layer effect rlottie ignores.
+        /// A layer's shadow the drop-shadow effect cannot show (`LottieShadow`: under a rotation or a
+        /// scale, on a layer that clips or is masked, or with an offset that turns).
         case shadow = "a shadow (the content is drawn without it)"
+        /// A shadowPath's shadow (a blurred path): Lottie has no blur every player draws.
+        case shadowPath = "a shadowPath's shadow (the content is drawn without it)"
         /// A mask inside a clipped or masked group (masks are track mattes, one level deep), or a luminance mask.
         case mask = "a mask (a mask layer's, or a conic gradient's) inside a clipped or masked group (the content is drawn unmasked)"
     }

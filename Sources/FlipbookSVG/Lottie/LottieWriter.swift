@@ -69,13 +69,15 @@ extension AnimatedSVG {
 /// - A top-level group clipped by a rectangle is a layer of its own with the rectangle as its mask
 ///   (`layers`, `clippedLayer`); the rest is one shape layer per run of unclipped elements.
 ///
+/// - A group with a shadow is a layer of its own carrying Lottie's drop-shadow effect (`LottieShadow`).
+///
 /// - Text is its glyph outlines from `fonts` (`LottieText`): Lottie's text needs fonts embedded,
 ///   and rlottie draws none. Each glyph is written once, as an asset, where it can be (`LottieGlyphs`).
 ///
 /// ## Left out (listed in `omissions`)
 /// Other clip paths (nested, or under a transform other than a translation), gradient strokes,
-/// radial or bounding-box gradients, a fill that switches between a gradient and a colour, and text
-/// when no outliner is given.
+/// radial or bounding-box gradients, a fill that switches between a gradient and a colour, text
+/// when no outliner is given, a shadowPath's shadow, and a shadow the effect cannot show.
 struct LottieWriter {
     typealias Element = AnimatedDocument.Element
     let document: AnimatedDocument
@@ -195,9 +197,9 @@ struct LottieWriter {
             for component in transformComponents(e).reversed() { group = wrap(group, transform: component) }
             return group.count == 1 ? group[0] : .object([("ty", .string("gr")), ("it", .array(group + [transform([])]))])
         case .path:
-            // A shadowPath's shadow: a blurred path (reported with the other shadows).
+            // A shadowPath's shadow: a blurred path.
             if e.attribute("filter") != nil {
-                leaveOut(.shadow)
+                leaveOut(.shadowPath)
                 return nil
             }
             return path(e)

@@ -1,0 +1,78 @@
+import FlipbookScenes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Layer effects: After Effects' drop shadow (`ty` 25) is a shadow; the others are reported.
+extension LottieImporter {
+    /// The shadow of a layer's drop-shadow effect, as the members and animations of a layer wrapped
+    /// around the imported one (its shadow is that of the layer as drawn: after its masks, its
+    /// precomposition's clip and its opacity, as a player applies the effect; in the composition's
+    /// coordinates, outside the layer's own transform and its parents'). nil when there is none.
+    ///
+    /// The parameters are read by position, as After Effects exports them (their names may be
+    /// translated): colour, opacity (0…255 → shadowOpacity 0…1), direction (degrees clockwise from
+    /// up), distance (px), softness, shadow only. shadowOffset = distance · (sin θ, −cos θ);
+    /// shadowRadius (a Gaussian's σ) = 0.3 × softness, the factor of ThorVG's Lottie loader and Skia's
+    /// Skottie (lottie-web's SVG renderer takes softness / 4). The Lottie writer maps them back
+    /// (`LottieShadow`), and check-lottie-in compares ThorVG's drawing of the original with the frames.
+    ///
+    /// Reported, the layer drawn without its shadow: a drop shadow inside a precomposition (players
+    /// differ on the space a nested layer's effect works in), "shadow only", a direction that is
+    /// animated (held at its first value, reported, the rest imported), a second drop shadow, and
+    /// every other effect.
+    mutating func dropShadow(_ layer: LottieValue, clock: LottieClock, nested: Bool) -> (members: [(String, SceneJSON)], animations: [SceneJSON])? {
+        var found: (members: [(String, SceneJSON)], animations: [SceneJSON])?
+        for effect in layer["ef"]?.items ?? [] {
+            if effect["en"]?.flag == false { continue }
+            guard effect["ty"]?.int == 25 else {
+                omit(effect.path, "an effect other than a drop shadow (ty \(effect["ty"]?.int.map(String.init) ?? "?")) is not imported: the layer is drawn without it")
+                continue
+            }
+            guard found == nil else {
+                omit(effect.path, "a second drop shadow is not imported: the layer is drawn with the first")
+                continue
+            }
+            guard !nested else {
+                omit(effect.path, "a drop shadow inside a precomposition is not imported yet: the layer is drawn without it")
+                continue
+            }
+            let parameters = (effect["ef"]?.items ?? []).map { $0["v"] }
+            guard parameters.count >= 5 else {
+                omit(effect.path, "a drop shadow without its five parameters: the layer is drawn without it")
+                continue
+            }
+            if parameters.count > 5, let only = parameters[5]?["k"]?.scalar, only != 0 {
+                omit(effect.path, "a drop shadow drawn without its layer (shadow only) is not imported: the layer is drawn without it")
+                continue
+            }
+            var members: [(String, SceneJSON)] = [], animations: [SceneJSON] = []
+            func add(_ name: String, _ result: (value: SceneJSON?, animation: SceneJSON?)) {
+                if let value = result.value { members.append((name, value)) }
+                if let animation = result.animation { animations.append(animation) }
+            }
+            add("shadowColor", property(parameters[0], name: "shadowColor", clock: clock) { v in
+                guard let n = v.numbers, n.count >= 3 else { return nil }
+                return .array((0..<3).map { .number(min(max(n[$0], 0), 1)) } + [.number(1)])
+            })
+            add("shadowOpacity", property(parameters[1], name: "shadowOpacity", clock: clock) { v in v.scalar.map { .number(min(max($0 / 255, 0), 1)) } })
+            // The direction, static (an animated one is held at its first key's value).
+            let directionValue = parameters[2]?["k"]
+            let degrees = directionValue?.scalar ?? directionValue?.items.first?["s"]?.scalar ?? 0
+            if directionValue?.items.first?["t"] != nil { omit(parameters[2]!.path, "an animated drop-shadow direction: held at its first value") }
+            // (A whole quarter turn exactly: sin 180° is 1.2e-16 in doubles.)
+            let quarter = [(0.0, 1.0), (1, 0), (0, -1), (-1, 0)]
+            let turns = degrees / 90
+            let (sine, cosine) = turns == turns.rounded() && abs(turns) < 1e15
+                ? quarter[((Int(turns) % 4) + 4) % 4] : (sin(degrees * .pi / 180), cos(degrees * .pi / 180))
+            add("shadowOffset", property(parameters[3], name: "shadowOffset", clock: clock) { v in
+                v.scalar.map { .array([.number($0 * sine + 0), .number(-$0 * cosine + 0)]) }
+            })
+            add("shadowRadius", property(parameters[4], name: "shadowRadius", clock: clock) { v in v.scalar.map { .number(max($0, 0) * 0.3) } })
+            found = (members, animations)
+        }
+        return found
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Flipbook
+import FlipbookLottie
+import FlipbookRaster
+import FlipbookScenes
+import Testing
+
+/// Lottie's drop-shadow effect imported as a shadow, read at pixels of the raster frame against
+/// closed forms: the offset distance · (sin θ, −cos θ), the Gaussian of σ = 0.3 × softness.
+@Suite struct LottieEffectTests {
+    /// A drop shadow effect: colour, opacity (0…255), direction (degrees clockwise from up), distance,
+    /// softness, shadow only; `enabled` its `en`.
+    static func dropShadow(_ color: [Double], opacity: Double, direction: Double, distance: Double, softness: Double,
+                           only: Int = 0, enabled: Int = 1) -> String {
+        func p(_ ty: Int, _ name: String, _ v: String) -> String { #"{"ty":"# + "\(ty)" + #","nm":""# + name + #"","v":{"a":0,"k":"# + v + "}}" }
+        return #"{"ty":25,"nm":"Drop Shadow","en":"# + "\(enabled)" + #","ef":["#
+            + [p(2, "Shadow Color", "\(color)"), p(0, "Opacity", "\(opacity)"), p(0, "Direction", "\(direction)"),
+               p(0, "Distance", "\(distance)"), p(0, "Softness", "\(softness)"), p(7, "Shadow Only", "\(only)")].joined(separator: ",") + "]}"
+    }
+
+    /// The pixels (r, g, b, a) at `points` of the first frame of a red square (25…75) whose layer has
+    /// `effects`, over nothing, and what the import left out.
+    static func pixels(effects: String, at points: [(Int, Int)], nested: Bool = false) throws -> ([[UInt8]], [LottieImporter.Omission]) {
+        let square = #"{"v":[[25,25],[75,25],[75,75],[25,75]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{},"ef":["# + effects + #"],"shapes":[{"ty":"sh","ks":{"a":0,"k":"#
+            + square + #"}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        let text = nested
+            ? #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[{"id":"p","layers":["# + layer
+                + #"]}],"layers":[{"ty":0,"ind":1,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"ks":{}}]}"#
+            : #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":["# + layer + "]}"
+        let loader = SceneLoader()
+        let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
+        let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
+        var raster = RasterRenderer(canvas: scene.canvas)
+        let image = try raster.render(scene.presentation(at: 0).renderNode())
+        return (points.map { p in (0..<4).map { image.pixels[(p.1 * image.width + p.0) * 4 + $0] } }, imported.omissions)
+    }
+
+    /// Direction 135° (down and right), distance 10√2: the shadow is the square moved (10, 10), in its
+    /// colour at its opacity (127.5 of 255 is one half), sharp with softness 0.
+    @Test func aSharpShadowIsTheSquareMoved() throws {
+        let (p, omissions) = try Self.pixels(effects: Self.dropShadow([0, 0, 1, 1], opacity: 127.5, direction: 135, distance: 10 * 2.0.squareRoot(), softness: 0),
+                                             at: [(50, 50), (80, 80), (90, 90), (80, 30), (30, 80)])
+        #expect(omissions.isEmpty, "\(omissions)")
+        #expect(p[0] == [255, 0, 0, 255], "the square over its shadow: \(p[0])")
+        // Inside the shadow alone: blue at half opacity (premultiplied or not, alpha 127 or 128).
+        #expect(p[1][0] == 0 && p[1][1] == 0 && abs(Int(p[1][3]) - 128) <= 1, "\(p[1])")
+        #expect(p[2][3] == 0 && p[3][3] == 0 && p[4][3] == 0, "outside both: \(p[2]) \(p[3]) \(p[4])")
+    }
+
+    /// Softness 10 is σ = 3: across the shadow's right edge (x = 85, direction 90°, distance 10), far
+    /// from its corners, its alpha is the Gaussian's tail 1 − Φ(d / σ): one half at the edge, 0.1587 at
+    /// 1σ out, 0.0228 at 2σ (to 6 of 255: the raster blur's approximation of the Gaussian).
+    @Test func softnessIsThreeTenthsOfSigma() throws {
+        let (p, omissions) = try Self.pixels(effects: Self.dropShadow([0, 0, 0, 1], opacity: 255, direction: 90, distance: 10, softness: 10),
+                                             at: [(85, 50), (88, 50), (91, 50)])
+        #expect(omissions.isEmpty, "\(omissions)")
+        // Pixel x covers [x, x + 1]: its centre is x + 0.5 px from the edge at 85.
+        for (n, d) in [0.5, 3.5, 6.5].enumerated() {
+            let expected = 255 * 0.5 * erfc(d / 3 / 2.0.squareRoot())
+            #expect(abs(Double(p[n][3]) - expected) <= 6, "\(d) px out: alpha \(p[n][3]), the Gaussian's \(expected)")
+        }
+    }
+
+    /// What a scene's shadow cannot be is reported, the layer drawn without it: shadow only, a drop
+    /// shadow inside a precomposition, another effect; a disabled effect is no effect at all.
+    @Test func whatIsNotImportedIsReported() throws {
+        let plain = Self.dropShadow([0, 0, 0, 1], opacity: 255, direction: 180, distance: 10, softness: 0)
+        let only = Self.dropShadow([0, 0, 0, 1], opacity: 255, direction: 180, distance: 10, softness: 0, only: 1)
+        let off = Self.dropShadow([0, 0, 0, 1], opacity: 255, direction: 180, distance: 10, softness: 0, enabled: 0)
+        let blur = #"{"ty":29,"nm":"Gaussian Blur","ef":[{"ty":0,"nm":"Blurriness","v":{"a":0,"k":10}}]}"#
+        for (effects, nested, reported) in [(only, false, "shadow only"), (plain, true, "inside a precomposition"), (blur, false, "other than a drop shadow")] {
+            let (p, omissions) = try Self.pixels(effects: effects, at: [(50, 80)], nested: nested)
+            #expect(omissions.count == 1 && omissions.contains { "\($0)".contains(reported) }, "\(omissions)")
+            #expect(p[0][3] == 0, "drawn without it: \(p[0])")
+        }
+        let (p, omissions) = try Self.pixels(effects: off, at: [(50, 80)])
+        #expect(omissions.isEmpty && p[0][3] == 0)
+    }
+}
