@@ -66,6 +66,9 @@ enum RenderCommand {
                            an <img> takes no events), showing its first state until then; scroll
                            (with --css): the page's scroll scrubs it, start to end while the SVG
                            crosses the viewport fully in view (a CSS view timeline).
+      --poster <t>         With --animated: the static picture (what librsvg, a preview or a mail client
+                           draws; the first paint before the animation runs) is the frame at t seconds
+                           (default: the scene's "poster", or the start).
       --repeat <n|forever> With --animated: play n times (fractions allowed), then hold the last state;
                            forever repeats without end. Default: once, or for ever when the scene loops.
       --lottie <file>      Write the scene as Lottie JSON (shape layers written from the animated
@@ -104,7 +107,7 @@ enum RenderCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data", "apng", "repeat", "play"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data", "apng", "repeat", "play", "poster"]),
                                        flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"],
                                        pairOptions: ["still"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
@@ -199,7 +202,7 @@ enum RenderCommand {
         if let data = try args.path("data") {
             guard !stdout else { throw UsageError("--data writes files: use --frames, --animated, --lottie or --still, not --stdout") }
             for name in ["report", "strict"] where args.flags.contains(name) { throw UsageError("--\(name) does not go with --data yet") }
-            for name in ["fps", "from", "to"] where args.options[name] != nil { throw UsageError("--\(name) does not go with --data; set it in the template") }
+            for name in ["fps", "from", "to", "poster"] where args.options[name] != nil { throw UsageError("--\(name) does not go with --data; set it in the template") }
             guard !args.flags.contains("loop") else { throw UsageError("--loop does not go with --data; set \"loop\" in the template") }
             guard args.repeated["set"] == nil else { throw UsageError("--set does not go with --data: give the value as a column (or as the parameter's default)") }
             let file = args.positionalPaths[0]
@@ -234,6 +237,7 @@ enum RenderCommand {
         var (scene, theme) = try SceneOptions.loadThemable(args.positionalPaths[0], args)
         if let fps { scene.fps = fps; theme?.scene.fps = fps }
         if args.flags.contains("loop") { scene.loops = true; theme?.scene.loops = true }
+        if let at = try SceneOptions.poster(args, scene: scene) { scene.poster = at; theme?.scene.poster = at }
         // Every output's budget is checked before any is written.
         let file = args.positionalPaths[0]
         if animatedPath != nil || lottiePath != nil {

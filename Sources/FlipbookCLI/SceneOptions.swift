@@ -108,6 +108,17 @@ enum SceneOptions {
         return String(decoding: head, as: UTF8.self).contains("\"$id\": \"https://flipbook.invalid/scene.schema.json\"")
     }
 
+    /// `--poster t` (render --animated, verify): the instant the animated SVG's static picture shows,
+    /// within the scene's length; nil when not given.
+    static func poster(_ args: ParsedArguments, scene: Scene) throws(UsageError) -> Double? {
+        guard let text = args.options["poster"] else { return nil }
+        if args.options["animated"] == nil, args.options["against"] == nil { throw UsageError("--poster goes with --animated") }
+        guard let t = Double(text), t.isFinite, t >= 0, t <= scene.duration else {
+            throw UsageError("--poster expects a time in seconds from 0 to the scene's duration (\(SVGNumber.format(scene.duration))), got '\(text)'")
+        }
+        return t
+    }
+
     static func load(_ path: BytePath, _ args: ParsedArguments) throws -> Scene {
         try loadThemable(path, args).scene
     }

@@ -32,6 +32,7 @@ enum VerifyCommand {
                            colour components in [0, 1]); default 0.001.
       --font <file>        The font the file's text was laid out with (as 'render --font').
       --text paths         The file's text is drawn as paths (as 'render --text paths').
+      --poster <t>         The file was written with a poster at t seconds (as 'render --poster').
       --report             Print every animation compared, not only those beyond the tolerance.
     \(SceneOptions.help)
       --help               Show this help.
@@ -41,7 +42,7 @@ enum VerifyCommand {
     """
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
-        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["against", "tolerance", "font", "text", "at"]),
+        let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["against", "tolerance", "font", "text", "at", "poster"]),
                                        flagOptions: ["help", "report"], command: "verify")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'verify' needs one animated SVG file") }
@@ -63,7 +64,8 @@ enum VerifyCommand {
         }
         let file = args.positionalPaths[0]
         guard let bytes = LocalFile.contents(atPath: file.description) else { throw InputError("\(file): no such file, or it cannot be read") }
-        let (scene, theme) = try SceneOptions.loadThemable(scenePath, args)
+        var (scene, theme) = try SceneOptions.loadThemable(scenePath, args)
+        if let at = try SceneOptions.poster(args, scene: scene) { scene.poster = at; theme?.scene.poster = at }
         try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: scenePath, limits: try SceneOptions.loader(args).limits, jobs: Scene.cores)
         let fonts = try RasterOutput.fonts(fontPath: args.options["font"])
         if bytes.first(where: { ![32, 9, 10, 13].contains($0) }) == UInt8(ascii: "{") {

@@ -45,6 +45,8 @@ public struct SceneEncoder {
         members.append(("fps", .number(scene.fps)))
         if scene.loops { members.append(("loop", .bool(true))) }
         if let at = scene.reducedMotionAt { members.append(("reducedMotion", .object([("at", .number(at))]))) }
+        if let fade = scene.reducedMotionCrossfade { members.append(("reducedMotion", .object([("crossfade", .number(fade))]))) }
+        if let at = scene.poster { members.append(("poster", .number(at))) }
         try checkRoot(scene)
         var types: [String: LayerType] = ["root": scene.root.type]
         let layers = try scene.root.sublayers.enumerated().map { (i, layer) throws(SceneEncodingError) in

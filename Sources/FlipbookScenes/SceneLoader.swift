@@ -99,7 +99,7 @@ public struct SceneLoader {
         }
 
         static let topKeys = ["flipbook", "$schema", "title", "description", "canvas", "background", "duration", "fps", "loop",
-                              "params", "layers", "changes", "lint", "reducedMotion"]
+                              "params", "layers", "changes", "lint", "reducedMotion", "poster"]
 
         mutating func scene(_ r: JSONReader) throws(SceneError) -> Scene {
             let o = try r.object()
@@ -149,12 +149,18 @@ public struct SceneLoader {
                 for (i, item) in items.enumerated() where read[i] == nil { read[i] = try change(item) }
                 changes = read.compactMap { $0 }
             }
-            var reducedMotionAt: Double?
+            var reducedMotionAt: Double?, reducedMotionCrossfade: Double?
             if let reduced = o.optional("reducedMotion") {
                 let r = try reduced.object()
-                reducedMotionAt = try r.required("at", "the instant reduced motion holds, seconds").number("a time in seconds from 0 to the duration (\(duration))", where: { $0 >= 0 && $0 <= duration })
-                try r.finish(allowed: ["at"])
+                if let fade = r.optional("crossfade") {
+                    reducedMotionCrossfade = try fade.number("a dissolve's length in seconds, above 0 and at most 60", where: { $0 > 0 && $0 <= 60 })
+                    try r.finish(allowed: ["crossfade"])
+                } else {
+                    reducedMotionAt = try r.required("at", "the instant reduced motion holds, seconds (or crossfade: a dissolve's length)").number("a time in seconds from 0 to the duration (\(duration))", where: { $0 >= 0 && $0 <= duration })
+                    try r.finish(allowed: ["at"])
+                }
             }
+            let poster = try o.optional("poster")?.number("a time in seconds from 0 to the duration (\(duration))", where: { $0 >= 0 && $0 <= duration })
             try o.finish(allowed: Self.topKeys)
             let frames = (duration * fps).rounded() + 1
             guard frames <= Double(loader.limits.frames) else {
@@ -162,6 +168,8 @@ public struct SceneLoader {
             }
             var scene = Scene(canvas: canvas, background: background, duration: duration, fps: fps, loops: loops, root: root, changes: changes)
             scene.reducedMotionAt = reducedMotionAt
+            scene.reducedMotionCrossfade = reducedMotionCrossfade
+            scene.poster = poster
             return scene
         }
 
@@ -182,6 +190,8 @@ public struct SceneLoader {
         }
 
         static let layerKeys = ["id", "type", "frame", "timing", "animations", "sublayers", "mask"]
+        /// The longest layer id, in UTF-8 bytes.
+        static let maxIDBytes = 256
 
         mutating func layer(_ r: JSONReader, parentBounds: Rect, depth: Int) throws(SceneError) -> Layer {
             guard depth <= loader.limits.depth else {
@@ -195,6 +205,11 @@ public struct SceneLoader {
             let idReader = try o.required("id", "a unique name for the layer")
             let id = try idReader.string()
             guard !id.isEmpty else { throw idReader.error("expected a non-empty id") }
+            // Ids are hashed wherever a layer is looked up, every frame: a 10-million-character id (a
+            // fuzz mutant) made each frame seconds long without adding to any estimate.
+            guard id.utf8.count <= Self.maxIDBytes else {
+                throw idReader.error("an id of \(id.utf8.count) bytes is over the limit of \(Self.maxIDBytes)")
+            }
             // Components name the layers they make "<id>.<part>" (pie.slice0, graph.line): a user id
             // with a dot could be one of them, so the dot is reserved.
             if id.contains(".") {

@@ -31,7 +31,7 @@ public enum SceneSchema {
         for behavior in layerTypes {
             let type = LayerType(behavior)
             var properties = [
-                ##""id": {"type": "string", "minLength": 1}"##,
+                ##""id": {"type": "string", "minLength": 1, "maxLength": 256}"##,
                 behavior.typeName == "layer" ? ##""type": {"const": "layer"}"## : ##""type": {"const": "\##(behavior.typeName)"}"##,
                 ##""frame": {"$ref": "#/$defs/rect"}"##,
                 ##""timing": {"type": "object", "properties": {"beginTime": {"type": "number"}, "speed": {"type": "number"}, "timeOffset": {"type": "number"}}, "additionalProperties": false}"##,
@@ -87,7 +87,8 @@ public enum SceneSchema {
             "duration": {"$ref": "#/$defs/seconds"},
             "fps": {"type": "number", "minimum": 0.001, "maximum": 1000},
             "loop": {"type": "boolean"},
-            "reducedMotion": {"type": "object", "description": "what prefers-reduced-motion shows in the CSS animated SVG: the instant held", "required": ["at"], "properties": {"at": {"$ref": "#/$defs/seconds"}}, "additionalProperties": false},
+            "reducedMotion": {"description": "what prefers-reduced-motion shows in the animated SVG: an instant held, or the start dissolving into the end", "oneOf": [{"type": "object", "required": ["at"], "properties": {"at": {"$ref": "#/$defs/seconds"}}, "additionalProperties": false}, {"type": "object", "required": ["crossfade"], "properties": {"crossfade": {"type": "number", "exclusiveMinimum": 0, "maximum": 60}}, "additionalProperties": false}]},
+            "poster": {"$ref": "#/$defs/seconds", "description": "the instant the animated SVG's static picture shows (what a renderer that does not animate draws), seconds"},
             "params": {"type": "object", "description": "typed parameters, used as {param: name} wherever a value goes; set with --set or --data", "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"}, "additionalProperties": {"$ref": "#/$defs/paramDeclaration"}},
             "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
             "changes": {"type": "array", "items": {"$ref": "#/$defs/change"}},

@@ -21,6 +21,7 @@ struct SceneErrorTests {
         ("{\"flipbook\": 1, \"canvas\": [10, 10], \"duration\": 1e999}", "s.json: line 1, column 49: the number 1e999 is too large"),
         (scene("[{\"type\": \"arc\"}]"), "s.json: layers[0]: missing \"id\" (a unique name for the layer)"),
         (scene("[{\"id\": \"a\"}, {\"id\": \"a\"}]"), "s.json: layers[1].id: duplicate id \"a\" (already used by layers[0])"),
+        (scene("[{\"id\": \"" + String(repeating: "a", count: 257) + "\"}]"), "s.json: layers[0].id: an id of 257 bytes is over the limit of 256"),
         (scene("[{\"id\": \"a\", \"type\": \"arcs\"}]"), "s.json: layers[0].type: unknown layer type \"arcs\"; did you mean 'arc'?; expected one of layer, shape, arc, pieSlice, text, gradient, replicator, ringGauge, pieChart, lineGraph"),
         (scene("[{\"id\": \"a\", \"type\": \"arc\", \"radius\": \"big\"}]"), "s.json: layers[0].radius: expected a number, got a string"),
         (scene("[{\"id\": \"a\", \"type\": \"arc\", \"raduis\": 3}]"), "s.json: layers[0].raduis: unknown key \"raduis\"; did you mean 'radius'?"),

@@ -109,8 +109,14 @@ import Darwin
         #expect(throws: SceneError.self) {
             try SceneLoader().decode(Array(#"{"flipbook": 1, "canvas": [10, 10], "duration": 2, "reducedMotion": {"at": 3}, "layers": []}"#.utf8), file: "r.json")
         }
-        #expect(throws: SceneError.self) {
-            try SceneLoader().decode(Array(#"{"flipbook": 1, "canvas": [10, 10], "duration": 2, "reducedMotion": {"crossfade": 0.3}, "layers": []}"#.utf8), file: "r.json")
+        // A dissolve instead: its length, above 0; not with an instant.
+        let fade = try SceneLoader().decode(Array(#"{"flipbook": 1, "canvas": [10, 10], "duration": 2, "reducedMotion": {"crossfade": 0.3}, "layers": []}"#.utf8), file: "r.json")
+        #expect(fade.reducedMotionCrossfade == 0.3 && fade.reducedMotionAt == nil)
+        #expect(try SceneLoader().decode(Array(try SceneEncoder().encode(fade).utf8), file: "again.json").reducedMotionCrossfade == 0.3)
+        for bad in [#"{"crossfade": 0}"#, #"{"crossfade": -1}"#, #"{"crossfade": 0.3, "at": 1}"#, #"{}"#] {
+            #expect(throws: SceneError.self, "\(bad)") {
+                try SceneLoader().decode(Array((#"{"flipbook": 1, "canvas": [10, 10], "duration": 2, "reducedMotion": "# + bad + #", "layers": []}"#).utf8), file: "r.json")
+            }
         }
     }
 }

@@ -21,6 +21,14 @@ public struct Scene: Hashable, Sendable {
     /// What reduced motion (`prefers-reduced-motion: reduce`) shows in the animated outputs that honour
     /// it: the instant held, seconds in [0, duration]; nil (the default) for the end state.
     public var reducedMotionAt: Double?
+    /// Reduced motion as a dissolve instead: the start's picture fades into the end state's over this
+    /// many seconds (> 0) from the start, with no movement; nil (the default) for none. Exclusive with
+    /// `reducedMotionAt`.
+    public var reducedMotionCrossfade: Double?
+    /// The instant the animated SVG's static picture shows (what a renderer that does not animate
+    /// draws, before any animation runs), seconds in [0, duration]; nil (the default) for none: the
+    /// static attributes then show the start.
+    public var poster: Double?
     /// The model layer tree.
     public var root: Layer { didSet { models = ModelCache() } }
     /// Property changes at given times, applied in time order (ties in list order).

@@ -276,20 +276,26 @@ public struct AnimatedSVGCompiler {
             document.definitions = defs
             document.body = body
             document.layerPaths = scene.layerPaths
-            if target == .smil, let at = scene.reducedMotionAt { document.reducedMotionStill = reducedMotionStill(at: at) }
+            if target == .smil, let at = scene.reducedMotionAt { document.reducedMotionStill = still(at: at, prefix: "r") }
+            if target != .lottie, let fade = scene.reducedMotionCrossfade {
+                document.reducedMotionStill = still(at: scene.duration, prefix: "r", background: true)
+                document.reducedMotionCrossfade = (still(at: 0, prefix: "s", background: true), fade)
+            }
+            if target != .lottie, let at = scene.poster { document.poster = still(at: at, prefix: "p") }
             return AnimatedSVG(document: document, report: report)
         }
 
-        /// The frame at `time` as SVG markup for the SMIL file's reduced-motion form: the frame writer's
-        /// document without its root and background (the animated document draws that), its ids and the
-        /// references to them prefixed "r".
-        func reducedMotionStill(at time: Double) -> String {
-            var writer = SVGFrameRenderer(canvas: scene.canvas, background: .clear, text: text)
+        /// The frame at `time` as SVG markup for the SMIL file's reduced-motion form or a poster: the frame
+        /// writer's document without its root and background (the animated document draws that), its ids
+        /// and the references to them prefixed with `prefix`; with `background`, the scene's background
+        /// drawn first (a dissolve's stills).
+        func still(at time: Double, prefix: String, background: Bool = false) -> String {
+            var writer = SVGFrameRenderer(canvas: scene.canvas, background: background ? scene.background : .clear, text: text)
             let frame = String(decoding: writer.documentBytes(at: time, of: RetainedPresentation(scene: scene)).bytes, as: UTF8.self)
             guard let open = frame.firstIndex(of: ">"), let close = frame.ranges(of: "</svg>").last else { return "" }
             var inner = frame[frame.index(after: open)..<close.lowerBound]
             if inner.first == "\n" { inner = inner.dropFirst() }
-            return String(inner).replacing("id=\"", with: "id=\"r").replacing("url(#", with: "url(#r").replacing("href=\"#", with: "href=\"#r")
+            return String(inner).replacing("id=\"", with: "id=\"" + prefix).replacing("url(#", with: "url(#" + prefix).replacing("href=\"#", with: "href=\"#" + prefix)
         }
 
         /// The model layer whose animations drive `id` (a derived sublayer belongs to its component).

@@ -81,7 +81,17 @@ enum CSSAnimationWriter {
             // The root names the view timeline its animated elements follow.
             css = "svg{view-timeline:--fb block}\n" + css
         }
-        if document.timing.reducedMotionAt != nil {
+        if document.poster != nil {
+            // The poster's switch (`AnimatedDocument.svg(css:)`): from the first instant on, the animation
+            // shown and the poster hidden.
+            css += ".fb-on{animation:fb-on 1s both}.fb-off{animation:fb-off 1s both}@keyframes fb-on{from,to{visibility:visible}}@keyframes fb-off{from,to{visibility:hidden}}\n"
+        }
+        if let fade = document.reducedMotionCrossfade {
+            // Reduced motion as a dissolve (`AnimatedDocument.svg(css:)`): the animation hidden, the
+            // first frame fading out as the end state fades in.
+            let s = SVGNumber.format(fade.seconds, decimals: 9)
+            css += "@media (prefers-reduced-motion:reduce){.fb-from{animation:fb-out \(s)s linear both}.fb-to{animation:fb-in \(s)s linear both}}@keyframes fb-out{from{opacity:1}to{opacity:0}}@keyframes fb-in{from{opacity:0}to{opacity:1}}\n"
+        } else if document.timing.reducedMotionAt != nil {
             css += "@media (prefers-reduced-motion:reduce){\(held)}\n"
         } else {
             css += "@media (prefers-reduced-motion:reduce){*{animation-delay:0s!important;animation-duration:0s!important;animation-iteration-count:1!important;animation-fill-mode:forwards!important}}\n"

@@ -14,10 +14,17 @@ extension AnimatedDocument {
     /// A SMIL document with a reduced-motion form (`reducedMotionStill`) holds both: the animation in a
     /// group `fb-motion`, the still in a group `fb-still`, and a style that hides the still, or, under
     /// `prefers-reduced-motion: reduce`, the animation (SMIL itself cannot be paused by a style).
+    ///
+    /// A document with a poster (`poster`) holds the animation in a group that is not shown, and the
+    /// poster after it, shown: what a renderer that does not animate draws. The animation shows it from
+    /// its first instant and hides the poster: SMIL by a `<set>` of `display` at 0 s on each (the
+    /// animation's group inside the reduced-motion group, whose style must still hide it), CSS by an
+    /// animation of `visibility` that runs from 0 s and holds (classes `fb-on` and `fb-off`, the
+    /// keyframes in the CSS writer's style).
     func svg(css: CSSTargets?) -> String {
         let w = canvas.width, h = canvas.height
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (css == nil && timing.beginEvent != nil ? " id=\"fb\"" : "") + " width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"
-        let still = css == nil ? reducedMotionStill : nil
+        let still = css == nil || reducedMotionCrossfade != nil ? reducedMotionStill : nil
         if still != nil {
             out += "<style>.fb-still{display:none}@media (prefers-reduced-motion:reduce){.fb-motion{display:none}.fb-still{display:inline}}</style>\n"
         }
@@ -30,8 +37,31 @@ extension AnimatedDocument {
             out += "<rect width=\"100%\" height=\"100%\"" + Self.paint("fill", background) + "/>\n"
         }
         if still != nil { out += "<g class=\"fb-motion\">\n" }
+        if poster != nil {
+            out += css == nil ? "<g display=\"none\"><set attributeName=\"display\" to=\"inline\" begin=\"0s\"/>\n" : "<g visibility=\"hidden\" class=\"fb-on\">\n"
+        }
         for e in body { Self.write(e, timing: timing, css: css, into: &out) }
-        if let still { out += "</g>\n<g class=\"fb-still\">\n" + still + "</g>\n" }
+        if poster != nil { out += "</g>\n" }
+        if let still {
+            out += "</g>\n<g class=\"fb-still\">\n"
+            if let fade = reducedMotionCrossfade {
+                // The dissolve: the first frame fades out as the end state fades in (SMIL: `<animate>`
+                // of opacity from 0 s; CSS: the classes fb-from and fb-to, animated in the CSS writer's style).
+                let s = SVGNumber.format(fade.seconds, decimals: 9)
+                if css == nil {
+                    out += (background.alpha < 1 ? "<g><animate attributeName=\"opacity\" from=\"1\" to=\"0\" dur=\"\(s)s\" fill=\"freeze\"/>\n" : "<g>\n") + fade.from + "</g>\n"
+                    out += "<g opacity=\"0\"><animate attributeName=\"opacity\" from=\"0\" to=\"1\" dur=\"\(s)s\" fill=\"freeze\"/>\n" + still + "</g>\n"
+                } else {
+                    out += (background.alpha < 1 ? "<g class=\"fb-from\">\n" : "<g>\n") + fade.from + "</g>\n<g class=\"fb-to\" opacity=\"0\">\n" + still + "</g>\n"
+                }
+            } else {
+                out += still
+            }
+            out += "</g>\n"
+        }
+        if let poster {
+            out += (css == nil ? "<g><set attributeName=\"display\" to=\"none\" begin=\"0s\"/>\n" : "<g class=\"fb-off\">\n") + poster + "</g>\n"
+        }
         return out + "</svg>\n"
     }
 

@@ -27,6 +27,16 @@ public struct AnimatedDocument: Sendable {
     /// (its ids prefixed "r" so they cannot meet the document's), shown instead of the animation under
     /// `prefers-reduced-motion: reduce`; nil for none.
     public var reducedMotionStill: String? = nil
+    /// With a dissolve for reduced motion (`Scene.reducedMotionCrossfade`): the scene's first frame as
+    /// markup (ids prefixed "s"), its background included, and the dissolve's seconds; the still is
+    /// then the end state (its background included), and the file (SMIL or CSS) fades the first into
+    /// it: the end fades in over the first, (1 − u)·first + u·end at u of the way, exact where the
+    /// background is opaque; over a background that is not, the first fades out as well (no part of
+    /// it stays where the end is clear); nil for none.
+    public var reducedMotionCrossfade: (from: String, seconds: Double)? = nil
+    /// The poster: the scene's frame at its poster instant (`Scene.poster`) as SVG markup (ids prefixed
+    /// "p"), what the file's static attributes show, hidden as soon as the animation runs; nil for none.
+    public var poster: String? = nil
 
     /// The time frame every animation is written in.
     public struct Timing: Hashable, Sendable {
