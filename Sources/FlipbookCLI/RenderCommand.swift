@@ -69,6 +69,9 @@ enum RenderCommand {
       --poster <t>         With --animated: the static picture (what librsvg, a preview or a mail client
                            draws; the first paint before the animation runs) is the frame at t seconds
                            (default: the scene's "poster", or the start).
+      --minify             With --animated: a smaller file of the same animation: each track's numbers
+                           with the fewest decimals that keep it within its bound (measured again; see
+                           --report), no line breaks between elements.
       --repeat <n|forever> With --animated: play n times (fractions allowed), then hold the last state;
                            forever repeats without end. Default: once, or for ever when the scene loops.
       --lottie <file>      Write the scene as Lottie JSON (shape layers written from the animated
@@ -108,7 +111,7 @@ enum RenderCommand {
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
         let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["frames", "fps", "from", "to", "animated", "format", "scale", "font", "jobs", "shard", "lottie", "text", "data", "apng", "repeat", "play", "poster"]),
-                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css"],
+                                       flagOptions: ["help", "loop", "force", "quiet", "report", "stdout", "strict", "css", "minify"],
                                        pairOptions: ["still"], command: "render")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'render' needs one scene file") }
@@ -158,6 +161,7 @@ enum RenderCommand {
         if args.flags.contains("report") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--report goes with --animated or --lottie") }
         if args.flags.contains("strict") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--strict goes with --animated or --lottie") }
         if args.flags.contains("css") && args.options["animated"] == nil { throw UsageError("--css goes with --animated") }
+        if args.flags.contains("minify") && args.options["animated"] == nil { throw UsageError("--minify goes with --animated") }
         var beginEvent: String?
         var scrollTimeline = false
         if let play = args.options["play"] {
@@ -257,7 +261,7 @@ enum RenderCommand {
         if let path = animatedPath {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
                                                       jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount,
-                                                      beginEvent: beginEvent, scrollTimeline: scrollTimeline)
+                                                      beginEvent: beginEvent, scrollTimeline: scrollTimeline, minify: args.flags.contains("minify"))
             if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }

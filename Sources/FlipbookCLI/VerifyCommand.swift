@@ -33,6 +33,7 @@ enum VerifyCommand {
       --font <file>        The font the file's text was laid out with (as 'render --font').
       --text paths         The file's text is drawn as paths (as 'render --text paths').
       --poster <t>         The file was written with a poster at t seconds (as 'render --poster').
+      --minify             The file was written minified (as 'render --minify').
       --report             Print every animation compared, not only those beyond the tolerance.
     \(SceneOptions.help)
       --help               Show this help.
@@ -43,7 +44,7 @@ enum VerifyCommand {
 
     static func run(_ arguments: [[UInt8]]) throws -> Int32 {
         let args = try ParsedArguments(raw: arguments, valueOptions: SceneOptions.valueOptions.union(["against", "tolerance", "font", "text", "at", "poster"]),
-                                       flagOptions: ["help", "report"], command: "verify")
+                                       flagOptions: ["help", "report", "minify"], command: "verify")
         if args.flags.contains("help") { print(help); return 0 }
         guard args.positionals.count == 1 else { throw UsageError("'verify' needs one animated SVG file") }
         if let at = args.options["at"] {
@@ -73,7 +74,7 @@ enum VerifyCommand {
                               tolerance: tolerance, report: args.flags.contains("report"))
         }
         let css = String(decoding: bytes, as: UTF8.self).contains("@keyframes")
-        let reference = scene.animatedSVG(css: css, fonts: fonts, textAsPaths: textAsPaths, theme: theme)
+        let reference = scene.animatedSVG(css: css, fonts: fonts, textAsPaths: textAsPaths, theme: theme, minify: args.flags.contains("minify"))
         var times: [Double] = []
         for i in 0..<scene.frameCount {
             times.append(scene.frameTime(i))

@@ -134,9 +134,10 @@ extension Scene {
     @discardableResult
     public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
                                  fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
-                                 repeatCount: Double? = nil, beginEvent: String? = nil, scrollTimeline: Bool = false) throws -> AnimatedSVG {
+                                 repeatCount: Double? = nil, beginEvent: String? = nil, scrollTimeline: Bool = false,
+                                 minify: Bool = false) throws -> AnimatedSVG {
         let compiled = animatedSVG(css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount,
-                                   beginEvent: beginEvent, scrollTimeline: scrollTimeline)
+                                   beginEvent: beginEvent, scrollTimeline: scrollTimeline, minify: minify)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
@@ -148,9 +149,11 @@ extension Scene {
     /// checks a file against.
     /// `repeatCount`: plays before holding the end (`AnimatedSVGCompiler.repeatCount`; nil as the scene says);
     /// `beginEvent`: the DOM event that starts a SMIL file (`AnimatedSVGCompiler.beginEvent`);
-    /// `scrollTimeline`: a CSS file scrubbed by the page's scroll (`AnimatedSVGCompiler.scrollTimeline`).
+    /// `scrollTimeline`: a CSS file scrubbed by the page's scroll (`AnimatedSVGCompiler.scrollTimeline`);
+    /// `minify`: each track at its fewest decimals within its bound, no line breaks (`AnimatedSVG.minified()`).
     public func animatedSVG(css: Bool, jobs: Int? = nil, fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
-                            repeatCount: Double? = nil, beginEvent: String? = nil, scrollTimeline: Bool = false) -> AnimatedSVG {
+                            repeatCount: Double? = nil, beginEvent: String? = nil, scrollTimeline: Bool = false,
+                            minify: Bool = false) -> AnimatedSVG {
         var compiler = AnimatedSVGCompiler(scene: self)
         compiler.repeatCount = repeatCount
         compiler.beginEvent = beginEvent
@@ -158,8 +161,11 @@ extension Scene {
         compiler.target = css ? .css : .smil
         compiler.jobs = jobs ?? Scene.cores
         compiler.text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
-        let animation = compiler.compile(theme: theme)
-        return css ? animation.withCSSAnimations() : animation
+        var animation = compiler.compile(theme: theme)
+        if minify { animation = animation.minified() }
+        if css { animation = animation.withCSSAnimations() }
+        if minify { animation.svg = AnimatedSVG.minifiedText(animation.svg) }
+        return animation
     }
 
     /// `writeAnimatedSVG(to:strict:)` with the path given as a string.

@@ -1,0 +1,68 @@
+/// A smaller file of the same animation (`render --animated --minify`).
+///
+/// Each numeric track that carries its check (the engine's values at every frame instant and half
+/// way between, and its bound) is written with the fewest decimals, 0, 1 or 2 (3 as compiled), at
+/// which its values, read back as SMIL (`SMILTrack`) and evaluated by the same check
+/// (`TrackCheck.verify`), stay within its bound, then with its easing's control points at three
+/// decimals (six as compiled) where that stays within it too; its report entry takes the error
+/// measured then (never lower than before). Colour tracks stay in eight bits. The text leaves out the line breaks
+/// between elements (`minifiedText`). The CSS form is written from the minified document and
+/// measured again on its own rules, as any CSS file is.
+extension AnimatedSVG {
+    /// The animation with every track at its fewest decimals within its bound (see above), the SMIL
+    /// text written from it; for CSS, minify the compiled document before `withCSSAnimations()`.
+    public func minified() -> AnimatedSVG {
+        var document = self.document, report = self.report
+        let timing = document.timing
+        func minify(_ e: AnimatedDocument.Element) -> AnimatedDocument.Element {
+            var e = e
+            e.children = e.children.map(minify)
+            for i in e.animations.indices {
+                guard case .numeric(let n) = e.animations[i], let check = n.check else { continue }
+                if case .color = n.format { continue }
+                /// The error of `candidate` read back as SMIL against the engine; nil when it cannot be read.
+                func error(_ candidate: AnimatedDocument.Numeric) -> Double? {
+                    guard let track = SMILTrack(AnimatedDocument.text(.numeric(candidate), timing: timing)) else { return nil }
+                    let count = check.values.first?.count ?? 0
+                    return check.verify(duration: timing.duration, loops: timing.loops) { t in
+                        guard case .numbers(let v)? = track.value(at: t) else { return nil }
+                        return Array(v.prefix(count))
+                    }.all
+                }
+                var best = n
+                // The values with the fewest decimals that keep the bound.
+                for decimals in 0...2 {
+                    var candidate = best
+                    candidate.values = n.values.map { $0.map { SVGNumber.representable($0, decimals: decimals) } }
+                    guard candidate.values != n.values.map({ $0.map { SVGNumber.representable($0) } }) else { break }
+                    if let found = error(candidate), found <= check.bound {
+                        best = candidate
+                        break
+                    }
+                }
+                // Then the easing's control points with three decimals (six as compiled), if that keeps it.
+                if !best.splines.isEmpty {
+                    var candidate = best
+                    candidate.splines = best.splines.map { $0.map { SVGNumber.representable($0, decimals: 3) } }
+                    if candidate.splines != best.splines.map({ $0.map { SVGNumber.representable($0, decimals: 6) } }),
+                       let found = error(candidate), found <= check.bound {
+                        best = candidate
+                    }
+                }
+                guard best.values != n.values || best.splines != n.splines, let found = error(best) else { continue }
+                e.animations[i] = .numeric(best)
+                if report.indices.contains(check.entry) { report[check.entry].maxError = max(report[check.entry].maxError, found) }
+            }
+            return e
+        }
+        document.body = document.body.map(minify)
+        document.definitions = document.definitions.map(minify)
+        return AnimatedSVG(document: document, report: report)
+    }
+
+    /// SVG text without the line breaks between elements (`>` then a line break), which only the
+    /// layout of the text needs: no attribute value, text content or style rule depends on them.
+    public static func minifiedText(_ svg: String) -> String {
+        svg.replacing(">\n", with: ">")
+    }
+}
