@@ -43,4 +43,15 @@ import Testing
         #expect(abs((r.minified.first ?? 0) - 20.3) < 1e-9)
         #expect(r.error <= r.bound)
     }
+
+    /// The replicator spinner's twelve bars share one path (its still outline, drawn 12 times by
+    /// `instanceCount` 12): one definition, twelve `<use>`; the five growing blocks (their outline
+    /// animated) stay paths.
+    @Test func repeatedShapesAreSharedThroughUse() throws {
+        let scene = try AnimatedCompileTests.scene("replicator-spinner")
+        let svg = scene.animatedSVG().minified().svg
+        #expect(svg.ranges(of: "<path id=\"u").count == 1)
+        #expect(svg.ranges(of: "<use href=\"#u1\"").count == 12)
+        #expect(!svg.contains("href=\"#u2\""))
+    }
 }

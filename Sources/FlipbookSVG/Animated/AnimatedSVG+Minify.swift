@@ -5,8 +5,9 @@
 /// which its values, read back as SMIL (`SMILTrack`) and evaluated by the same check
 /// (`TrackCheck.verify`), stay within its bound, then with its easing's control points at three
 /// decimals (six as compiled) where that stays within it too; its report entry takes the error
-/// measured then (never lower than before). Colour tracks stay in eight bits. The text leaves out the line breaks
-/// between elements (`minifiedText`). The CSS form is written from the minified document and
+/// measured then (never lower than before). Colour tracks stay in eight bits. Repeated still outlines
+/// are drawn through `<use>` (`shareShapes`). The text leaves out the line breaks between elements
+/// (`minifiedText`). The CSS form is written from the minified document and
 /// measured again on its own rules, as any CSS file is.
 extension AnimatedSVG {
     /// The animation with every track at its fewest decimals within its bound (see above), the SMIL
@@ -57,7 +58,48 @@ extension AnimatedSVG {
         }
         document.body = document.body.map(minify)
         document.definitions = document.definitions.map(minify)
+        Self.shareShapes(&document)
         return AnimatedSVG(document: document, report: report)
+    }
+
+    /// Repeated shapes drawn once: every path data of at least 64 characters that two or more drawn
+    /// `<path>` elements hold as a still attribute (no `d` track, no `pathLength`, no id) becomes a
+    /// `<path id="u…">` in the definitions, each of those elements a `<use href="#u…">` with the rest
+    /// of its attributes and its animations. The clone inherits what the `<use>` sets (paint, dashes,
+    /// widths, caps); a transform, opacity, clip, mask or filter on the `<use>` applies to its one
+    /// clone as it did to the path.
+    static func shareShapes(_ document: inout AnimatedDocument) {
+        typealias Element = AnimatedDocument.Element
+        func shareable(_ e: Element) -> String? {
+            guard e.kind == .path, case .path? = e.attribute("d"), e.animations(of: "d").isEmpty,
+                  e.attribute("pathLength") == nil, e.attribute("id") == nil else { return nil }
+            let d = AnimatedDocument.text(e.attribute("d")!)
+            return d.utf8.count >= 64 ? d : nil
+        }
+        var counts: [String: Int] = [:]
+        func count(_ e: Element) {
+            if let d = shareable(e) { counts[d, default: 0] += 1 }
+            e.children.forEach(count)
+        }
+        document.body.forEach(count)
+        var ids: [String: String] = [:]
+        func share(_ e: Element) -> Element {
+            var e = e
+            e.children = e.children.map(share)
+            guard let d = shareable(e), counts[d, default: 0] > 1 else { return e }
+            let id: String
+            if let known = ids[d] {
+                id = known
+            } else {
+                id = "u\(ids.count + 1)"
+                ids[d] = id
+                document.definitions.append(Element(.path, attributes: [.init("id", .keyword(id)), .init("d", e.attribute("d")!)]))
+            }
+            e.kind = .use
+            e.attributes = [.init("href", .keyword("#" + id))] + e.attributes.filter { $0.name != "d" }
+            return e
+        }
+        document.body = document.body.map(share)
     }
 
     /// SVG text without the line breaks between elements (`>` then a line break), which only the

@@ -115,7 +115,7 @@ extension AnimatedDocument {
             out += open + ">" + animations + "\n"
             for child in e.children { write(child, timing: timing, css: css, into: &out) }
             out += "</g>\n"
-        case .path, .background:
+        case .path, .background, .use:
             out += animations.isEmpty ? open + "/>\n" : open + ">" + animations + "</\(e.kind.rawValue)>\n"
         case .text:
             out += open + ">" + animations + SVGMarkup.escape(e.content ?? "") + "</text>\n"

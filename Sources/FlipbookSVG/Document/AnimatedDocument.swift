@@ -62,6 +62,8 @@ public struct AnimatedDocument: Sendable {
     public struct Element: Sendable {
         public enum Kind: String, Hashable, Sendable {
             case group = "g", path, text
+            /// A shared shape drawn again (`AnimatedSVG.minified()`): `href` names a `<path>` in the definitions.
+            case use
             /// The canvas's background: a rectangle covering it.
             case background = "rect"
             case clipPath, linearGradient, radialGradient, stop
