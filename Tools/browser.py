@@ -77,11 +77,12 @@ def passes(mean, outside):
     return mean < 1 and outside == 0
 
 
-def realtime_screenshot(window, shot, page, seconds, options=()):
+def realtime_screenshot(window, shot, page, seconds, options=(), mouse=None):
     """Headless Chromium showing `page` at `window` (width, height) pixels for `seconds` of real time,
     then its screenshot into `shot`: for what virtual time does not drive (animations inside images:
     an SVG or APNG in `<img>` or a CSS background runs on its own clock). Driven through the DevTools
-    protocol on a pipe (`--remote-debugging-pipe`: JSON messages ending in a zero byte, fds 3 and 4)."""
+    protocol on a pipe (`--remote-debugging-pipe`: JSON messages ending in a zero byte, fds 3 and 4).
+    `mouse`: a point (x, y) the pointer moves to once the page is up (a real hover: CSS `:hover`)."""
     import base64
     import json
     import time
@@ -132,6 +133,9 @@ def realtime_screenshot(window, shot, page, seconds, options=()):
         start = time.time()
         session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         call("Emulation.setDeviceMetricsOverride", {"width": window[0], "height": window[1], "deviceScaleFactor": 1, "mobile": False}, session)
+        if mouse is not None:
+            time.sleep(0.5)
+            call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": mouse[0], "y": mouse[1]}, session)
         time.sleep(max(0.0, seconds - (time.time() - start)))
         data = call("Page.captureScreenshot", {"format": "png"}, session)["data"]
         with open(shot, "wb") as f:

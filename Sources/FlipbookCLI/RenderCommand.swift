@@ -63,7 +63,9 @@ enum RenderCommand {
       --css                With --animated: animate with CSS @keyframes instead of SMIL.
       --play <when>        With --animated: auto (default); click or hover (SMIL): the animation starts
                            when the SVG is clicked or the pointer enters it (inline, or in <object>;
-                           an <img> takes no events), showing its first state until then; scroll
+                           an <img> takes no events), showing its first state until then; hover with
+                           --css: it plays while the pointer is over the SVG and pauses when it
+                           leaves (CSS :hover, inline only); scroll
                            (with --css): the page's scroll scrubs it, start to end while the SVG
                            crosses the viewport fully in view (a CSS view timeline).
       --poster <t>         With --animated: the static picture (what librsvg, a preview or a mail client
@@ -169,8 +171,8 @@ enum RenderCommand {
             switch play {
             case "auto": beginEvent = nil
             case "click", "hover":
-                guard !args.flags.contains("css") else {
-                    throw UsageError("--play \(play) starts SMIL animations on an event; a CSS file cannot start on one without a script (leave out --css)")
+                guard !args.flags.contains("css") || play == "hover" else {
+                    throw UsageError("--play click starts SMIL animations on an event; a CSS file cannot start on a click without a script (leave out --css)")
                 }
                 beginEvent = play == "click" ? "click" : "mouseover"
             case "scroll":
@@ -262,7 +264,18 @@ enum RenderCommand {
             let compiled = try scene.writeAnimatedSVG(to: path, strict: args.flags.contains("strict"), css: args.flags.contains("css"),
                                                       jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount,
                                                       beginEvent: beginEvent, scrollTimeline: scrollTimeline, minify: args.flags.contains("minify"))
-            if args.flags.contains("report") { print(compiled.reportText, terminator: "") }
+            if args.flags.contains("report") {
+                print(compiled.reportText, terminator: "")
+                // Where the trigger cannot work (measured in Chromium by Tools/check-embedding; README).
+                if let play = args.options["play"], play != "auto" {
+                    let note = ["click": "plays when clicked inline or in <object>; in <img> or a CSS background it waits for ever (an image takes no events)",
+                                "hover": args.flags.contains("css")
+                                    ? "plays while the pointer is over it inline or in <object>; in <img> or a CSS background it waits for ever"
+                                    : "plays when the pointer enters it inline or in <object>; in <img> or a CSS background it waits for ever (an image takes no events)",
+                                "scroll": "follows the page's scroll inline; in <img>, <object> or a CSS background it has no scroller and shows its end"]
+                    if let text = note[play] { print("play \(play): \(text)") }
+                }
+            }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
         if let path = lottiePath, path.description.lowercased().hasSuffix(".tgs") {

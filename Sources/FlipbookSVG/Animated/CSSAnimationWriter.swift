@@ -41,6 +41,8 @@ enum CSSAnimationWriter {
         var keyframes = 0
         var names: [String: String] = [:]   // identical rules share one name
         var held = ""                       // the reduced-motion rules that hold an instant
+        var hovered: [String] = []          // with --play hover: the animated elements' ids
+        let hover = document.timing.beginEvent == "mouseover"
         for (id, element) in targets.elements {
             var list: [String] = [], composition: [String] = []
             for animation in element.animations {
@@ -71,11 +73,20 @@ enum CSSAnimationWriter {
             if document.timing.scrollTimeline {
                 let scrolled = list.map { Self.scrolled($0, timing: document.timing) }
                 css += "#\(id){animation:\(scrolled.map(\.item).joined(separator: ","));animation-timeline:\(scrolled.map { _ in "--fb" }.joined(separator: ","));animation-range:\(scrolled.map(\.range).joined(separator: ","))"
+            } else if hover {
+                // Paused until the pointer is over the SVG (`svg:hover`, below).
+                css += "#\(id){animation:\(list.map { $0 + " paused" }.joined(separator: ","))"
+                hovered.append(id)
             } else {
                 css += "#\(id){animation:\(list.joined(separator: ","))"
             }
             if composition.contains("add") { css += ";animation-composition:\(composition.joined(separator: ","))" }
             css += "}\n"
+        }
+        if !hovered.isEmpty {
+            // With --play hover: the animations run while the pointer is over the SVG and pause where
+            // they are when it leaves (an id's rule outranks `svg:hover *`, so each is named).
+            css += hovered.map { "svg:hover #\($0)" }.joined(separator: ",") + "{animation-play-state:running}\n"
         }
         if document.timing.scrollTimeline {
             // The root names the view timeline its animated elements follow.
