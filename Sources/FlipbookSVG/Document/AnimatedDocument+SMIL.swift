@@ -20,7 +20,8 @@ extension AnimatedDocument {
     /// its first instant and hides the poster: SMIL by a `<set>` of `display` at 0 s on each (the
     /// animation's group inside the reduced-motion group, whose style must still hide it), CSS by an
     /// animation of `visibility` that runs from 0 s and holds (classes `fb-on` and `fb-off`, the
-    /// keyframes in the CSS writer's style).
+    /// keyframes in the CSS writer's style). With a dissolve for reduced motion, the still group holds
+    /// the first frame and the end state, the latter fading in (SMIL and CSS alike).
     func svg(css: CSSTargets?) -> String {
         let w = canvas.width, h = canvas.height
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (css == nil && timing.beginEvent != nil ? " id=\"fb\"" : "") + " width=\"\(SVGNumber.format(w))\" height=\"\(SVGNumber.format(h))\" viewBox=\"0 0 \(SVGNumber.format(w)) \(SVGNumber.format(h))\" stroke-miterlimit=\"10\">\n"
@@ -45,8 +46,9 @@ extension AnimatedDocument {
         if let still {
             out += "</g>\n<g class=\"fb-still\">\n"
             if let fade = reducedMotionCrossfade {
-                // The dissolve: the first frame fades out as the end state fades in (SMIL: `<animate>`
-                // of opacity from 0 s; CSS: the classes fb-from and fb-to, animated in the CSS writer's style).
+                // The dissolve (`reducedMotionCrossfade`): the end state fades in over the first frame,
+                // which fades out too where the background is not opaque (SMIL: `<animate>` of opacity
+                // from 0 s; CSS: the classes fb-from and fb-to, animated in the CSS writer's style).
                 let s = SVGNumber.format(fade.seconds, decimals: 9)
                 if css == nil {
                     out += (background.alpha < 1 ? "<g><animate attributeName=\"opacity\" from=\"1\" to=\"0\" dur=\"\(s)s\" fill=\"freeze\"/>\n" : "<g>\n") + fade.from + "</g>\n"
