@@ -367,28 +367,6 @@ extension AnimatedSVGCompiler.Context {
         return (.init(path: initial, text: SVGPathData.string(initial)), animation)
     }
 
-    mutating func gradient(_ g: Gradient) -> String {
-        gradients += 1
-        let id = "g\(gradients)"
-        defs.append(Self.gradientElement(g, id: id))
-        return id
-    }
-
-    /// A static gradient's definition in user space, as `SVGMarkup.gradient` writes it.
-    static func gradientElement(_ g: Gradient, id: String) -> AnimatedDocument.Element {
-        let geometry: [AnimatedDocument.Attribute] = g.kind == .linear
-            ? [.init("x1", .number(g.start.x)), .init("y1", .number(g.start.y)), .init("x2", .number(g.end.x)), .init("y2", .number(g.end.y))]
-            : [.init("cx", .number(g.start.x)), .init("cy", .number(g.start.y)), .init("r", .number(g.radius))]
-        let stops = g.stops.map { stop in
-            var attributes: [AnimatedDocument.Attribute] = [.init("offset", .number(min(max(stop.offset, 0), 1))), .init("stop-color", .color(stop.color))]
-            if stop.color.alpha < 1 { attributes.append(.init("stop-opacity", .number(max(stop.color.alpha, 0)))) }
-            return AnimatedDocument.Element(.stop, attributes: attributes)
-        }
-        return AnimatedDocument.Element(g.kind == .linear ? .linearGradient : .radialGradient,
-                                         attributes: [.init("id", .keyword(id)), .init("gradientUnits", .keyword("userSpaceOnUse"))] + geometry,
-                                         children: stops)
-    }
-
     func escape(_ text: String) -> String { SVGMarkup.escape(text) }
 }
 
