@@ -6,9 +6,9 @@
 /// (`TrackCheck.verify`), stay within its bound, then with its easing's control points at three
 /// decimals (six as compiled) where that stays within it too; its report entry takes the error
 /// measured then (never lower than before). Colour tracks stay in eight bits. Repeated still outlines
-/// are drawn through `<use>` (`shareShapes`). The text leaves out the line breaks between elements
-/// (`minifiedText`). The CSS form is written from the minified document and
-/// measured again on its own rules, as any CSS file is.
+/// are drawn through `<use>` (`shareShapes`), and so are texts' glyphs (`shareGlyphs`). The text
+/// leaves out the line breaks between elements (`minifiedText`). The CSS form is written from the
+/// minified document and measured again on its own rules, as any CSS file is.
 extension AnimatedSVG {
     /// The animation with every track at its fewest decimals within its bound (see above), the SMIL
     /// text written from it; for CSS, minify the compiled document before `withCSSAnimations()`.
@@ -58,6 +58,7 @@ extension AnimatedSVG {
         }
         document.body = document.body.map(minify)
         document.definitions = document.definitions.map(minify)
+        Self.shareGlyphs(&document)
         Self.shareShapes(&document)
         return AnimatedSVG(document: document, report: report)
     }

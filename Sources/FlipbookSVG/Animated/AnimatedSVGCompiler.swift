@@ -282,6 +282,7 @@ public struct AnimatedSVGCompiler {
                 document.reducedMotionCrossfade = (still(at: 0, prefix: "s", background: true), fade)
             }
             if target != .lottie, let at = scene.poster { document.poster = still(at: at, prefix: "p") }
+            document.glyphTexts = sampler.outlines?.glyphTexts ?? [:]
             return AnimatedSVG(document: document, report: report)
         }
 

@@ -37,6 +37,10 @@ public struct AnimatedDocument: Sendable {
     /// The poster: the scene's frame at its poster instant (`Scene.poster`) as SVG markup (ids prefixed
     /// "p"), what the file's static attributes show, hidden as soon as the animation runs; nil for none.
     public var poster: String? = nil
+    /// The texts drawn as their glyph outlines (`--text paths`) where the fonts give glyphs, by the
+    /// outline a `<path>` draws: its glyphs and their places, for `AnimatedSVG.minified()` to draw each
+    /// glyph once (`shareGlyphs`). Not written by any format.
+    var glyphTexts: [Path: PlacedGlyphs] = [:]
 
     /// The time frame every animation is written in.
     public struct Timing: Hashable, Sendable {

@@ -1,0 +1,85 @@
+import Flipbook
+
+/// A text drawn as its glyph outlines (`--text paths`), glyph by glyph: the outline the text's
+/// `<path>` draws is each glyph's outline `p` (font units, y up) at `origin + (x + p.x, −p.y) · scale`
+/// (`GlyphRun`, `TextFonts.outline(of:)`).
+struct PlacedGlyphs: Hashable, Sendable {
+    /// The glyphs along the line, each outline once.
+    var run: GlyphRun
+    /// The start of the baseline in the text's layer space, pixels.
+    var origin: Point
+    /// Pixels per font unit: the font size over the face's units per em, > 0.
+    var scale: Double
+}
+
+extension AnimatedSVG {
+    /// Repeated glyphs drawn once (`render --text paths --minify`): each text's `<path>` whose outline
+    /// the compiler made from glyphs (`AnimatedDocument.glyphTexts`) becomes a `<g>` with its
+    /// attributes and animations, holding one `<use href="#t…" x y>` per glyph that draws something;
+    /// each glyph of a face at one size is a `<path id="t…">` in the definitions, its outline in pixels
+    /// with its origin at (0, 0).
+    ///
+    /// What holds: each point lands where the text's path put it to within 0.001 px (the glyph's
+    /// points and the `<use>` offset are written with three decimals each, as the path's points
+    /// were); the paint, opacity, transform, clip, mask and filter of the `<g>` apply to its glyphs as
+    /// they did to the one path: the glyphs are filled with the same colour and composited as a group.
+    /// Left as they are: a path with a `d` track (a text that changes), an id, a stroke, a
+    /// `fill-opacity` (overlapping glyphs would each be blended), or a semantic geometry. Done only when
+    /// the definitions and uses are shorter than the paths' data they replace, so the file only
+    /// shrinks.
+    static func shareGlyphs(_ document: inout AnimatedDocument) {
+        typealias Element = AnimatedDocument.Element
+        let texts = document.glyphTexts
+        guard !texts.isEmpty else { return }
+        func placed(_ e: Element) -> PlacedGlyphs? {
+            guard e.kind == .path, e.geometry == nil, case .path(let d)? = e.attribute("d"), let glyphs = texts[d.path],
+                  e.animations(of: "d").isEmpty, e.attribute("id") == nil, e.attribute("stroke") == nil,
+                  e.attribute("fill-opacity") == nil, e.animations(of: "fill-opacity").isEmpty else { return nil }
+            return glyphs
+        }
+        struct Key: Hashable {
+            var face: String
+            var glyph: Int
+            var scale: Double
+        }
+        var definitions: [Element] = []
+        var ids: [Key: String] = [:]
+        var saved = 0
+        func share(_ e: Element) -> Element {
+            var e = e
+            e.children = e.children.map(share)
+            guard let glyphs = placed(e), case .path(let d)? = e.attribute("d") else { return e }
+            var uses: [Element] = []
+            for g in glyphs.run.glyphs {
+                guard let outline = glyphs.run.outlines[g.glyph], !outline.elements.isEmpty else { continue }
+                let key = Key(face: glyphs.run.face, glyph: g.glyph, scale: glyphs.scale)
+                let id: String
+                if let known = ids[key] {
+                    id = known
+                } else {
+                    id = "t\(ids.count + 1)"
+                    ids[key] = id
+                    let path = outline.applying(Transform2D(a: glyphs.scale, b: 0, c: 0, d: -glyphs.scale, tx: 0, ty: 0))
+                    let text = SVGPathData.string(path)
+                    definitions.append(Element(.path, attributes: [.init("id", .keyword(id)), .init("d", .path(.init(path: path, text: text)))]))
+                    saved -= text.utf8.count + id.utf8.count + 20
+                }
+                let x = glyphs.origin.x + g.x * glyphs.scale, y = glyphs.origin.y
+                var attributes: [AnimatedDocument.Attribute] = [.init("href", .keyword("#" + id))]
+                if x != 0 { attributes.append(.init("x", .number(x, decimals: 3))) }
+                if y != 0 { attributes.append(.init("y", .number(y, decimals: 3))) }
+                uses.append(Element(.use, attributes: attributes))
+                saved -= 32
+            }
+            saved += d.text.utf8.count + 4
+            e.kind = .group
+            e.attributes = e.attributes.filter { $0.name != "d" }
+            e.children = uses
+            return e
+        }
+        let body = document.body.map(share)
+        guard saved > 0 else { return }
+        document.body = body
+        document.definitions += definitions
+    }
+}
