@@ -263,6 +263,17 @@ enum CSSAnimationWriter {
         if case .set(_, let value, let begin) = animation { set = (value, begin) }
         if case .discrete(let d) = animation, let single = d.single { set = single }
         if let (value, begin) = set {
+            if timing.scrollTimeline, animation.attribute == "display", begin > 0 {
+                // Scrolled, a switch is a keyframe of one animation over the whole range, not an animation
+                // whose range starts at its instant: Chromium places range offsets in layout units (1/64
+                // px), so a switch a few microseconds in (a zero-length arc shown once it grows) would
+                // start with the range and show at its start, where the keyframe at 0 % still hides it.
+                let whole = timing.duration * (timing.repeats.map { $0.isFinite ? $0 : 1 } ?? 1)
+                let before = convert(Value(element.attribute("display") ?? .keyword("inline")))
+                let at = SVGNumber.format(min(begin / whole, 1) * 100, decimals: 6)
+                return ("0%{\(attribute):\(before)}\(at)%,to{\(attribute):\(convert(Value(value)))}",
+                        "\(seconds(whole)) linear forwards", adds)
+            }
             return ("0%,to{\(attribute):\(convert(Value(value)))}",
                     "1s linear \(delay(SVGNumber.representable(begin, decimals: 9))) forwards", adds)
         }
