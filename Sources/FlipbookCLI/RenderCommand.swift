@@ -65,9 +65,10 @@ enum RenderCommand {
                            when the SVG is clicked or the pointer enters it (inline, or in <object>;
                            an <img> takes no events), showing its first state until then; hover with
                            --css: it plays while the pointer is over the SVG and pauses when it
-                           leaves (CSS :hover, inline only); scroll
-                           (with --css): the page's scroll scrubs it, start to end while the SVG
-                           crosses the viewport fully in view (a CSS view timeline).
+                           leaves (CSS :hover, inline only); in-view (with --css): it starts once
+                           when the SVG is wholly in view (a CSS scroll trigger); scroll (with
+                           --css): the page's scroll scrubs it, start to end while the SVG crosses
+                           the viewport fully in view (a CSS view timeline).
       --poster <t>         With --animated: the static picture (what librsvg, a preview or a mail client
                            draws; the first paint before the animation runs) is the frame at t seconds
                            (default: the scene's "poster", or the start).
@@ -181,8 +182,11 @@ enum RenderCommand {
                 }
                 scrollTimeline = true
             case "in-view":
-                throw UsageError("--play in-view: neither SMIL nor CSS starts a timed animation when it scrolls into view without a script; --play scroll --css scrubs it with the scroll instead")
-            default: throw UsageError("--play expects auto, click, hover or scroll, got '\(play)'")
+                guard args.flags.contains("css") else {
+                    throw UsageError("--play in-view starts CSS animations when the SVG comes into view (a CSS scroll trigger); SMIL cannot without a script (add --css)")
+                }
+                beginEvent = "view"
+            default: throw UsageError("--play expects auto, click, hover, in-view or scroll, got '\(play)'")
             }
         }
         var repeatCount: Double?
@@ -272,7 +276,8 @@ enum RenderCommand {
                                 "hover": args.flags.contains("css")
                                     ? "plays while the pointer is over it inline or in <object>; in <img> or a CSS background it waits for ever"
                                     : "plays when the pointer enters it inline or in <object>; in <img> or a CSS background it waits for ever (an image takes no events)",
-                                "scroll": "follows the page's scroll inline; in <img>, <object> or a CSS background it has no scroller and shows its end"]
+                                "scroll": "follows the page's scroll inline; in <img>, <object> or a CSS background it has no scroller and shows its end",
+                                "in-view": "starts when wholly in view inline (CSS scroll-triggered animations, Chromium 146 and later; a browser without them plays it at once); in <img>, <object> or a CSS background it is in its own view and plays at once"]
                     if let text = note[play] { print("play \(play): \(text)") }
                 }
             }

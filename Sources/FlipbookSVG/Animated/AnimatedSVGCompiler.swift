@@ -68,7 +68,10 @@ public struct AnimatedSVGCompiler {
     /// choose their own looping).
     public var repeatCount: Double?
     /// The DOM event on the SVG that starts a SMIL file's animations ("click", "mouseover"), nil (the
-    /// default) to start at once; until it comes, the file shows its t = 0 state. CSS files ignore it.
+    /// default) to start at once; until it comes, the file shows its t = 0 state. A CSS file reads
+    /// "mouseover" as playing while the pointer is over the SVG (`:hover`), and "view" as starting
+    /// once, in time, when the SVG is wholly in view (CSS scroll-triggered animations); SMIL has no
+    /// such event (a SMIL file written with "view" waits for ever: `flipbook render` refuses it).
     public var beginEvent: String?
     /// Whether a CSS file's animations follow the page's scroll (`AnimatedDocument.Timing.scrollTimeline`)
     /// instead of time. Default false; SMIL files ignore it.

@@ -43,6 +43,7 @@ enum CSSAnimationWriter {
         var held = ""                       // the reduced-motion rules that hold an instant
         var hovered: [String] = []          // with --play hover: the animated elements' ids
         let hover = document.timing.beginEvent == "mouseover"
+        let inView = document.timing.beginEvent == "view"
         for (id, element) in targets.elements {
             var list: [String] = [], composition: [String] = []
             for animation in element.animations {
@@ -68,7 +69,8 @@ enum CSSAnimationWriter {
             }
             guard !list.isEmpty else { continue }
             if let at = document.timing.reducedMotionAt {
-                held += "#\(id){animation:\(list.map { Self.paused($0, at: at) }.joined(separator: ","))}"
+                // (No trigger: its play would resume the paused animations.)
+                held += "#\(id){animation:\(list.map { Self.paused($0, at: at) }.joined(separator: ","))\(inView ? ";animation-trigger:none" : "")}"
             }
             if document.timing.scrollTimeline {
                 let scrolled = list.map { Self.scrolled($0, timing: document.timing) }
@@ -77,6 +79,9 @@ enum CSSAnimationWriter {
                 // Paused until the pointer is over the SVG (`svg:hover`, below).
                 css += "#\(id){animation:\(list.map { $0 + " paused" }.joined(separator: ","))"
                 hovered.append(id)
+            } else if inView {
+                // Started once, in time, when the SVG's trigger (below) fires.
+                css += "#\(id){animation:\(list.joined(separator: ","));animation-trigger:\(list.map { _ in "--fb play-once" }.joined(separator: ","))"
             } else {
                 css += "#\(id){animation:\(list.joined(separator: ","))"
             }
@@ -91,11 +96,16 @@ enum CSSAnimationWriter {
         if document.timing.scrollTimeline {
             // The root names the view timeline its animated elements follow.
             css = "svg{view-timeline:--fb block}\n" + css
+        } else if inView {
+            // The root's trigger: active once the SVG is wholly inside its scroll container's view (CSS
+            // Animation Triggers: `timeline-trigger`, in Chromium from 146).
+            css = "svg{timeline-trigger:--fb view() contain}\n" + css
         }
         if document.poster != nil {
             // The poster's switch (`AnimatedDocument.svg(css:)`): from the first instant on, the animation
-            // shown and the poster hidden.
-            css += ".fb-on{animation:fb-on 1s both}.fb-off{animation:fb-off 1s both}@keyframes fb-on{from,to{visibility:visible}}@keyframes fb-off{from,to{visibility:hidden}}\n"
+            // shown and the poster hidden (in view, from the trigger on).
+            let trigger = inView ? ";animation-trigger:--fb play-once" : ""
+            css += ".fb-on{animation:fb-on 1s both\(trigger)}.fb-off{animation:fb-off 1s both\(trigger)}@keyframes fb-on{from,to{visibility:visible}}@keyframes fb-off{from,to{visibility:hidden}}\n"
         }
         if let fade = document.reducedMotionCrossfade {
             // Reduced motion as a dissolve (`AnimatedDocument.svg(css:)`): the animation hidden, the
