@@ -22,10 +22,13 @@ public final class FontSet: TextFonts, @unchecked Sendable {
     }
 
     /// The fonts text is drawn with when none is given: the system's DejaVu family, else the first of
-    /// `TrueTypeFont.defaultPaths` for everything; nil when there is none.
-    public static func system() -> FontSet? {
+    /// `TrueTypeFont.defaultPaths` for everything; nil when there is none. One set for the process
+    /// (found and loaded the first time a face is asked for), so each render of a batch does not read
+    /// the font files again.
+    public static func system() -> FontSet? { shared }
+
+    private static let shared: FontSet? =
         FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
-    }
 
     /// The DejaVu fonts in `folder`, or nil when its regular sans face is missing.
     public init?(systemFolder folder: String = "/usr/share/fonts/truetype/dejavu") {
