@@ -29,6 +29,9 @@ public enum TimingFunction: Hashable, Sendable, Codable {
     public static let easeOut = cubicBezier(0, 0, 0.58, 1)
     /// CSS `ease-in-out`, cubic-bezier(0.42, 0, 0.58, 1); also CA's `easeInEaseOut`.
     public static let easeInOut = cubicBezier(0.42, 0, 0.58, 1)
+    /// Core Animation's `easeInEaseOut` (`kCAMediaTimingFunctionEaseInEaseOut`), (0.42, 0, 0.58, 1):
+    /// `easeInOut` under the name a Core Animation programmer types.
+    public static let easeInEaseOut = easeInOut
     /// Core Animation's `kCAMediaTimingFunctionDefault`: (0.25, 0.1, 0.25, 1), the same curve as CSS `ease`.
     public static let caDefault = ease
     /// CSS `step-start`, steps(1, jump-start).

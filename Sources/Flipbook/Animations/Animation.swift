@@ -76,6 +76,37 @@ public struct Animation: Hashable, Sendable {
         Animation(.group(animations), timing: MediaTiming(beginTime: beginTime, duration: duration))
     }
 
+    /// The fill mode (`timing.fillMode`), where a Core Animation programmer sets it:
+    /// `animation.fillMode = .forwards`.
+    public var fillMode: FillMode {
+        get { timing.fillMode }
+        set { timing.fillMode = newValue }
+    }
+
+    /// Seconds of one cycle (`timing.duration`); 0 means 0.25 s, as CAAnimation's.
+    public var duration: Double {
+        get { timing.duration }
+        set { timing.duration = newValue }
+    }
+
+    /// When the animation starts in its layer's time, seconds (`timing.beginTime`).
+    public var beginTime: Double {
+        get { timing.beginTime }
+        set { timing.beginTime = newValue }
+    }
+
+    /// How many cycles it runs (`timing.repeatCount`); `.infinity` for ever.
+    public var repeatCount: Double {
+        get { timing.repeatCount }
+        set { timing.repeatCount = newValue }
+    }
+
+    /// Whether each cycle runs back after it runs forward (`timing.autoreverses`).
+    public var autoreverses: Bool {
+        get { timing.autoreverses }
+        set { timing.autoreverses = newValue }
+    }
+
     /// The names of the properties this animation writes.
     public var keys: Set<String> {
         switch content {

@@ -25,6 +25,9 @@ public struct Angle: Hashable, Sendable, Codable, Comparable {
     public static func degrees(_ value: Double) -> Angle { Angle(degrees: value) }
 
     public static let zero = Angle(radians: 0)
+    /// Half a turn, π radians (180°): so that `.pi / 4` is an angle, as a Core Animation rotation in
+    /// radians is written.
+    public static let pi = Angle(radians: .pi)
     /// One full turn, 2π.
     public static let fullTurn = Angle(radians: 2 * .pi)
     /// 12 o'clock: −90°.
@@ -39,6 +42,8 @@ public struct Angle: Hashable, Sendable, Codable, Comparable {
     public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
     public static func - (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians - b.radians) }
     public static func * (a: Angle, s: Double) -> Angle { Angle(radians: a.radians * s) }
+    public static func * (s: Double, a: Angle) -> Angle { Angle(radians: s * a.radians) }
+    public static func / (a: Angle, s: Double) -> Angle { Angle(radians: a.radians / s) }
     public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
 }
 

@@ -14,6 +14,11 @@ public struct Rect: Hashable, Sendable, Codable {
         self.init(origin: Point(x, y), size: Size(width, height))
     }
 
+    /// `Rect(x:y:width:height:)` without the labels, as `Point(_:_:)` and `Size(_:_:)` take theirs.
+    public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        self.init(x: x, y: y, width: width, height: height)
+    }
+
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public var minX: Double { min(origin.x, origin.x + size.width) }

@@ -29,6 +29,24 @@ public struct Transform2D: Hashable, Sendable, Codable {
         return Transform2D(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
+    /// Core Graphics' `CGAffineTransform(rotationAngle:)`: `rotation(angle)`.
+    public init(rotationAngle angle: Angle) {
+        self = .rotation(angle)
+    }
+
+    /// Core Graphics' `CGAffineTransform(translationX:y:)`: `translation(x, y)`, pixels.
+    public init(translationX x: Double, y: Double) {
+        self = .translation(x, y)
+    }
+
+    /// Core Graphics' `CGAffineTransform(scaleX:y:)`: `scale(x, y)`.
+    public init(scaleX x: Double, y: Double) {
+        self = .scale(x, y)
+    }
+
+    @available(*, unavailable, renamed: "init(rotationAngle:)", message: "a rotation is Transform2D(rotationAngle:) or .rotation(_:), as CGAffineTransform's")
+    public init(rotation angle: Angle) { fatalError("unavailable") }
+
     /// A horizontal skew: x' = x + k·y.
     public static func skew(_ k: Double) -> Transform2D {
         Transform2D(a: 1, b: 0, c: k, d: 1, tx: 0, ty: 0)

@@ -59,6 +59,16 @@ public struct Color: Hashable, Sendable, Codable {
     public static let black = Color(white: 0)
     public static let white = Color(white: 1)
     public static let clear = Color(white: 0, alpha: 0)
+    // UIColor's and NSColor's named colours, with their documented components (sRGB).
+    public static let red = Color(red: 1, green: 0, blue: 0)
+    public static let green = Color(red: 0, green: 1, blue: 0)
+    public static let blue = Color(red: 0, green: 0, blue: 1)
+    public static let yellow = Color(red: 1, green: 1, blue: 0)
+    public static let cyan = Color(red: 0, green: 1, blue: 1)
+    public static let magenta = Color(red: 1, green: 0, blue: 1)
+    public static let orange = Color(red: 1, green: 0.5, blue: 0)
+    public static let purple = Color(red: 0.5, green: 0, blue: 0.5)
+    public static let gray = Color(white: 0.5)
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque; components rounded to 8 bits.
     public var hexString: String {

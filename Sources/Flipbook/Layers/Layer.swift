@@ -24,6 +24,13 @@ public struct Layer: Hashable, Sendable {
         self.init(id: id, type: LayerType(type), sublayers: sublayers)
     }
 
+    /// A layer placed by its frame (`Layer.frame`, in its superlayer's coordinates, pixels), as
+    /// `CALayer()` with `frame` set.
+    public init(id: String, type: any LayerBehavior.Type = PlainLayer.self, frame: Rect, sublayers: [Layer] = []) {
+        self.init(id: id, type: LayerType(type), sublayers: sublayers)
+        self.frame = frame
+    }
+
     /// A layer of an already looked-up type (components that create layers every frame keep one).
     public init(id: String, type: LayerType, sublayers: [Layer] = []) {
         self.id = id
@@ -97,10 +104,12 @@ public struct Layer: Hashable, Sendable {
         }
     }
 
-    /// The layer's bounds.
+    /// The layer's bounds, pixels: its own coordinate space (CALayer's `bounds`). Setting it keeps
+    /// `position`, so the layer grows or shrinks around its anchor point, as Core Animation's does.
     @inlinable
     public var bounds: Rect {
         @inline(__always) get { self[.bounds] }
+        @inline(__always) set { self[.bounds] = newValue }
     }
 
     /// The first layer in this subtree (self included) with the given id.
