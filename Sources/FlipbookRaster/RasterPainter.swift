@@ -37,11 +37,19 @@ struct RasterPainter {
             for child in node.children { try draw(child, transform: m, into: &surface) }
             return
         }
+        let content = contentBox(node, m)
+        // A square-cornered clip, upright on the device, around everything the group draws (a
+        // precomposition's bounds around its art) takes nothing away: the group is drawn in place.
+        if node.opacity >= 1, node.shadow == nil, node.mask == nil, let clip = node.clip, node.clipCornerRadius == 0,
+           m.b == 0, m.c == 0, let content, Self.box(clip, m).holds(content) {
+            for item in node.items { try draw(item, transform: m, into: &surface) }
+            for child in node.children { try draw(child, transform: m, into: &surface) }
+            return
+        }
         // The group's own surface covers only what it can draw: its content's box on the canvas, within
         // its clip and within the surface it is composited onto. Nothing there, nothing to do.
         var crop = surface.rect
         if let clip = node.clip { crop = PixelRect.covering(Self.box(clip, m), within: crop) }
-        let content = contentBox(node, m)
         if let content { crop = PixelRect.covering(node.shadow == nil ? content : shadowedBox(node, m, content), within: crop) }
         // Nothing shows where the mask draws nothing.
         if node.mask != nil { crop = maskedCrop(node, m, crop) }
@@ -300,5 +308,12 @@ struct RasterPainter {
             let color = gradient.color(atOffset: gradient.offset(at: inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))))
             surface.blend(x, y, PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), coverage: c)
         }
+    }
+}
+
+extension Rect {
+    /// Whether `other` lies inside this rectangle (edges included).
+    fileprivate func holds(_ other: Rect) -> Bool {
+        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
     }
 }
