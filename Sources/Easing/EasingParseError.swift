@@ -1,3 +1,4 @@
+internal import FlipbookSupport
 /// Easing text that does not parse: what was expected, and where.
 public struct EasingParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was expected or what is wrong, e.g. "expected ',' between cubic-bezier() values".

@@ -1,3 +1,4 @@
+internal import FlipbookSupport
 /// A recursive-descent parser over `EasingToken`s; the grammar is documented in the README, "Easing text".
 struct EasingParser {
     let text: String

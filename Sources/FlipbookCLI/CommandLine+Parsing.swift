@@ -1,6 +1,7 @@
 import Easing
 import FlipbookFiles
 import FlipbookScenes
+import FlipbookSupport
 
 /// A command-line mistake: unknown option, missing value, wrong argument count. Exit code 2.
 struct UsageError: Error {

@@ -1,6 +1,7 @@
 import Easing
 import Flipbook
 import FlipbookScenes
+import FlipbookSupport
 import FlipbookTesting
 
 /// `flipbook lint SCENE`: motion that is legal but almost certainly not what was meant (`SceneLint`).

@@ -6,6 +6,7 @@ import FlipbookRaster
 import FlipbookScenes
 import FlipbookSVG
 #if canImport(Glibc)
+import FlipbookSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

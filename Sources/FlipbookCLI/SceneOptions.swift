@@ -5,6 +5,7 @@ import FlipbookLottie
 import FlipbookScenes
 import FlipbookSVG
 #if canImport(Glibc)
+import FlipbookSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -1,6 +1,7 @@
 import Easing
 import Flipbook
 import FlipbookFiles
+import FlipbookSupport
 import FlipbookTesting
 
 /// `flipbook trace SCENE --layer ID --property NAME`: chosen properties of chosen layers at chosen

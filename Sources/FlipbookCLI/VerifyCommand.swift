@@ -3,6 +3,7 @@ import Flipbook
 import FlipbookFiles
 import FlipbookOutput
 import FlipbookSVG
+import FlipbookSupport
 
 /// `flipbook verify FILE --against SCENE`: an animated SVG checked against the scene's compile
 /// (`AnimatedFileCheck`), at the scene's frame instants and halfway between them.

@@ -3,6 +3,7 @@ import Easing
 import FlipbookFiles
 import FlipbookScenes
 #if canImport(Glibc)
+import FlipbookSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

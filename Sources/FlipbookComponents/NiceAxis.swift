@@ -1,6 +1,7 @@
 import Flipbook
 import Easing
 #if canImport(Glibc)
+import FlipbookSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 
 /// A file-system path as the bytes the user gave, never re-encoded: Linux paths are bytes, and a name
 /// that is not UTF-8 (`bad\xff\xfe`) must reach the file system unchanged.

@@ -1,5 +1,6 @@
 import Easing
 #if canImport(Glibc)
+import FlipbookSupport
 import Glibc
 #endif
 import CFlipbookSystem

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookSupport
 
 /// How the SVG outputs write text: as `<text>` naming the face it is laid out with first, or as that
 /// face's glyph outlines (`asPaths`), so that a frame looks the same in every viewer with no font

@@ -1,5 +1,6 @@
 import Easing
 import Flipbook
+import FlipbookSupport
 
 /// Decodes the animations of a layer (see Scenes/README.md, "Animations").
 ///

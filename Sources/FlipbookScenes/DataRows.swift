@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 
 /// One row of a data file: the line it starts on and its values by column, or why it cannot be read.
 public struct DataRow: Sendable {

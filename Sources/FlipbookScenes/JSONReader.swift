@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 /// A JSON value being decoded, with its path for error messages.
 struct JSONReader {
     let value: JSONValue

@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 /// A problem with a scene file: the file, the JSON path (`layers[2].animations[0].duration`) and what
 /// was expected.
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {

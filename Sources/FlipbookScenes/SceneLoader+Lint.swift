@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 
 extension SceneLoader {
     /// The findings of `flipbook lint` a scene says are meant (`"lint": {"allow": ["out-of-range",

@@ -2,6 +2,7 @@ import Easing
 import Flipbook
 import FlipbookComponents
 #if canImport(Glibc)
+import FlipbookSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

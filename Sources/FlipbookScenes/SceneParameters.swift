@@ -1,5 +1,6 @@
 import Easing
 import Flipbook
+import FlipbookSupport
 
 /// A scene's declared parameter (`"params": {"move": {"type": "number", "default": 0.5, "min": 0,
 /// "max": 1}}`): a typed value the scene uses wherever a value goes as `{"param": "move"}`, bound at

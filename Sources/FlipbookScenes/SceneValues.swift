@@ -1,5 +1,6 @@
 import Easing
 import Flipbook
+import FlipbookSupport
 
 /// Property values as scene files write them (units: pixels, degrees, seconds; colours as text).
 enum SceneValues {

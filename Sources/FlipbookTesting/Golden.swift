@@ -1,6 +1,7 @@
 import Easing
 import FlipbookFiles
 #if canImport(Glibc)
+import FlipbookSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -1,5 +1,6 @@
 import Easing
 import Flipbook
+import FlipbookSupport
 
 /// What `flipbook lint` finds in a scene: motion that is legal but almost certainly not what was
 /// meant — a loop that does not meet itself, a retarget that jumps, a value outside its property's

@@ -1,6 +1,7 @@
 import Easing
 import Flipbook
 import FlipbookSVG
+import FlipbookSupport
 
 /// Chosen properties of chosen layers at chosen instants, as the presentation tree shows them: what
 /// a motion test records and compares with a golden file (`Golden`), and what `flipbook trace` prints.

@@ -1,5 +1,6 @@
 import Easing
 import FlipbookSVG
+import FlipbookSupport
 
 /// How far a recorded value may stand from its golden one, by property name.
 ///

@@ -1,4 +1,5 @@
 @testable import FlipbookFiles
+import FlipbookSupport
 import Testing
 
 /// Paths as bytes, and text made safe for a terminal.

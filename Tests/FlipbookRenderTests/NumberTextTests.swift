@@ -2,6 +2,7 @@ import Easing
 import Flipbook
 import FlipbookScenes
 @testable import FlipbookSVG
+import FlipbookSupport
 import Testing
 
 /// Live numbers: a text layer's number shown through a format (`TextLayer.format`).

@@ -1,4 +1,4 @@
-import Easing
+import FlipbookSupport
 import Foundation
 import Testing
 

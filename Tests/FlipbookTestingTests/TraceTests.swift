@@ -1,6 +1,7 @@
 import Easing
 import Flipbook
 import FlipbookScenes
+import FlipbookSupport
 import FlipbookTesting
 import Testing
 #if canImport(Glibc)

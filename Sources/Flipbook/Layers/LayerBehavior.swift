@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 /// What a kind of layer declares and draws: the seed's PieSliceLayer made a protocol.
 ///
 /// A behaviour is stateless: a layer's state is its properties. Declare the type's own properties

@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 
 /// How a text layer shows a number (`TextLayer.format`): C printf's conversion of one number, in the
 /// C locale (a '.' for the decimal point whatever the machine's settings), with literal text around it.

@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 
 /// A value computed from its owner's other stored properties on first use, then shared by the
 /// owner's copies until the owner resets it (a property observer replaces the box when an input

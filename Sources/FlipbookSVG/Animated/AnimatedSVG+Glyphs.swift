@@ -28,58 +28,72 @@ extension AnimatedSVG {
     /// the definitions and uses are shorter than the paths' data they replace, so the file only
     /// shrinks.
     static func shareGlyphs(_ document: inout AnimatedDocument) {
-        typealias Element = AnimatedDocument.Element
-        let texts = document.glyphTexts
-        guard !texts.isEmpty else { return }
-        func placed(_ e: Element) -> PlacedGlyphs? {
-            guard e.kind == .path, e.geometry == nil, case .path(let d)? = e.attribute("d"), let glyphs = texts[d.path],
-                  e.animations(of: "d").isEmpty, e.attribute("id") == nil, e.attribute("stroke") == nil,
-                  e.attribute("fill-opacity") == nil, e.animations(of: "fill-opacity").isEmpty else { return nil }
-            return glyphs
-        }
-        struct Key: Hashable {
-            var face: String
-            var glyph: Int
-            var scale: Double
-        }
-        var definitions: [Element] = []
-        var ids: [Key: String] = [:]
-        var saved = 0
-        func share(_ e: Element) -> Element {
-            var e = e
-            e.children = e.children.map(share)
-            guard let glyphs = placed(e), case .path(let d)? = e.attribute("d") else { return e }
-            var uses: [Element] = []
-            for g in glyphs.run.glyphs {
-                guard let outline = glyphs.run.outlines[g.glyph], !outline.elements.isEmpty else { continue }
-                let key = Key(face: glyphs.run.face, glyph: g.glyph, scale: glyphs.scale)
-                let id: String
-                if let known = ids[key] {
-                    id = known
-                } else {
-                    id = "t\(ids.count + 1)"
-                    ids[key] = id
-                    let path = outline.applying(Transform2D(a: glyphs.scale, b: 0, c: 0, d: -glyphs.scale, tx: 0, ty: 0))
-                    let text = SVGPathData.string(path)
-                    definitions.append(Element(.path, attributes: [.init("id", .keyword(id)), .init("d", .path(.init(path: path, text: text)))]))
-                    saved -= text.utf8.count + id.utf8.count + 20
-                }
-                let x = glyphs.origin.x + g.x * glyphs.scale, y = glyphs.origin.y
-                var attributes: [AnimatedDocument.Attribute] = [.init("href", .keyword("#" + id))]
-                if x != 0 { attributes.append(.init("x", .number(x, decimals: 3))) }
-                if y != 0 { attributes.append(.init("y", .number(y, decimals: 3))) }
-                uses.append(Element(.use, attributes: attributes))
-                saved -= 32
-            }
-            saved += d.text.utf8.count + 4
-            e.kind = .group
-            e.attributes = e.attributes.filter { $0.name != "d" }
-            e.children = uses
-            return e
-        }
-        let body = document.body.map(share)
-        guard saved > 0 else { return }
+        guard !document.glyphTexts.isEmpty else { return }
+        var sharer = GlyphSharer(texts: document.glyphTexts)
+        let body = document.body.map { sharer.share($0) }
+        guard sharer.saved > 0 else { return }
         document.body = body
-        document.definitions += definitions
+        document.definitions += sharer.definitions
+    }
+}
+
+/// `AnimatedSVG.shareGlyphs`'s walk: the glyphs defined so far and the bytes saved.
+private struct GlyphSharer {
+    typealias Element = AnimatedDocument.Element
+    struct Key: Hashable {
+        var face: String
+        var glyph: Int
+        var scale: Double
+    }
+    let texts: [Path: PlacedGlyphs]
+    var definitions: [Element] = []
+    var ids: [Key: String] = [:]
+    /// Bytes the shared form saves, roughly: the paths' data replaced less the definitions and uses.
+    var saved = 0
+
+    init(texts: [Path: PlacedGlyphs]) {
+        self.texts = texts
+    }
+
+    /// The glyphs of the text `e` draws, when it is one that is shared (see `shareGlyphs`).
+    func placed(_ e: Element) -> PlacedGlyphs? {
+        guard e.kind == .path, e.geometry == nil, case .path(let d)? = e.attribute("d"), let glyphs = texts[d.path],
+              e.animations(of: "d").isEmpty, e.attribute("id") == nil, e.attribute("stroke") == nil,
+              e.attribute("fill-opacity") == nil, e.animations(of: "fill-opacity").isEmpty else { return nil }
+        return glyphs
+    }
+
+    /// `e` with its children shared, and itself a group of `<use>` when it is a shared text.
+    mutating func share(_ e: Element) -> Element {
+        var e = e
+        e.children = e.children.map { share($0) }
+        guard let glyphs = placed(e), case .path(let d)? = e.attribute("d") else { return e }
+        var uses: [Element] = []
+        for g in glyphs.run.glyphs {
+            guard let outline = glyphs.run.outlines[g.glyph], !outline.elements.isEmpty else { continue }
+            let key = Key(face: glyphs.run.face, glyph: g.glyph, scale: glyphs.scale)
+            let id: String
+            if let known = ids[key] {
+                id = known
+            } else {
+                id = "t\(ids.count + 1)"
+                ids[key] = id
+                let path = outline.applying(Transform2D(a: glyphs.scale, b: 0, c: 0, d: -glyphs.scale, tx: 0, ty: 0))
+                let text = SVGPathData.string(path)
+                definitions.append(Element(.path, attributes: [.init("id", .keyword(id)), .init("d", .path(.init(path: path, text: text)))]))
+                saved -= text.utf8.count + id.utf8.count + 20
+            }
+            let x = glyphs.origin.x + g.x * glyphs.scale, y = glyphs.origin.y
+            var attributes: [AnimatedDocument.Attribute] = [.init("href", .keyword("#" + id))]
+            if x != 0 { attributes.append(.init("x", .number(x, decimals: 3))) }
+            if y != 0 { attributes.append(.init("y", .number(y, decimals: 3))) }
+            uses.append(Element(.use, attributes: attributes))
+            saved -= 32
+        }
+        saved += d.text.utf8.count + 4
+        e.kind = .group
+        e.attributes = e.attributes.filter { $0.name != "d" }
+        e.children = uses
+        return e
     }
 }

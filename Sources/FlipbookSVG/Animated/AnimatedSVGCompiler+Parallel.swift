@@ -1,5 +1,6 @@
 import Dispatch
 import Easing
+import FlipbookSupport
 
 /// Sibling layers written on several threads.
 extension AnimatedSVGCompiler.Context {

@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 
 /// One CSS animation as written: a `@keyframes` rule and its `animation` entry, read back from their
 /// text and evaluated at a document time: the CSS writer's check on what it wrote, as `SMILTrack` is

@@ -1,6 +1,7 @@
 import Easing
 import Dispatch
 import Flipbook
+import FlipbookSupport
 
 /// The render tree at one instant, flattened: nodes by slot, the number the sampler gives each layer
 /// id. A class, and read by slot: the compiler reads snapshots tens of thousands of times per scene,

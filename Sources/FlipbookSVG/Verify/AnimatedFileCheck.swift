@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 
 /// An animated SVG file (SMIL or CSS) checked against the animated SVG Flipbook compiles from a scene:
 /// `flipbook verify FILE --against SCENE`.
