@@ -1,5 +1,4 @@
 import Flipbook
-import Easing
 #if canImport(Glibc)
 import FlipbookSupport
 import Glibc

@@ -1,4 +1,3 @@
-import Easing
 import FlipbookSupport
 
 /// A file-system path as the bytes the user gave, never re-encoded: Linux paths are bytes, and a name

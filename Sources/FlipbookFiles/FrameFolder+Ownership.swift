@@ -1,4 +1,3 @@
-import Easing
 #if canImport(Glibc)
 import FlipbookSupport
 import Glibc

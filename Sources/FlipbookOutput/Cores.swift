@@ -1,5 +1,4 @@
 import CFlipbookSystem
-import Easing
 #if canImport(Glibc)
 import FlipbookSupport
 import Glibc

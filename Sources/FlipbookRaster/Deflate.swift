@@ -5,9 +5,8 @@
 /// lazy evaluation: it gained under 1 % on filtered frames). Every position of a match of up to 32
 /// bytes enters the chains; of a longer match, or inside a repeat of period ≤ 8 (a run of equal
 /// pixels), only the last 8 positions do (zlib's fast levels skip long matches the same way). On the
-/// rings' frames that inserts a sixth of the positions for 1 % more bytes; with 16 candidates and a
-/// stop at 64 bytes (32 and 128 before: 1.5 % more bytes), the encoding takes 14 M instructions a frame
-/// instead of 20 M. Tokens are coded with dynamic Huffman codes (§3.2.7) built
+/// rings' frames that inserts a sixth of the positions for 1 % more bytes; chains are searched for 16
+/// candidates, stopping at a match of 64 bytes. Tokens are coded with dynamic Huffman codes (§3.2.7) built
 /// per block of up to 65,536 tokens from the block's own symbol counts, lengths limited to 15 bits (7
 /// for the code-length code; see `Huffman.lengths`), every code complete. Output is
 /// deterministic: the same bytes give the same stream. Compression is checked against Python's zlib

@@ -1,4 +1,3 @@
-import Easing
 import Flipbook
 #if canImport(Glibc)
 import FlipbookSupport

@@ -173,13 +173,6 @@ public struct SVGFrameRenderer {
         return opening
     }
 
-    /// Whether leaf `b` is leaf `a` again: unchanged properties and the same id, type and timing. The
-    /// twin of `RetainedPresentation.Node.presentsAgain`, which reads its layer in place: change both.
-    private static func unchanged(_ a: Layer, _ b: Layer) -> Bool {
-        a.properties.isUnchanged(from: b.properties) && a.id == b.id && a.type == b.type && a.timing == b.timing
-            && a.animations == b.animations && a.sublayers == b.sublayers
-    }
-
     private mutating func writeLeaf<Tree: FrameTree>(_ tree: Tree, into out: inout SVGBuffer, state: inout SVGFrameWriter.State) {
         let position = visited
         visited += 1
@@ -192,7 +185,7 @@ public struct SVGFrameRenderer {
             if let retained, let kept = leaves[position].node, kept === retained {
                 same = kept.version == leaves[position].version
             } else if let written = leaves[position].writtenLayer {
-                same = Self.unchanged(written, tree.leafLayer)
+                same = written.isUnchanged(from: tree.leafLayer)
                 valueComparisons += 1
                 // Found the same through another node (after a timed change, every node is new): keep
                 // this one, so that the next frame asks it instead of comparing values again.

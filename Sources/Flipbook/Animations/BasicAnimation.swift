@@ -33,9 +33,8 @@ public struct BasicAnimation: Hashable, Sendable {
         set { storage = Storage(key: key, from: from, to: to, by: newValue) }
     }
 
-    /// The key and values, in one immutable box that copies share: the animation is bound out of its
-    /// `Animation.Content` at every instant it is evaluated, and a copy of the key and three values
-    /// retained and released each of their parts (about 700 instructions an evaluation).
+    /// The key and values, in one immutable box that copies share (the animation is bound out of its
+    /// `Animation.Content` at every instant it is evaluated; a copy is one reference).
     private var storage: Storage
 
     private final class Storage: Sendable {

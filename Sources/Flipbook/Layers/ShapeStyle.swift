@@ -20,9 +20,8 @@ public enum ShapeStyle {
     /// key's default when the set value is of another kind; else the type's declared default when of
     /// the key's kind, else the key's default), read in one pass: the type's defaults converted once
     /// (`Defaults`), then the layer's set entries that are style properties (found by `NameIndex`).
-    /// Twelve reads one by one searched the table twelve times and converted a default each time, a
-    /// line cap's by comparing its name: about 2,300 instructions a ring gauge's arc. The tests hold
-    /// this to the reads one by one for every layer type and for random tables.
+    /// It equals the twelve reads one by one (the tests hold it to them for every layer type and for
+    /// random tables).
     public static func drawing(_ path: Path, of layer: Layer) -> ShapeDrawing {
         let defaults = layer.type.declaredDefaults.shapeStyle
         var fill = defaults.fill, stroke = defaults.stroke, lineWidth = defaults.lineWidth

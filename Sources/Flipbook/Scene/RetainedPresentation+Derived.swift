@@ -31,8 +31,6 @@ extension RetainedPresentation.Node {
                                  modelCount: Int, parentTime local: Double) -> Bool {
         var derivedChanged = false
         var start = modelCount
-        // Each part read where the list holds it (a `for` over the parts copied each one out: its
-        // names, codes and closures retained and released).
         for p in parts.indices {
             let range = start..<(start + partCounts[p])
             if !derivesAgain(parts[p]) {
@@ -171,13 +169,8 @@ extension RetainedPresentation.Node {
         valueChanges += 1
     }
 
-    /// Whether derived sublayer `b` is this node's source again: the same id, type, timing,
-    /// animations and sublayers, and values unchanged bit for bit (`SVGFrameRenderer`'s test for a
-    /// leaf). Read in place: a copy of `source` retained and released each of its arrays. (The
-    /// renderer's `unchanged` is its twin; one shared `Layer` method copied `source` at this call,
-    /// 1.2 M instructions more for the rings' 1,320 SVG frames, so each keeps its own. Change both.)
+    /// Whether derived sublayer `b` is this node's source again (`Layer.isUnchanged(from:)`).
     fileprivate func presentsAgain(_ b: Layer) -> Bool {
-        source.properties.isUnchanged(from: b.properties) && source.id == b.id && source.type == b.type
-            && source.timing == b.timing && source.animations == b.animations && source.sublayers == b.sublayers
+        source.isUnchanged(from: b)
     }
 }

@@ -157,7 +157,6 @@ extension RetainedPresentation {
                 presentedHoldsValues = true
             } else if !source.animations.isEmpty {
                 values = source.properties
-                // Each animation read where the list holds it (a `for` loop copied each one out).
                 source.animations.withUnsafeBufferPointer { animations in
                     for index in animations.indices { animations[index].animation.apply(to: &values, parentTime: local) }
                 }

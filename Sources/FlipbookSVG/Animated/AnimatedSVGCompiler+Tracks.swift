@@ -95,9 +95,7 @@ extension AnimatedSVGCompiler.Context {
             return grid + checkTimes + [scene.duration] + (fitted.count <= checkTimes.count ? fitted : [])
         }
 
-        /// 0, the duration and the knots within [0, duration], sorted, each once (−0 as 0). Sorted and
-        /// then thinned, not hashed: the rings' compile merges about 20 lists of some 1,600 instants
-        /// in all, and a `Set` hashed every one (0.9 M instructions, all on the calling thread).
+        /// 0, the duration and the knots within [0, duration], sorted, each once (−0 as 0).
         static func merge(_ knots: [Double], grid duration: Double) -> [Double] {
             var all: [Double] = [0, duration == 0 ? 0 : duration]
             all.reserveCapacity(knots.count + 2)
