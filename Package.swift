@@ -37,8 +37,8 @@ let package = Package(
         // copy, which loads no Swift library (Tools/check-cli checks it) and binds no symbol at start.
         .executableTarget(name: "FlipbookCLI", dependencies: ["CFlipbookSystem", "Easing", "FlipbookSupport", "Flipbook", "FlipbookComponents", "FlipbookFiles", "FlipbookOutput", "FlipbookSVG", "FlipbookScenes", "FlipbookRaster", "FlipbookLottie", "FlipbookTesting"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
-        .testTarget(name: "EasingTests", dependencies: ["Easing"], resources: [.copy("Resources")]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookComponents"]),
+        .testTarget(name: "EasingTests", dependencies: ["Easing", "FlipbookSupport"], resources: [.copy("Resources")]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookComponents", "FlipbookSupport"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookSupport", "Flipbook", "FlipbookScenes", "FlipbookTesting"]),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles", "FlipbookSupport"]),
         .testTarget(name: "FlipbookSupportTests", dependencies: ["FlipbookSupport"]),

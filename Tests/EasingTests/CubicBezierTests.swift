@@ -1,4 +1,5 @@
 @testable import Easing
+import FlipbookSupport
 import Foundation
 import Testing
 
@@ -86,21 +87,6 @@ struct CubicBezierTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so property tests see the same cases every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1].
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53 - 1) }
-
-}
 
 extension CubicBezierTests {
     /// Next to a vertical tangent the default tolerance errs by much more than slope × 1e-7: for

@@ -49,12 +49,19 @@ struct AnimatedCompileTests {
         #expect(compiled.report.allSatisfy { $0.encoding == .exact || $0.encoding == .discrete })
     }
 
-    /// An ease-in-out strokeEnd animation is one keySpline segment with the curve's own control points.
+    /// An ease-in-out strokeEnd animation (round-cap-chart's, given CSS's ease-in-out) is one
+    /// keySpline segment with the curve's own control points, (0.42, 0, 0.58, 1), the dash from 0 to
+    /// the 75 % arc, 0.75 · 2π · 125 = 589.049 px (of the circle written twice round, 4π · 125 long).
     @Test func strokeEndBecomesOneSpline() throws {
-        let compiled = AnimatedSVGCompiler(scene: try Self.scene("round-cap-chart")).compile()
+        let path = GoldenTests.root.appendingPathComponent("Scenes/round-cap-chart.json").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let eased = text.replacing(#""property": "strokeEnd","#, with: #""timing": "ease-in-out", "property": "strokeEnd","#)
+        try #require(eased != text)
+        let scene = try SceneLoader().decode(Array(eased.utf8), file: "eased.json")
+        let compiled = AnimatedSVGCompiler(scene: scene).compile()
         let dash = try #require(compiled.report.first { $0.property == "stroke-dasharray" })
         #expect(dash.encoding == .exact)
-        #expect(compiled.svg.contains("keySplines=\"0 0 1 1"))
+        #expect(compiled.svg.contains(#"values="0 1570.796;589.049 981.748" keyTimes="0;1" keySplines="0.42 0 0.58 1""#))
     }
 
     /// Springs and elastic curves are sampled, within the bound, and say so.

@@ -2,6 +2,7 @@ import Flipbook
 import FlipbookComponents
 @testable import FlipbookSVG
 import FlipbookScenes
+import FlipbookSupport
 import Foundation
 import Testing
 
@@ -67,7 +68,7 @@ struct ConicGradientTests {
     @Test(arguments: 0..<12)
     func wedgesAreWithinOne255thOfTheGradientEverywhere(seed: Int) throws {
         // Random gradients (a fixed generator): 2 to 6 stops, translucent ones too, any start angle.
-        var rng = SplitMix(seed: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         let count = 2 + Int(rng.next() % 5)
         var offsets = (0..<count).map { _ in Double(rng.next() % 1000) / 1000 }.sorted()
         if seed % 3 == 0 { offsets[0] = 0; offsets[count - 1] = 1 }

@@ -1,4 +1,5 @@
 @testable import FlipbookSVG
+import FlipbookSupport
 import Testing
 
 /// The byte writer under the frame writer: numbers against an independent formatter, and the buffer's
@@ -22,7 +23,7 @@ struct SVGBufferTests {
     }
 
     @Test func numbersMatchAnIndependentFormatter() {
-        var generator = SplitMix(seed: 20261122)
+        var generator = SplitMix64(seed: 20261122)
         for decimals in [0, 3, 6] {
             for _ in 0..<6_000 {
                 // Magnitudes from 1e-7 to 1e9, both signs, plus exact thousandths and halves.
@@ -67,7 +68,7 @@ struct SVGBufferTests {
                 return digits.count == 1 ? "0" + digits : digits
             }.joined()
         }
-        var generator = SplitMix(seed: 20261125)
+        var generator = SplitMix64(seed: 20261125)
         var cases: [[Double]] = [[0, 1, 0.5], [-1, 2, .nan], [0.5 / 255, 1.5 / 255, 254.5 / 255], [.infinity, -.infinity, 0.2]]
         for _ in 0..<2_000 { cases.append((0..<3).map { _ in Double.random(in: -0.1...1.1, using: &generator) }) }
         for c in cases {
@@ -113,15 +114,3 @@ struct SVGBufferTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

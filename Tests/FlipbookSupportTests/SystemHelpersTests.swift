@@ -89,4 +89,17 @@ struct SystemHelpersTests {
         #expect(text.whitespaceTrimmed == text.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(text[...].whitespaceTrimmed == text.trimmingCharacters(in: .whitespacesAndNewlines))  // a Substring too
     }
+
+    /// SplitMix64 from seed 1,234,567: the reference algorithm's first three outputs (computed apart,
+    /// in Python's arbitrary-precision integers), and `unit()` in [0, 1).
+    @Test func splitMixGivesTheReferenceSequence() {
+        var generator = SplitMix64(seed: 1_234_567)
+        #expect([generator.next(), generator.next(), generator.next()] == [6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423])
+        var units = SplitMix64(seed: 1_234_567)
+        #expect(units.unit() == Double(6_457_827_717_110_365_317 >> 11 as UInt64) / 9_007_199_254_740_992)
+        for _ in 0..<1_000 {
+            let u = units.unit()
+            #expect(u >= 0 && u < 1)
+        }
+    }
 }

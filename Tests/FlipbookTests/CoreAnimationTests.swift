@@ -1,4 +1,5 @@
 import Easing
+import FlipbookSupport
 import Foundation
 import Testing
 @testable import Flipbook
@@ -123,7 +124,7 @@ struct CoreAnimationTests {
     /// Decomposition and recomposition invert each other on arbitrary matrices (reflections, skews,
     /// singular ones), so interpolation is exact at both ends for every transform.
     @Test func decompositionRoundTrips() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<2000 {
             let m = Transform2D(a: generator.next(-3, 3), b: generator.next(-3, 3), c: generator.next(-3, 3), d: generator.next(-3, 3),
                                 tx: generator.next(-100, 100), ty: generator.next(-100, 100))
@@ -210,16 +211,3 @@ struct CoreAnimationTests {
     }
 }
 
-/// A small deterministic generator for property tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ lo: Double, _ hi: Double) -> Double {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        z ^= z >> 31
-        return lo + (hi - lo) * Double(z >> 11) / Double(1 << 53)
-    }
-}

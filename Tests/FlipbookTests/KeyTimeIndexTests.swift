@@ -1,3 +1,4 @@
+import FlipbookSupport
 import Testing
 @testable import Flipbook
 
@@ -17,7 +18,7 @@ struct KeyTimeIndexTests {
     /// Random non-decreasing key times from 0 to 1, many repeated (empty segments, runs of them at
     /// the start and the end), probed at every key time, between them, outside [0, 1] and at NaN.
     @Test func locateIsTheScan() {
-        var random = SplitMix(seed: 39)
+        var random = SplitMix64(seed: 39)
         for round in 0..<400 {
             let n = 2 + round % 23
             var times = (0..<n).map { _ in (random.next(0, 1) * 8).rounded() / 8 }.sorted()
@@ -40,7 +41,7 @@ struct KeyTimeIndexTests {
     /// A paced motion along random paths with zero-length segments lands where walking the segments
     /// one by one lands: the first moving segment whose end is at or past the distance travelled.
     @Test func pacedMotionIsTheWalk() {
-        var random = SplitMix(seed: 3911)
+        var random = SplitMix64(seed: 3911)
         for _ in 0..<200 {
             var path = Path()
             var current = Point(random.next(0, 100), random.next(0, 100))

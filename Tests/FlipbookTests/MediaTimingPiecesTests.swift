@@ -1,3 +1,4 @@
+import FlipbookSupport
 import Testing
 @testable import Flipbook
 
@@ -5,7 +6,7 @@ import Testing
 /// `state(atParentTime:)` gives the piece's linear progress, on random timings of every kind.
 struct MediaTimingPiecesTests {
     @Test func piecesAgreeWithState() {
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         var checked = 0
         for _ in 0..<3000 {
             var timing = MediaTiming(beginTime: generator.next(-1, 2), duration: generator.next(0.1, 2), speed: [1, 2, 0.5, -1, -0.5][Int(generator.next(0, 4.999))],

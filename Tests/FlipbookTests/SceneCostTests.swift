@@ -37,13 +37,6 @@ struct SceneCostTests {
         #expect(cost.rows == 3 * 11)              // each square spans rows 0…10: ten rows and the edge
         #expect(cost.edges == 3 * (20 + 200.squareRoot()))   // three filled paths (two sides and the closing diagonal)
         #expect(cost.pixels(2) == 20_000)         // twice the resolution: four times the pixels
-        // Per-frame terms times the frames: five frames' estimate is the paid-once part and 5/11 of the rest.
-        let half = SceneCost(scene: Self.scene([Self.square("a"), Self.square("b"), Self.square("c")]), frames: 5)
-        for output in [SceneCost.Output.svgFrames, .png(scale: 1), .stream(scale: 3)] {
-            let once = cost.terms(output).filter { !$0.perFrame }.reduce(0) { $0 + $1.steps }
-            #expect(abs((cost.work(output) - once) * 5 / 11 - (half.work(output) - once)) < 1e-6)
-            #expect(abs(cost.frameWork(output) * 11 - (cost.work(output) - once)) < 1e-6)
-        }
     }
 
     /// The outline the raster coverage walks, in closed form: a filled path's length (the test path's

@@ -1,3 +1,4 @@
+import FlipbookSupport
 import Testing
 @testable import Flipbook
 
@@ -6,7 +7,7 @@ struct SceneModelTests {
     /// them one by one: random change times with many ties, probed at every change time, between them,
     /// outside the scene and at NaN.
     @Test func changeCountIsTheCount() {
-        var random = SplitMix(seed: 4001)
+        var random = SplitMix64(seed: 4001)
         for round in 0..<100 {
             let times = (0..<(round % 40)).map { _ in (random.next(0, 1) * 10).rounded() / 10 }
             let changes = times.map { TimedChange(time: $0, layerID: "a", assignments: [.init(.opacity, 0.5)]) }

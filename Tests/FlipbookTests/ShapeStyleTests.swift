@@ -1,4 +1,5 @@
 @testable import Flipbook
+import FlipbookSupport
 import Testing
 
 /// `ShapeStyle.drawing` reads the twelve style properties in one pass; each must be what the layer's
@@ -30,7 +31,7 @@ struct ShapeStyleTests {
     /// unset, set to a value of its kind (edge values among them), or set to a value of another kind,
     /// among other properties; the one-pass drawing equals the key-by-key one, to the last bit.
     @Test func onePassReadsAsKeyByKey() {
-        var random = SplitMix(seed: 2611)
+        var random = SplitMix64(seed: 2611)
         let numbers: [Double] = [0, -0.0, 1, 2.5, -3, 0.5, 1e9, .nan, .infinity]
         let stops = Gradient(stops: [Gradient.Stop(0, .black), Gradient.Stop(1, .white)], start: Point(0, 0), end: Point(1, 0))
         let values: [String: [PropertyValue]] = [
@@ -72,7 +73,7 @@ struct ShapeStyleTests {
 
 extension Array {
     /// The elements in an order drawn from `random` (Fisher–Yates).
-    func shuffledDeterministically(_ random: inout SplitMix) -> [Element] {
+    func shuffledDeterministically(_ random: inout SplitMix64) -> [Element] {
         var copy = self
         for i in stride(from: copy.count - 1, to: 0, by: -1) {
             copy.swapAt(i, Int(random.next(0, Double(i + 1))))

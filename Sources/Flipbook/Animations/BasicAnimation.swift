@@ -55,7 +55,8 @@ public struct BasicAnimation: Hashable, Sendable {
         storage = Storage(key: key, from: from, to: to, by: by)
     }
 
-    /// Equal keys and values (as the memberwise comparison would be).
+    /// Equal keys and values: the memberwise comparison, written out because the values live in a
+    /// shared box (a class, which has no synthesized `==`); the same box is equal at once.
     public static func == (a: BasicAnimation, b: BasicAnimation) -> Bool {
         a.storage === b.storage || (a.key == b.key && a.from == b.from && a.to == b.to && a.by == b.by)
     }

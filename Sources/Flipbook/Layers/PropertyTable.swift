@@ -45,7 +45,7 @@ public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
         return h ^ (h >> 29)
     }
 
-    public static func == (a: PropertyName, b: PropertyName) -> Bool { a.code == b.code && a.string == b.string }
+    /// The code alone: equal names (`==` synthesized, the strings compared) have equal codes.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
     public var description: String { string }
 }
@@ -163,6 +163,9 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     /// The names set, in the order they were first set.
     public var keys: [String] { entries.map(\.name.string) }
 
+    /// Equal when both set the same names to equal values, in whatever order they were set (two
+    /// tables built by different code list the same names in different orders): not synthesized,
+    /// which would compare the order too.
     public static func == (a: PropertyTable, b: PropertyTable) -> Bool {
         guard a.entries.count == b.entries.count, a.filter == b.filter else { return false }
         // Tables built by the same code list their names in the same order: compare side by side,
