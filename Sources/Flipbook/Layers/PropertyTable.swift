@@ -87,7 +87,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     /// ones after it move). Not part of the table's value (`==` and hashing ignore it): how a caller
     /// that lets other code write into a table in place learns what changed (`RetainedPresentation`,
     /// for a component's refreshed sublayer).
-    public var changes: UInt64 = 0
+    @usableFromInline package var changes: UInt64 = 0
 
     public init() {}
 

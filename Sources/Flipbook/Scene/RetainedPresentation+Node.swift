@@ -48,11 +48,11 @@ extension RetainedPresentation {
         @exclusivity(unchecked) private var hasTree = false
         /// Counts the changes of this node's own values: a node whose `version` is the one a renderer
         /// saw has the same `ownRenderNode` (and, for a leaf, the same `leafLayer`) as then.
-        public var version: Int { valueChanges }
+        package var version: Int { valueChanges }
         /// Counts the times the own render node was dropped: a node whose `ownNodeVersion` is the one a
         /// renderer saw has the same `ownRenderNode` as then, even where its values changed (a ring
         /// gauge's group stays as its fraction moves).
-        public var ownNodeVersion: Int { ownNodeDrops }
+        package var ownNodeVersion: Int { ownNodeDrops }
         // The counters behind `version` and `ownNodeVersion`. (Read through getters: a renderer in
         // another module read the stored properties with a run-time exclusivity check each time.)
         @exclusivity(unchecked) var valueChanges = 0
