@@ -1,5 +1,5 @@
 internal import FlipbookSupport
-/// A recursive-descent parser over `EasingToken`s; the grammar is documented in the README, "Easing text".
+/// A recursive-descent parser over `EasingToken`s; the grammar is documented in the manual's "Easing text" article (EasingText.md).
 struct EasingParser {
     let text: String
     private let tokens: [EasingToken]
@@ -315,7 +315,7 @@ struct EasingParser {
 extension TimingFunction {
     /// Parses easing text: every CSS `<easing-function>` a browser accepts (keywords, cubic-bezier(),
     /// steps(), linear() with stops, math functions such as calc() in place of numbers, comments,
-    /// any letter case), Core Animation's names, Penner's curves and springs. The grammar is in the README, "Easing text".
+    /// any letter case), Core Animation's names, Penner's curves and springs. The grammar is in the manual's "Easing text" article.
     /// - Throws: `EasingParseError` saying what was expected and at which column.
     public init(parsing text: String) throws(EasingParseError) {
         var parser = try EasingParser(text)

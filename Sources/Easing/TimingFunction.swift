@@ -1,7 +1,7 @@
 /// A timing curve: maps input progress to output progress, callable as `f(progress)`.
 ///
 /// Every curve a user of CSS, Core Animation or Penner's equations expects, as one value type.
-/// Parse one from text with `TimingFunction(parsing:)` (the grammar is in the README, "Easing text"); print
+/// Parse one from text with `TimingFunction(parsing:)` (the grammar is in the manual's "Easing text" article, Sources/Flipbook/Flipbook.docc/EasingText.md); print
 /// one with `description`, which parses back to an equal value.
 ///
 /// Input progress is normally in [0, 1]; each kind documents what it does outside (cubic-bezier and

@@ -270,7 +270,7 @@ enum RenderCommand {
                                                       beginEvent: beginEvent, scrollTimeline: scrollTimeline, minify: args.flags.contains("minify"))
             if args.flags.contains("report") {
                 print(compiled.reportText, terminator: "")
-                // Where the trigger cannot work (measured in Chromium by Tools/check-embedding; README).
+                // Where the trigger cannot work (measured in Chromium by Tools/check-embedding; the manual's AnimatedSVG article).
                 if let play = args.options["play"], play != "auto" {
                     let note = ["click": "plays when clicked inline or in <object>; in <img> or a CSS background it waits for ever (an image takes no events)",
                                 "hover": args.flags.contains("css")

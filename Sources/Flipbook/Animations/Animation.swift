@@ -49,8 +49,12 @@ public struct Animation: Hashable, Sendable {
     /// A basic animation of a typed property.
     /// - Parameters:
     ///   - key: the property.
-    ///   - from, to, by: which are given decides the interpolation (see `BasicAnimation`).
+    ///   - from: the start value; nil for the value below (which of `from`, `to` and `by` are given
+    ///     decides the interpolation: see `BasicAnimation`).
+    ///   - to: the end value; nil for the value below, or `from` + `by`.
+    ///   - by: the change, added to `from` or to the value below; nil for none.
     ///   - duration: seconds; 0 means 0.25 s.
+    ///   - beginTime: when it starts in its layer's time, seconds; default 0.
     ///   - timingFunction: easing; default linear.
     public static func basic<V: PropertyValueConvertible>(_ key: PropertyKey<V>, from: V? = nil, to: V? = nil, by: V? = nil,
                                                           duration: Double = 0, beginTime: Double = 0,

@@ -52,6 +52,8 @@ extension Path {
     ///   - center: pixels.
     ///   - radius: outer radius, pixels, ≥ 0.
     ///   - innerRadius: 0 for a pie slice (the default); > 0 for a donut slice.
+    ///   - startAngle: where the wedge starts (0 at 3 o'clock, clockwise on screen).
+    ///   - endAngle: where it ends; the sweep is `endAngle − startAngle`.
     public static func wedge(center: Point, radius: Double, innerRadius: Double = 0, startAngle: Angle, endAngle: Angle) -> Path {
         var sweep = endAngle.radians - startAngle.radians
         sweep = max(-2 * .pi, min(2 * .pi, sweep))

@@ -15,7 +15,7 @@
 /// - At the end (after phase with forward fill) the state is that of the end of the active interval:
 ///   an animation of repeat count 2 ends at iteration 1, progress 1 — not iteration 2, progress 0.
 ///
-/// ## Choices where Apple leaves behaviour undefined (listed in the README)
+/// ## Choices where Apple leaves behaviour undefined (listed in the manual's Core Animation article)
 /// 1. Both `repeatCount` and `repeatDuration` set: `repeatDuration` wins.
 /// 2. `timeOffset` wraps around the active duration (seen in CA: a 1 s animation with offset 0.5 plays
 ///    its second half, then its first); with infinite active duration it simply shifts.
