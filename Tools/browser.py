@@ -9,6 +9,9 @@ import tempfile
 
 import numpy
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import imagediff  # noqa: E402
+
 
 def chromium():
     for name in ("chromium", "chromium-browser", "google-chrome"):
@@ -51,20 +54,14 @@ def screenshot(window, shot, page, options=(), budget=5000):
 
 def compare(rows, left, top, width, height, threshold=64, excluded=None):
     """Animated cell at (left, top) against the frame cell right of it. Returns the mean channel
-    difference, the largest, and the pixels beyond anti-aliasing: pixels differing by more than `threshold` (64)
-    whose 3×3 neighbourhood holds at least 7 such pixels. Edges drawn by different primitives (a dashed
-    circle against an arc, a wide stroke against filled wedges that share an edge) differ along lines
-    one or two pixels wide; a shape in the wrong place or a wrong colour differs over an area.
+    difference, the largest, and the pixels beyond anti-aliasing (`imagediff.beyond`, over `threshold`).
     `excluded`: a height × width boolean array of pixels left out of the count (a known limit of the
     frames, measured apart by the caller)."""
     block = numpy.frombuffer(b"".join(bytes(rows[y][4 * left:4 * (left + 2 * width)]) for y in range(top, top + height)), dtype=numpy.uint8).astype(numpy.int32)
     block = block.reshape(height, 2 * width, 4)
     a, b = block[:, :width, :3], block[:, width:, :3]
     diff = numpy.abs(a - b)
-    big = diff.max(axis=2) > threshold
-    padded = numpy.pad(big, 1)
-    neighbours = sum(padded[1 + j:1 + j + height, 1 + i:1 + i + width] for j in (-1, 0, 1) for i in (-1, 0, 1))
-    beyond = big & (neighbours >= 7)
+    beyond = imagediff.beyond(diff, threshold)
     if excluded is not None:
         beyond &= ~excluded
     outside = int(numpy.count_nonzero(beyond))
