@@ -31,13 +31,18 @@ extension AnimatedSVG {
         guard !document.glyphTexts.isEmpty else { return }
         var sharer = GlyphSharer(texts: document.glyphTexts)
         let body = document.body.map { sharer.share($0) }
-        guard sharer.saved > 0 else { return }
+        // Bytes the shared form saves, roughly: the paths' data replaced, less the definitions and uses.
+        let defined = sharer.shared.definitions.reduce(0) { sum, e in
+            guard case .path(let d)? = e.attribute("d") else { return sum }
+            return sum + d.text.utf8.count + 22
+        }
+        guard sharer.replaced - defined - 32 * sharer.uses > 0 else { return }
         document.body = body
-        document.definitions += sharer.definitions
+        document.definitions += sharer.shared.definitions
     }
 }
 
-/// `AnimatedSVG.shareGlyphs`'s walk: the glyphs defined so far and the bytes saved.
+/// `AnimatedSVG.shareGlyphs`'s walk: the glyphs defined so far, the path data replaced and the uses.
 private struct GlyphSharer {
     typealias Element = AnimatedDocument.Element
     struct Key: Hashable {
@@ -46,10 +51,11 @@ private struct GlyphSharer {
         var scale: Double
     }
     let texts: [Path: PlacedGlyphs]
-    var definitions: [Element] = []
-    var ids: [Key: String] = [:]
-    /// Bytes the shared form saves, roughly: the paths' data replaced less the definitions and uses.
-    var saved = 0
+    var shared = SharedDefinitions<Key>(prefix: "t")
+    /// Bytes of the texts' path data replaced (with their attribute's name).
+    var replaced = 0
+    /// `<use>` elements written.
+    var uses = 0
 
     init(texts: [Path: PlacedGlyphs]) {
         self.texts = texts
@@ -68,32 +74,25 @@ private struct GlyphSharer {
         var e = e
         e.children = e.children.map { share($0) }
         guard let glyphs = placed(e), case .path(let d)? = e.attribute("d") else { return e }
-        var uses: [Element] = []
+        var placedUses: [Element] = []
         for g in glyphs.run.glyphs {
             guard let outline = glyphs.run.outlines[g.glyph], !outline.elements.isEmpty else { continue }
             let key = Key(face: glyphs.run.face, glyph: g.glyph, scale: glyphs.scale)
-            let id: String
-            if let known = ids[key] {
-                id = known
-            } else {
-                id = "t\(ids.count + 1)"
-                ids[key] = id
+            let id = shared.id(for: key) { id in
                 let path = outline.applying(Transform2D(a: glyphs.scale, b: 0, c: 0, d: -glyphs.scale, tx: 0, ty: 0))
-                let text = SVGPathData.string(path)
-                definitions.append(Element(.path, attributes: [.init("id", .keyword(id)), .init("d", .path(.init(path: path, text: text)))]))
-                saved -= text.utf8.count + id.utf8.count + 20
+                return Element(.path, attributes: [.init("id", .keyword(id)), .init("d", .path(.init(path: path, text: SVGPathData.string(path))))])
             }
             let x = glyphs.origin.x + g.x * glyphs.scale, y = glyphs.origin.y
             var attributes: [AnimatedDocument.Attribute] = [.init("href", .keyword("#" + id))]
             if x != 0 { attributes.append(.init("x", .number(x, decimals: 3))) }
             if y != 0 { attributes.append(.init("y", .number(y, decimals: 3))) }
-            uses.append(Element(.use, attributes: attributes))
-            saved -= 32
+            placedUses.append(Element(.use, attributes: attributes))
         }
-        saved += d.text.utf8.count + 4
+        uses += placedUses.count
+        replaced += d.text.utf8.count + 4
         e.kind = .group
         e.attributes = e.attributes.filter { $0.name != "d" }
-        e.children = uses
+        e.children = placedUses
         return e
     }
 }

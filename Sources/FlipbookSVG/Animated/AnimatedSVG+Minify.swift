@@ -83,29 +83,44 @@ extension AnimatedSVG {
             e.children.forEach(count)
         }
         document.body.forEach(count)
-        var ids: [String: String] = [:]
+        var shared = SharedDefinitions<String>(prefix: "u")
         func share(_ e: Element) -> Element {
             var e = e
             e.children = e.children.map(share)
             guard let d = shareable(e), counts[d, default: 0] > 1 else { return e }
-            let id: String
-            if let known = ids[d] {
-                id = known
-            } else {
-                id = "u\(ids.count + 1)"
-                ids[d] = id
-                document.definitions.append(Element(.path, attributes: [.init("id", .keyword(id)), .init("d", e.attribute("d")!)]))
-            }
+            let id = shared.id(for: d) { Element(.path, attributes: [.init("id", .keyword($0)), .init("d", e.attribute("d")!)]) }
             e.kind = .use
             e.attributes = [.init("href", .keyword("#" + id))] + e.attributes.filter { $0.name != "d" }
             return e
         }
         document.body = document.body.map(share)
+        document.definitions += shared.definitions
     }
 
     /// SVG text without the line breaks between elements (`>` then a line break), which only the
     /// layout of the text needs: no attribute value, text content or style rule depends on them.
     public static func minifiedText(_ svg: String) -> String {
         svg.replacing(">\n", with: ">")
+    }
+}
+
+/// Definitions shared by reference (`<path id="u1">`, a glyph's `<path id="t1">`): each key's made on
+/// its first use, with the id `prefix` and its number, in the order first used.
+struct SharedDefinitions<Key: Hashable> {
+    let prefix: String
+    private(set) var definitions: [AnimatedDocument.Element] = []
+    private var ids: [Key: String] = [:]
+
+    init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    /// The id of `key`'s definition, made by `make(id)` the first time it is asked for.
+    mutating func id(for key: Key, _ make: (String) -> AnimatedDocument.Element) -> String {
+        if let known = ids[key] { return known }
+        let id = prefix + String(ids.count + 1)
+        ids[key] = id
+        definitions.append(make(id))
+        return id
     }
 }
