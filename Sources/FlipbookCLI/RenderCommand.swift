@@ -165,30 +165,7 @@ enum RenderCommand {
         if args.flags.contains("strict") && args.options["animated"] == nil && lottiePath == nil { throw UsageError("--strict goes with --animated or --lottie") }
         if args.flags.contains("css") && args.options["animated"] == nil { throw UsageError("--css goes with --animated") }
         if args.flags.contains("minify") && args.options["animated"] == nil { throw UsageError("--minify goes with --animated") }
-        var beginEvent: String?
-        var scrollTimeline = false
-        if let play = args.options["play"] {
-            guard args.options["animated"] != nil else { throw UsageError("--play goes with --animated") }
-            switch play {
-            case "auto": beginEvent = nil
-            case "click", "hover":
-                guard !args.flags.contains("css") || play == "hover" else {
-                    throw UsageError("--play click starts SMIL animations on an event; a CSS file cannot start on a click without a script (leave out --css)")
-                }
-                beginEvent = play == "click" ? "click" : "mouseover"
-            case "scroll":
-                guard args.flags.contains("css") else {
-                    throw UsageError("--play scroll follows the page's scroll with a CSS scroll timeline; SMIL has none (add --css)")
-                }
-                scrollTimeline = true
-            case "in-view":
-                guard args.flags.contains("css") else {
-                    throw UsageError("--play in-view starts CSS animations when the SVG comes into view (a CSS scroll trigger); SMIL cannot without a script (add --css)")
-                }
-                beginEvent = "view"
-            default: throw UsageError("--play expects auto, click, hover, in-view or scroll, got '\(play)'")
-            }
-        }
+        let (beginEvent, scrollTimeline) = try play(args)
         var repeatCount: Double?
         if let text = args.options["repeat"] {
             guard args.options["animated"] != nil else { throw UsageError("--repeat goes with --animated") }
@@ -270,16 +247,7 @@ enum RenderCommand {
                                                       beginEvent: beginEvent, scrollTimeline: scrollTimeline, minify: args.flags.contains("minify"))
             if args.flags.contains("report") {
                 print(compiled.reportText, terminator: "")
-                // Where the trigger cannot work (measured in Chromium by Tools/check-embedding; the manual's AnimatedSVG article).
-                if let play = args.options["play"], play != "auto" {
-                    let note = ["click": "plays when clicked inline or in <object>; in <img> or a CSS background it waits for ever (an image takes no events)",
-                                "hover": args.flags.contains("css")
-                                    ? "plays while the pointer is over it inline or in <object>; in <img> or a CSS background it waits for ever"
-                                    : "plays when the pointer enters it inline or in <object>; in <img> or a CSS background it waits for ever (an image takes no events)",
-                                "scroll": "follows the page's scroll inline; in <img>, <object> or a CSS background it has no scroller and shows its end",
-                                "in-view": "starts when wholly in view inline (CSS scroll-triggered animations, Chromium 146 and later; a browser without them plays it at once); in <img>, <object> or a CSS background it is in its own view and plays at once"]
-                    if let text = note[play] { print("play \(play): \(text)") }
-                }
+                if let play = args.options["play"], let note = playNote(play, css: args.flags.contains("css")) { print("play \(play): \(note)") }
             }
             if !args.flags.contains("quiet") { print("wrote \(path) (\(compiled.svg.utf8.count) bytes)") }
         }
