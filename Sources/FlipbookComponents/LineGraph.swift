@@ -8,13 +8,13 @@ import Darwin
 
 extension PropertyKey where Value == Double {
     /// A line graph's left margin for the Y axis and its labels, pixels. Default 30 (seed 002's OFFSET_X).
-    @inlinable public static var offsetX: Self { keyDouble_offsetX }
+    public static var offsetX: Self { keyDouble_offsetX }
     /// A line graph's bottom margin for the X axis, pixels. Default 10 (seed 002's OFFSET_Y).
-    @inlinable public static var offsetY: Self { keyDouble_offsetY }
+    public static var offsetY: Self { keyDouble_offsetY }
     /// Distance between a line graph's grid lines, pixels. Default 30 (seed 002).
-    @inlinable public static var gridSpacing: Self { keyDouble_gridSpacing }
+    public static var gridSpacing: Self { keyDouble_gridSpacing }
     /// Label every n-th data index on the X axis; 0 for none. Default 0.
-    @inlinable public static var xLabelStep: Self { keyDouble_xLabelStep }
+    public static var xLabelStep: Self { keyDouble_xLabelStep }
 }
 
 /// How a line graph lays out its value axis.
@@ -30,16 +30,16 @@ public enum LineGraphAxis: String, Hashable, Sendable, CaseIterable, ChoiceValue
 
 extension PropertyKey where Value == LineGraphAxis {
     /// A line graph's value axis. Default `seed`.
-    @inlinable public static var axis: Self { keyLineGraphAxis_axis }
+    public static var axis: Self { keyLineGraphAxis_axis }
 }
 
 extension PropertyKey where Value == Color {
     /// A line graph's axes. Default grey (0.83, 0.83, 0.83, 0.7), seed 002.
-    @inlinable public static var axisColor: Self { keyColor_axisColor }
+    public static var axisColor: Self { keyColor_axisColor }
     /// A line graph's dashed grid. Default grey (0.83, 0.83, 0.83), seed 002.
-    @inlinable public static var gridColor: Self { keyColor_gridColor }
+    public static var gridColor: Self { keyColor_gridColor }
     /// A line graph's labels. Default white at 0.8 alpha, seed 002.
-    @inlinable public static var labelColor: Self { keyColor_labelColor }
+    public static var labelColor: Self { keyColor_labelColor }
 }
 
 /// A line graph (seed 002): axes, a dashed grid, the data polyline and numeric labels, all sublayers
@@ -183,14 +183,14 @@ public enum LineGraph: LayerBehavior {
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
-@usableFromInline let keyDouble_offsetX = PropertyKey<Double>("offsetX", default: 30)
-@usableFromInline let keyDouble_offsetY = PropertyKey<Double>("offsetY", default: 10)
-@usableFromInline let keyDouble_gridSpacing = PropertyKey<Double>("gridSpacing", default: 30)
-@usableFromInline let keyDouble_xLabelStep = PropertyKey<Double>("xLabelStep", default: 0)
-@usableFromInline let keyColor_axisColor = PropertyKey<Color>("axisColor", default: Color(red: 0.83, green: 0.83, blue: 0.83, alpha: 0.7))
-@usableFromInline let keyColor_gridColor = PropertyKey<Color>("gridColor", default: Color(white: 0.83))
-@usableFromInline let keyLineGraphAxis_axis = PropertyKey<LineGraphAxis>("axis", default: .seed)
-@usableFromInline let keyColor_labelColor = PropertyKey<Color>("labelColor", default: Color(white: 1, alpha: 0.8))
+let keyDouble_offsetX = PropertyKey<Double>("offsetX", default: 30)
+let keyDouble_offsetY = PropertyKey<Double>("offsetY", default: 10)
+let keyDouble_gridSpacing = PropertyKey<Double>("gridSpacing", default: 30)
+let keyDouble_xLabelStep = PropertyKey<Double>("xLabelStep", default: 0)
+let keyColor_axisColor = PropertyKey<Color>("axisColor", default: Color(red: 0.83, green: 0.83, blue: 0.83, alpha: 0.7))
+let keyColor_gridColor = PropertyKey<Color>("gridColor", default: Color(white: 0.83))
+let keyLineGraphAxis_axis = PropertyKey<LineGraphAxis>("axis", default: .seed)
+let keyColor_labelColor = PropertyKey<Color>("labelColor", default: Color(white: 1, alpha: 0.8))
 
 /// The derived layers' types, looked up once.
 private let shapeType = LayerType(ShapeLayer.self)

@@ -2,7 +2,7 @@ import Flipbook
 
 extension PropertyKey where Value == [Double] {
     /// A chart's data: a pie chart's slice values, a line graph's y values.
-    @inlinable public static var values: Self { keyDouble_values }
+    public static var values: Self { keyDouble_values }
 }
 
 /// How a pie chart colours the slices `colors` leaves out.
@@ -16,12 +16,12 @@ public enum PieColorRule: String, Hashable, Sendable, CaseIterable, ChoiceValue 
 
 extension PropertyKey where Value == PieColorRule {
     /// How slices past `colors` are coloured. Default `seed`.
-    @inlinable public static var colorRule: Self { keyPieColorRule_colorRule }
+    public static var colorRule: Self { keyPieColorRule_colorRule }
 }
 
 extension PropertyKey where Value == [Color] {
     /// A pie chart's slice colours; slices past the list get hue i / count (seed 003).
-    @inlinable public static var colors: Self { keyColor_colors }
+    public static var colors: Self { keyColor_colors }
 }
 
 /// A pie chart from values (seeds 003 and 004): one pie-slice sublayer per value.
@@ -99,9 +99,9 @@ public enum PieChart: LayerBehavior {
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
-@usableFromInline let keyDouble_values = PropertyKey<[Double]>("values", default: [])
-@usableFromInline let keyColor_colors = PropertyKey<[Color]>("colors", default: [])
-@usableFromInline let keyPieColorRule_colorRule = PropertyKey<PieColorRule>("colorRule", default: .seed)
+let keyDouble_values = PropertyKey<[Double]>("values", default: [])
+let keyColor_colors = PropertyKey<[Color]>("colors", default: [])
+let keyPieColorRule_colorRule = PropertyKey<PieColorRule>("colorRule", default: .seed)
 
 /// The derived layers' type, looked up once.
 private let sliceType = LayerType(PieSliceLayer.self)

@@ -3,16 +3,16 @@ import Flipbook
 /// Properties of the chart components.
 extension PropertyKey where Value == Double {
     /// How full a ring gauge is, [0, 1] (values outside are clamped). Default 0.
-    @inlinable public static var fraction: Self { keyDouble_fraction }
+    public static var fraction: Self { keyDouble_fraction }
     /// A ring gauge's value arc width as a fraction of the track width. Default 0.8 (seed 000).
-    @inlinable public static var valueWidthRatio: Self { keyDouble_valueWidthRatio }
+    public static var valueWidthRatio: Self { keyDouble_valueWidthRatio }
 }
 
 extension PropertyKey where Value == Color {
     /// A ring gauge's background track. Default white 0.15 (seed 000's dark grey).
-    @inlinable public static var trackColor: Self { keyColor_trackColor }
+    public static var trackColor: Self { keyColor_trackColor }
     /// A ring gauge's value arc. Default yellow (seed 000).
-    @inlinable public static var valueColor: Self { keyColor_valueColor }
+    public static var valueColor: Self { keyColor_valueColor }
 }
 
 /// A ring gauge (seeds 000 and 001): a full-circle track and a round-capped value arc from
@@ -88,7 +88,7 @@ public enum RingGauge: LayerBehavior {
 private let arcType = LayerType(ArcLayer.self)
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
-@usableFromInline let keyDouble_fraction = PropertyKey<Double>("fraction", default: 0)
-@usableFromInline let keyDouble_valueWidthRatio = PropertyKey<Double>("valueWidthRatio", default: 0.8)
-@usableFromInline let keyColor_trackColor = PropertyKey<Color>("trackColor", default: Color(white: 0.15))
-@usableFromInline let keyColor_valueColor = PropertyKey<Color>("valueColor", default: Color(red: 1, green: 1, blue: 0))
+let keyDouble_fraction = PropertyKey<Double>("fraction", default: 0)
+let keyDouble_valueWidthRatio = PropertyKey<Double>("valueWidthRatio", default: 0.8)
+let keyColor_trackColor = PropertyKey<Color>("trackColor", default: Color(white: 0.15))
+let keyColor_valueColor = PropertyKey<Color>("valueColor", default: Color(red: 1, green: 1, blue: 0))

@@ -6,8 +6,7 @@
 /// involved. Values beyond ±9e15 units are clamped (far outside any canvas); NaN prints as 0.
 ///
 /// The digits are written right to left into a buffer on the stack (divisions by the constant 10
-/// only), then copied to the sink in one write; `@inlinable`, so every module's calls are specialised
-/// for their sink.
+/// only), then copied to the sink in one write.
 public enum SVGNumber {
     /// Decimals kept: 3.
     public static let defaultDecimals = 3
@@ -24,7 +23,6 @@ public enum SVGNumber {
     }
 
     /// Appends `value` to `out`, with `decimals` kept (clamped to 0…15).
-    @inlinable
     public static func append<Sink: SVGTextSink>(_ value: Double, decimals: Int = defaultDecimals, to out: inout Sink) {
         let decimals = min(max(decimals, 0), 15)
         var scale = 1.0

@@ -29,16 +29,13 @@ extension String: SVGTextSink {
 /// SVG text as UTF-8 bytes, appended in place.
 ///
 /// A value type (copy on write) over its own growable byte storage: a write is a uniqueness check, a
-/// capacity check and a copy, with no per-call generic Array machinery. Its writes are `@inlinable`,
-/// so code in other modules (the benchmarks, the command line) gets the same specialised code as the
-/// frame writer instead of calls through the protocol.
+/// capacity check and a copy, with no per-call generic Array machinery.
 public struct SVGBuffer: SVGTextSink {
-    @usableFromInline var storage: Storage
-    @usableFromInline var written = 0
-    @usableFromInline var capacity: Int
+    var storage: Storage
+    var written = 0
+    var capacity: Int
 
     /// An empty buffer with room for `capacity` bytes.
-    @inlinable
     public init(capacity: Int = 0) {
         self.capacity = max(capacity, 64)
         storage = Storage(capacity: self.capacity)
@@ -53,7 +50,7 @@ public struct SVGBuffer: SVGTextSink {
     }
 
     /// Makes room for `extra` more bytes in storage this buffer alone owns; returns where they go.
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         if _slowPath(count + extra > capacity || !isKnownUniquelyReferenced(&storage)) {
             grow(minimumCapacity: count + extra)
@@ -63,48 +60,45 @@ public struct SVGBuffer: SVGTextSink {
 
     /// Moves the bytes to new storage of at least `minimumCapacity` (doubling, so appends are
     /// amortised constant time).
-    @usableFromInline mutating func grow(minimumCapacity: Int) {
+    mutating func grow(minimumCapacity: Int) {
         let bigger = Storage(capacity: Swift.max(minimumCapacity, capacity * 2))
         bigger.base.update(from: storage.base, count: count)
         storage = bigger
         capacity = bigger.capacity
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     public mutating func write(asciiCount count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         body(reserve(count))
         written += count
     }
     /// Appends bytes.
-    @inlinable @inline(__always)
+    @inline(__always)
     public mutating func write(ascii: UnsafeBufferPointer<UInt8>) {
         let n = ascii.count
         guard n > 0 else { return }
         reserve(n).update(from: ascii.baseAddress!, count: n)
         written += n
     }
-    @inlinable @inline(__always)
+    @inline(__always)
     public mutating func write(_ text: StaticString) {
         text.withUTF8Buffer { write(ascii: $0) }
     }
-    @inlinable
     public mutating func write(string text: String) {
         var text = text
         text.withUTF8 { write(ascii: $0) }
     }
-    @inlinable @inline(__always)
+    @inline(__always)
     public mutating func write(byte: UInt8) {
         reserve(1).pointee = byte
         written += 1
     }
     /// Appends another buffer's bytes.
-    @inlinable
     public mutating func write(_ other: SVGBuffer) {
         other.withUnsafeBytes { write(ascii: $0) }
     }
 
     /// Number of bytes written.
-    @inlinable
     public var count: Int { written }
     /// A new buffer with the bytes from `start` on.
     public func suffix(from start: Int) -> SVGBuffer {
@@ -113,22 +107,20 @@ public struct SVGBuffer: SVGTextSink {
         return copy
     }
     /// Drops everything after the first `count` bytes (undoing writes).
-    @inlinable
     public mutating func truncate(to count: Int) {
         written = min(max(count, 0), written)
     }
     /// Empties the buffer, keeping its capacity (a frame loop reuses one buffer).
-    @inlinable
     public mutating func removeAll() { truncate(to: 0) }
     /// The text as a String.
     public var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// The bytes, shared by copies of a buffer until one of them writes (which then copies them).
-    @usableFromInline final class Storage {
-        @usableFromInline let base: UnsafeMutablePointer<UInt8>
-        @usableFromInline let capacity: Int
+    final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
 
-        @usableFromInline init(capacity: Int) {
+        init(capacity: Int) {
             self.capacity = capacity
             base = .allocate(capacity: capacity)
         }

@@ -59,4 +59,23 @@ import Testing
         let c: Color = .blue
         #expect(c.blue == 1 && c.red == 0)
     }
+
+    /// A key belongs to the layer types that declare it (CAShapeLayer has `strokeEnd`, not
+    /// `fontSize`): `has` answers from the type's list and the base layer's; reading a foreign key gives
+    /// its default, setting one stops a debug build.
+    @Test func keysBelongToTheirLayerTypes() async {
+        let shape = LayerType(ShapeLayer.self), text = LayerType(TextLayer.self)
+        #expect(shape.has(PropertyKey<Double>.strokeEnd.propertyName))
+        #expect(!shape.has(PropertyKey<Double>.fontSize.propertyName))
+        #expect(text.has(PropertyKey<Double>.fontSize.propertyName))
+        #expect(!text.has(PropertyKey<Double>.strokeEnd.propertyName))
+        #expect(shape.has(PropertyKey<Point>.position.propertyName) && text.has(PropertyKey<Double>.opacity.propertyName))
+        #expect(Layer(id: "s", type: ShapeLayer.self)[.fontSize] == 16)
+        #if DEBUG
+        await #expect(processExitsWith: .failure) {
+            var layer = Layer(id: "s", type: ShapeLayer.self)
+            layer[.fontSize] = 20
+        }
+        #endif
+    }
 }

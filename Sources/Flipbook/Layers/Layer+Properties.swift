@@ -1,28 +1,28 @@
 /// The properties every layer has, as CALayer's.
 extension PropertyKey where Value == Point {
     /// Where the anchor point sits in the superlayer, pixels. Default (0, 0).
-    @inlinable public static var position: Self { keyPoint_position }
+    public static var position: Self { keyPoint_position }
     /// The point of the bounds, in unit coordinates, that `position` places and that rotation and scale
     /// turn around. Default (0.5, 0.5), the centre.
-    @inlinable public static var anchorPoint: Self { keyPoint_anchorPoint }
+    public static var anchorPoint: Self { keyPoint_anchorPoint }
     /// An extra offset after rotation and scale, pixels (a transform component). Default (0, 0).
-    @inlinable public static var translation: Self { keyPoint_translation }
+    public static var translation: Self { keyPoint_translation }
 }
 
 extension PropertyKey where Value == Rect {
     /// The layer's own coordinate space: origin and size, pixels. Default empty.
-    @inlinable public static var bounds: Self { keyRect_bounds }
+    public static var bounds: Self { keyRect_bounds }
 }
 
 extension PropertyKey where Value == Angle {
     /// Rotation around the anchor point, clockwise on screen (a transform component). Default 0.
     /// Interpolates the raw angle, so several turns animate as several turns.
-    @inlinable public static var rotation: Self { keyAngle_rotation }
+    public static var rotation: Self { keyAngle_rotation }
 }
 
 extension PropertyKey where Value == Size {
     /// Scale around the anchor point (a transform component). Default (1, 1).
-    @inlinable public static var scale: Self { keySize_scale }
+    public static var scale: Self { keySize_scale }
 }
 
 extension PropertyKey where Value == Transform2D {
@@ -34,39 +34,39 @@ extension PropertyKey where Value == Transform2D {
 extension PropertyKey where Value == Double {
     /// Radius of the corners of the background, the border and the masksToBounds clip, pixels, clamped
     /// to half the shorter side (CALayer's cornerRadius). Default 0.
-    @inlinable public static var cornerRadius: Self { keyDouble_cornerRadius }
+    public static var cornerRadius: Self { keyDouble_cornerRadius }
     /// Width of the border drawn inside the bounds, pixels (CALayer's borderWidth); 0 for none. Default 0.
-    @inlinable public static var borderWidth: Self { keyDouble_borderWidth }
+    public static var borderWidth: Self { keyDouble_borderWidth }
     /// Opacity of the layer and its sublayers as a group, [0, 1]. Default 1.
-    @inlinable public static var opacity: Self { keyDouble_opacity }
+    public static var opacity: Self { keyDouble_opacity }
     /// Drawing order among siblings: higher draws later (on top); ties keep their order. Default 0.
-    @inlinable public static var zPosition: Self { keyDouble_zPosition }
+    public static var zPosition: Self { keyDouble_zPosition }
 }
 
 extension PropertyKey where Value == Bool {
     /// Whether the layer (and its sublayers) is not drawn. Default false.
-    @inlinable public static var hidden: Self { keyBool_hidden }
+    public static var hidden: Self { keyBool_hidden }
     /// Whether the layer's content and sublayers are clipped to the bounds, with their rounded corners
     /// when `cornerRadius` > 0 (as Core Animation clips). Default false.
-    @inlinable public static var masksToBounds: Self { keyBool_masksToBounds }
+    public static var masksToBounds: Self { keyBool_masksToBounds }
 }
 
 extension PropertyKey where Value == CornerMask {
     /// Which corners `cornerRadius` rounds, for the background, the border and the clip (CALayer's
     /// maskedCorners). Default all four.
-    @inlinable public static var maskedCorners: Self { keyCornerMask_maskedCorners }
+    public static var maskedCorners: Self { keyCornerMask_maskedCorners }
 }
 
 extension PropertyKey where Value == CornerCurve {
     /// The shape of the rounded corners: circular or continuous (CALayer's cornerCurve). Default circular.
-    @inlinable public static var cornerCurve: Self { keyCornerCurve_cornerCurve }
+    public static var cornerCurve: Self { keyCornerCurve_cornerCurve }
 }
 
 extension PropertyKey where Value == Color {
     /// Fill of the bounds behind the content; clear (none) by default.
-    @inlinable public static var backgroundColor: Self { keyColor_backgroundColor }
+    public static var backgroundColor: Self { keyColor_backgroundColor }
     /// Colour of the border. Default opaque black (CALayer's).
-    @inlinable public static var borderColor: Self { keyColor_borderColor }
+    public static var borderColor: Self { keyColor_borderColor }
 }
 
 extension Layer {
@@ -95,20 +95,20 @@ extension Layer {
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
-@usableFromInline let keyPoint_position = PropertyKey<Point>("position", default: .zero)
-@usableFromInline let keyPoint_anchorPoint = PropertyKey<Point>("anchorPoint", default: Point(0.5, 0.5))
-@usableFromInline let keyPoint_translation = PropertyKey<Point>("translation", default: .zero)
-@usableFromInline let keyRect_bounds = PropertyKey<Rect>("bounds", default: .zero)
-@usableFromInline let keyAngle_rotation = PropertyKey<Angle>("rotation", default: .zero)
-@usableFromInline let keySize_scale = PropertyKey<Size>("scale", default: Size(1, 1))
+let keyPoint_position = PropertyKey<Point>("position", default: .zero)
+let keyPoint_anchorPoint = PropertyKey<Point>("anchorPoint", default: Point(0.5, 0.5))
+let keyPoint_translation = PropertyKey<Point>("translation", default: .zero)
+let keyRect_bounds = PropertyKey<Rect>("bounds", default: .zero)
+let keyAngle_rotation = PropertyKey<Angle>("rotation", default: .zero)
+let keySize_scale = PropertyKey<Size>("scale", default: Size(1, 1))
 private let keyTransform2D_transform = PropertyKey<Transform2D>("transform", default: .identity)
-@usableFromInline let keyDouble_opacity = PropertyKey<Double>("opacity", default: 1)
-@usableFromInline let keyDouble_zPosition = PropertyKey<Double>("zPosition", default: 0)
-@usableFromInline let keyBool_hidden = PropertyKey<Bool>("hidden", default: false)
-@usableFromInline let keyBool_masksToBounds = PropertyKey<Bool>("masksToBounds", default: false)
-@usableFromInline let keyColor_backgroundColor = PropertyKey<Color>("backgroundColor", default: .clear)
-@usableFromInline let keyDouble_cornerRadius = PropertyKey<Double>("cornerRadius", default: 0)
-@usableFromInline let keyDouble_borderWidth = PropertyKey<Double>("borderWidth", default: 0)
-@usableFromInline let keyColor_borderColor = PropertyKey<Color>("borderColor", default: .black)
-@usableFromInline let keyCornerMask_maskedCorners = PropertyKey<CornerMask>("maskedCorners", default: .all)
-@usableFromInline let keyCornerCurve_cornerCurve = PropertyKey<CornerCurve>("cornerCurve", default: .circular)
+let keyDouble_opacity = PropertyKey<Double>("opacity", default: 1)
+let keyDouble_zPosition = PropertyKey<Double>("zPosition", default: 0)
+let keyBool_hidden = PropertyKey<Bool>("hidden", default: false)
+let keyBool_masksToBounds = PropertyKey<Bool>("masksToBounds", default: false)
+let keyColor_backgroundColor = PropertyKey<Color>("backgroundColor", default: .clear)
+let keyDouble_cornerRadius = PropertyKey<Double>("cornerRadius", default: 0)
+let keyDouble_borderWidth = PropertyKey<Double>("borderWidth", default: 0)
+let keyColor_borderColor = PropertyKey<Color>("borderColor", default: .black)
+let keyCornerMask_maskedCorners = PropertyKey<CornerMask>("maskedCorners", default: .all)
+let keyCornerCurve_cornerCurve = PropertyKey<CornerCurve>("cornerCurve", default: .circular)

@@ -44,10 +44,12 @@ public struct Layer: Hashable, Sendable {
     /// The value of a typed property: the set value, else the layer type's declared default, else the
     /// key's default.
     ///
-    /// Inlinable, so that every module's reads are specialized for their value type and convert the
-    /// value where the table holds it (a generic read copied the whole `PropertyValue` twice through
-    /// run-time witnesses: about a third of building a render tree).
-    @inlinable
+    /// Keys are checked against the layer's type at run time, not by the compiler: every layer type is
+    /// one `Layer` value, because a tree holds layers of any type (`sublayers: [Layer]`), types are
+    /// registered at run time (components, scene files' `"type"`), and presenting, diffing and drawing
+    /// walk every layer alike. Reading a key the type does not have (`layer[.fontSize]` on a shape
+    /// layer) gives the key's default; setting one is a programming error that debug builds stop at
+    /// with the type's and the key's names (`LayerType.has(_:)`), and release builds store unused.
     public subscript<V: PropertyValueConvertible>(key: PropertyKey<V>) -> V {
         @inline(__always) get {
             let name = key.propertyName
@@ -58,6 +60,7 @@ public struct Layer: Hashable, Sendable {
             // A value the layer holds already leaves it as it is (as `PropertyTable.set`), found without
             // making its `PropertyValue`.
             let name = key.propertyName
+            assert(type.has(name), "\(type.name) layers have no property \(key.name) (a layer has the base layer's properties and its type's `properties`)")
             if let index = properties.index(of: name) {
                 if properties.entries.withUnsafeBufferPointer({ newValue.isStored(as: $0[index].value) }) { return }
                 properties.putValue(at: index, newValue.propertyValue)
@@ -73,7 +76,7 @@ public struct Layer: Hashable, Sendable {
     }
 
     /// Whether the property has been set (or animated, in a presentation layer).
-    @inlinable @inline(__always)
+    @inline(__always)
     public func isSet<V>(_ key: PropertyKey<V>) -> Bool { properties.contains(key.propertyName) }
 
     /// Adds an animation; one with the same key replaces the earlier one (`addAnimation:forKey:`).
@@ -106,7 +109,6 @@ public struct Layer: Hashable, Sendable {
 
     /// The layer's bounds, pixels: its own coordinate space (CALayer's `bounds`). Setting it keeps
     /// `position`, so the layer grows or shrinks around its anchor point, as Core Animation's does.
-    @inlinable
     public var bounds: Rect {
         @inline(__always) get { self[.bounds] }
         @inline(__always) set { self[.bounds] = newValue }

@@ -74,7 +74,7 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     public let behavior: any LayerBehavior.Type
     /// The defaults the type declares for its own properties, which win over the keys' defaults
     /// (an arc's fill is clear, a shape's black).
-    @usableFromInline let declaredDefaults: DeclaredDefaults
+    let declaredDefaults: DeclaredDefaults
     /// `behavior.derivesSublayers`, read once.
     let derivesSublayers: Bool
     /// `behavior.drawsNothing`, read once.
@@ -99,6 +99,12 @@ public struct LayerType: Hashable, Sendable, CustomStringConvertible {
     /// Every property a layer of this type has: the base layer's, then the type's own.
     public var allProperties: [AnyPropertyKey] { Layer.baseProperties + behavior.properties }
 
+    /// Whether layers of this type have the property `name`: one of `Layer.baseProperties` or of the
+    /// type's own `properties`.
+    public func has(_ name: PropertyName) -> Bool {
+        declaredDefaults[name] != nil || Layer.baseProperties.contains { $0.propertyName == name }
+    }
+
     /// The property named `name`, or nil.
     public func property(named name: String) -> AnyPropertyKey? {
         allProperties.first { $0.name == name }
@@ -117,12 +123,11 @@ import Darwin
 /// Read on every property read that the layer has not set (most reads: a frame reads each drawing
 /// property of each layer), so a lookup is one bucket of 64 chosen by the name's hash code, not a
 /// scan of the type's 10–20 properties; a bucket holds one name or none in practice.
-@usableFromInline
 final class DeclaredDefaults: @unchecked Sendable {
     /// Entries sorted by bucket; bucket b holds entries start[b]..<start[b + 1].
-    @usableFromInline let names: [PropertyName]
-    @usableFromInline let values: [PropertyValue]
-    @usableFromInline let start: [Int]
+    let names: [PropertyName]
+    let values: [PropertyValue]
+    let start: [Int]
     /// The type's `derivationParts` (`LayerType.derivationParts`).
     let derivationParts: [DerivationPart]
     /// The shape style of the type's layers where they set none of it (`ShapeStyle.drawing`),
@@ -168,7 +173,7 @@ final class DeclaredDefaults: @unchecked Sendable {
 
     /// `convert` applied to the type's default for `name` where it sits (no copy), or nil when the
     /// type does not declare it.
-    @inlinable @inline(__always)
+    @inline(__always)
     func withValue<R>(_ name: PropertyName, _ convert: (PropertyValue) -> R) -> R? {
         let bucket = Int(name.code & 63)
         var i = start[bucket]

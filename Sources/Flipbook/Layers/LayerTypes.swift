@@ -2,96 +2,96 @@
 extension PropertyKey where Value == Color {
     /// Fill of the path; alpha 0 for none. Default black for shape layers (as CAShapeLayer), clear for
     /// arc layers.
-    @inlinable public static var fillColor: Self { keyColor_fillColor }
+    public static var fillColor: Self { keyColor_fillColor }
     /// Stroke of the path; alpha 0 for none. Default clear (CA's nil).
-    @inlinable public static var strokeColor: Self { keyColor_strokeColor }
+    public static var strokeColor: Self { keyColor_strokeColor }
     /// Text colour. Default black.
-    @inlinable public static var foregroundColor: Self { keyColor_foregroundColor }
+    public static var foregroundColor: Self { keyColor_foregroundColor }
 }
 
 extension PropertyKey where Value == Double {
     /// Stroke width, pixels, ≥ 0. Default 1.
-    @inlinable public static var lineWidth: Self { keyDouble_lineWidth }
+    public static var lineWidth: Self { keyDouble_lineWidth }
     /// Miter joins longer than this multiple of half the width become bevels. Default 10.
-    @inlinable public static var miterLimit: Self { keyDouble_miterLimit }
+    public static var miterLimit: Self { keyDouble_miterLimit }
     /// Offset into the dash pattern, pixels. Default 0.
-    @inlinable public static var lineDashPhase: Self { keyDouble_lineDashPhase }
+    public static var lineDashPhase: Self { keyDouble_lineDashPhase }
     /// Where the stroke starts, as a fraction of the path's length, [0, 1]. Default 0.
-    @inlinable public static var strokeStart: Self { keyDouble_strokeStart }
+    public static var strokeStart: Self { keyDouble_strokeStart }
     /// Where the stroke ends, as a fraction of the path's length, [0, 1]. Default 1.
-    @inlinable public static var strokeEnd: Self { keyDouble_strokeEnd }
+    public static var strokeEnd: Self { keyDouble_strokeEnd }
     /// Radius, pixels. For arcs and pie slices left unset: half the smaller side of the bounds.
-    @inlinable public static var radius: Self { keyDouble_radius }
+    public static var radius: Self { keyDouble_radius }
     /// Inner radius of a pie slice, pixels; 0 for a full wedge, > 0 for a donut slice. Default 0.
-    @inlinable public static var innerRadius: Self { keyDouble_innerRadius }
+    public static var innerRadius: Self { keyDouble_innerRadius }
     /// Font size, pixels. Default 16.
-    @inlinable public static var fontSize: Self { keyDouble_fontSize }
+    public static var fontSize: Self { keyDouble_fontSize }
     /// CSS font weight, 100…900. Default 400.
-    @inlinable public static var fontWeight: Self { keyDouble_fontWeight }
+    public static var fontWeight: Self { keyDouble_fontWeight }
 }
 
 extension PropertyKey where Value == LineCap {
     /// Default butt.
-    @inlinable public static var lineCap: Self { keyLineCap_lineCap }
+    public static var lineCap: Self { keyLineCap_lineCap }
 }
 
 extension PropertyKey where Value == LineJoin {
     /// Default miter.
-    @inlinable public static var lineJoin: Self { keyLineJoin_lineJoin }
+    public static var lineJoin: Self { keyLineJoin_lineJoin }
 }
 
 extension PropertyKey where Value == FillRule {
     /// Default non-zero.
-    @inlinable public static var fillRule: Self { keyFillRule_fillRule }
+    public static var fillRule: Self { keyFillRule_fillRule }
 }
 
 extension PropertyKey where Value == TextAlignment {
     /// Default left.
-    @inlinable public static var alignment: Self { keyTextAlignment_alignment }
+    public static var alignment: Self { keyTextAlignment_alignment }
 }
 
 extension PropertyKey where Value == DashPattern {
     /// Dash and gap lengths, pixels; empty for a solid line. Default solid.
-    @inlinable public static var lineDashPattern: Self { keyDashPattern_lineDashPattern }
+    public static var lineDashPattern: Self { keyDashPattern_lineDashPattern }
 }
 
 extension PropertyKey where Value == Gradient {
     /// A gradient fill drawn instead of the fill colour when it has stops. Default none.
-    @inlinable public static var fillGradient: Self { keyGradient_fillGradient }
+    public static var fillGradient: Self { keyGradient_fillGradient }
     /// A gradient the stroke is painted with instead of the stroke colour when it has stops (a conic
     /// one runs the colour along a ring). Default none.
-    @inlinable public static var strokeGradient: Self { keyGradient_strokeGradient }
+    public static var strokeGradient: Self { keyGradient_strokeGradient }
     /// The gradient a gradient layer fills its bounds with. Default none.
-    @inlinable public static var gradient: Self { keyGradient_gradient }
+    public static var gradient: Self { keyGradient_gradient }
 }
 
 extension PropertyKey where Value == Path {
     /// A shape layer's path, in its bounds' coordinates. Default empty.
-    @inlinable public static var path: Self { keyPath_path }
+    public static var path: Self { keyPath_path }
 }
 
 extension PropertyKey where Value == Point {
     /// Centre of an arc, pixels. Left unset: the centre of the bounds.
-    @inlinable public static var center: Self { keyPoint_center }
+    public static var center: Self { keyPoint_center }
 }
 
 extension PropertyKey where Value == Angle {
     /// Where an arc or slice starts (0 at 3 o'clock, clockwise on screen). Default 0.
-    @inlinable public static var startAngle: Self { keyAngle_startAngle }
+    public static var startAngle: Self { keyAngle_startAngle }
     /// Where an arc or slice ends. Default 0.
-    @inlinable public static var endAngle: Self { keyAngle_endAngle }
+    public static var endAngle: Self { keyAngle_endAngle }
 }
 
 extension PropertyKey where Value == Bool {
     /// Which way an arc turns from start to end (UIBezierPath's rule; see `Arc`). Default true.
-    @inlinable public static var clockwise: Self { keyBool_clockwise }
+    public static var clockwise: Self { keyBool_clockwise }
 }
 
 extension PropertyKey where Value == String {
     /// A text layer's text. Default empty.
-    @inlinable public static var string: Self { keyString_string }
+    public static var string: Self { keyString_string }
     /// CSS font family list. Default "sans-serif".
-    @inlinable public static var fontFamily: Self { keyString_fontFamily }
+    public static var fontFamily: Self { keyString_fontFamily }
 }
 
 /// A plain layer (CALayer): draws only its background colour; a container for sublayers.
@@ -221,30 +221,30 @@ public enum LayerTypes {
 }
 
 // The built-in keys, created once (a key hashes its name when created; reads are per frame).
-@usableFromInline let keyColor_fillColor = PropertyKey<Color>("fillColor", default: .black)
-@usableFromInline let keyColor_strokeColor = PropertyKey<Color>("strokeColor", default: .clear)
-@usableFromInline let keyColor_foregroundColor = PropertyKey<Color>("foregroundColor", default: .black)
-@usableFromInline let keyDouble_lineWidth = PropertyKey<Double>("lineWidth", default: 1)
-@usableFromInline let keyDouble_miterLimit = PropertyKey<Double>("miterLimit", default: 10)
-@usableFromInline let keyDouble_lineDashPhase = PropertyKey<Double>("lineDashPhase", default: 0)
-@usableFromInline let keyDouble_strokeStart = PropertyKey<Double>("strokeStart", default: 0)
-@usableFromInline let keyDouble_strokeEnd = PropertyKey<Double>("strokeEnd", default: 1)
-@usableFromInline let keyDouble_radius = PropertyKey<Double>("radius", default: 0)
-@usableFromInline let keyDouble_innerRadius = PropertyKey<Double>("innerRadius", default: 0)
-@usableFromInline let keyDouble_fontSize = PropertyKey<Double>("fontSize", default: 16)
-@usableFromInline let keyDouble_fontWeight = PropertyKey<Double>("fontWeight", default: 400)
-@usableFromInline let keyLineCap_lineCap = PropertyKey<LineCap>("lineCap", default: .butt)
-@usableFromInline let keyLineJoin_lineJoin = PropertyKey<LineJoin>("lineJoin", default: .miter)
-@usableFromInline let keyFillRule_fillRule = PropertyKey<FillRule>("fillRule", default: .nonZero)
-@usableFromInline let keyTextAlignment_alignment = PropertyKey<TextAlignment>("alignment", default: .left)
-@usableFromInline let keyDashPattern_lineDashPattern = PropertyKey<DashPattern>("lineDashPattern", default: .solid)
-@usableFromInline let keyGradient_fillGradient = PropertyKey<Gradient>("fillGradient", default: .none)
-@usableFromInline let keyGradient_strokeGradient = PropertyKey<Gradient>("strokeGradient", default: .none)
-@usableFromInline let keyGradient_gradient = PropertyKey<Gradient>("gradient", default: .none)
-@usableFromInline let keyPath_path = PropertyKey<Path>("path", default: Path())
-@usableFromInline let keyPoint_center = PropertyKey<Point>("center", default: .zero)
-@usableFromInline let keyAngle_startAngle = PropertyKey<Angle>("startAngle", default: .zero)
-@usableFromInline let keyAngle_endAngle = PropertyKey<Angle>("endAngle", default: .zero)
-@usableFromInline let keyBool_clockwise = PropertyKey<Bool>("clockwise", default: true)
-@usableFromInline let keyString_string = PropertyKey<String>("string", default: "")
-@usableFromInline let keyString_fontFamily = PropertyKey<String>("fontFamily", default: "sans-serif")
+let keyColor_fillColor = PropertyKey<Color>("fillColor", default: .black)
+let keyColor_strokeColor = PropertyKey<Color>("strokeColor", default: .clear)
+let keyColor_foregroundColor = PropertyKey<Color>("foregroundColor", default: .black)
+let keyDouble_lineWidth = PropertyKey<Double>("lineWidth", default: 1)
+let keyDouble_miterLimit = PropertyKey<Double>("miterLimit", default: 10)
+let keyDouble_lineDashPhase = PropertyKey<Double>("lineDashPhase", default: 0)
+let keyDouble_strokeStart = PropertyKey<Double>("strokeStart", default: 0)
+let keyDouble_strokeEnd = PropertyKey<Double>("strokeEnd", default: 1)
+let keyDouble_radius = PropertyKey<Double>("radius", default: 0)
+let keyDouble_innerRadius = PropertyKey<Double>("innerRadius", default: 0)
+let keyDouble_fontSize = PropertyKey<Double>("fontSize", default: 16)
+let keyDouble_fontWeight = PropertyKey<Double>("fontWeight", default: 400)
+let keyLineCap_lineCap = PropertyKey<LineCap>("lineCap", default: .butt)
+let keyLineJoin_lineJoin = PropertyKey<LineJoin>("lineJoin", default: .miter)
+let keyFillRule_fillRule = PropertyKey<FillRule>("fillRule", default: .nonZero)
+let keyTextAlignment_alignment = PropertyKey<TextAlignment>("alignment", default: .left)
+let keyDashPattern_lineDashPattern = PropertyKey<DashPattern>("lineDashPattern", default: .solid)
+let keyGradient_fillGradient = PropertyKey<Gradient>("fillGradient", default: .none)
+let keyGradient_strokeGradient = PropertyKey<Gradient>("strokeGradient", default: .none)
+let keyGradient_gradient = PropertyKey<Gradient>("gradient", default: .none)
+let keyPath_path = PropertyKey<Path>("path", default: Path())
+let keyPoint_center = PropertyKey<Point>("center", default: .zero)
+let keyAngle_startAngle = PropertyKey<Angle>("startAngle", default: .zero)
+let keyAngle_endAngle = PropertyKey<Angle>("endAngle", default: .zero)
+let keyBool_clockwise = PropertyKey<Bool>("clockwise", default: true)
+let keyString_string = PropertyKey<String>("string", default: "")
+let keyString_fontFamily = PropertyKey<String>("fontFamily", default: "sans-serif")

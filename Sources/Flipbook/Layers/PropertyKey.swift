@@ -128,7 +128,7 @@ extension Array where Element == AnyPropertyKey {
 
 extension Double: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .number(self) }
-    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+    public func isStored(as stored: PropertyValue) -> Bool {
         if case .number(let v) = stored { return v.bitPattern == bitPattern }
         return false
     }
@@ -138,7 +138,7 @@ extension Double: PropertyValueConvertible {
 
 extension Angle: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .angle(self) }
-    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+    public func isStored(as stored: PropertyValue) -> Bool {
         if case .angle(let v) = stored { return v.radians.bitPattern == radians.bitPattern }
         return false
     }
@@ -148,7 +148,7 @@ extension Angle: PropertyValueConvertible {
 
 extension Point: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .point(self) }
-    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+    public func isStored(as stored: PropertyValue) -> Bool {
         if case .point(let v) = stored { return v.x.bitPattern == x.bitPattern && v.y.bitPattern == y.bitPattern }
         return false
     }
@@ -158,7 +158,7 @@ extension Point: PropertyValueConvertible {
 
 extension Size: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .size(self) }
-    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+    public func isStored(as stored: PropertyValue) -> Bool {
         if case .size(let v) = stored { return v.width.bitPattern == width.bitPattern && v.height.bitPattern == height.bitPattern }
         return false
     }
@@ -168,7 +168,7 @@ extension Size: PropertyValueConvertible {
 
 extension Rect: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .rect(self) }
-    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+    public func isStored(as stored: PropertyValue) -> Bool {
         if case .rect(let v) = stored { return v.origin.x.bitPattern == origin.x.bitPattern && v.origin.y.bitPattern == origin.y.bitPattern
             && v.size.width.bitPattern == size.width.bitPattern && v.size.height.bitPattern == size.height.bitPattern }
         return false
@@ -179,7 +179,7 @@ extension Rect: PropertyValueConvertible {
 
 extension Color: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .color(self) }
-    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+    public func isStored(as stored: PropertyValue) -> Bool {
         if case .color(let v) = stored { return v.red.bitPattern == red.bitPattern && v.green.bitPattern == green.bitPattern
             && v.blue.bitPattern == blue.bitPattern && v.alpha.bitPattern == alpha.bitPattern }
         return false
@@ -248,7 +248,7 @@ extension String: PropertyValueConvertible {
 
 extension Bool: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .flag(self) }
-    @inlinable public func isStored(as stored: PropertyValue) -> Bool {
+    public func isStored(as stored: PropertyValue) -> Bool {
         if case .flag(let v) = stored { return v == self }
         return false
     }

@@ -15,7 +15,7 @@ public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
     /// The name as written in scene files, e.g. "strokeEnd".
     public let string: String
     /// The mixed bytes of `string`.
-    @usableFromInline let code: UInt64
+    let code: UInt64
 
     public init(_ string: String) {
         self.string = string
@@ -74,20 +74,20 @@ struct CodeSet: Sendable {
 /// values live in one array, so a table costs one allocation (components build tables every frame).
 /// Equality and hashing ignore the order.
 public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral {
-    @usableFromInline struct Entry: Hashable, Sendable {
-        @usableFromInline let name: PropertyName
-        @usableFromInline var value: PropertyValue
+    struct Entry: Hashable, Sendable {
+        let name: PropertyName
+        var value: PropertyValue
     }
-    @usableFromInline var entries: [Entry] = []
+    var entries: [Entry] = []
     /// Bit (code mod 64) set for every name present.
-    @usableFromInline var filter: UInt64 = 0
+    var filter: UInt64 = 0
     /// The entries written since this was last set to 0: bit i when entry i (in the order the names
     /// were first set) was set where none was, or to another value (`isUnchanged`'s test, bit for bit
     /// for numbers); bit 63 for the 64th entry and later, and every bit once an entry is removed (the
     /// ones after it move). Not part of the table's value (`==` and hashing ignore it): how a caller
     /// that lets other code write into a table in place learns what changed (`RetainedPresentation`,
     /// for a component's refreshed sublayer).
-    @usableFromInline package var changes: UInt64 = 0
+    package var changes: UInt64 = 0
 
     public init() {}
 
@@ -95,7 +95,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         for (name, value) in elements { self[name] = value }
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     func index(of name: PropertyName) -> Int? {
         guard filter & (1 << (name.code & 63)) != 0 else { return nil }
         return entries.withUnsafeBufferPointer { entries in
@@ -106,21 +106,20 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     /// `convert` applied to the value set for `name` where it sits (no copy of the value), or nil when
     /// the name is not set: how typed reads take a number out of a table without copying the enum.
-    @inlinable @inline(__always)
+    @inline(__always)
     public func withValue<R>(_ name: PropertyName, _ convert: (PropertyValue) -> R) -> R? {
         guard let i = index(of: name) else { return nil }
         return entries.withUnsafeBufferPointer { convert($0[i].value) }
     }
 
     /// Whether a value is set for `name` (without copying it, as `self[name] != nil` would).
-    @inlinable @inline(__always)
+    @inline(__always)
     public func contains(_ name: PropertyName) -> Bool { index(of: name) != nil }
 
     /// Sets `value` for `name`: the subscript's setter without an optional (an optional
     /// `PropertyValue` is copied through run-time witnesses; components set a dozen values a layer,
     /// every frame). The value is taken, not copied (callers pass a value made for the call). A value
     /// the same as the one set (`isUnchanged`'s test) leaves the table as it is, `changes` included.
-    @inlinable
     public mutating func set(_ name: PropertyName, _ value: consuming PropertyValue) {
         if let i = index(of: name) {
             replaceValue(at: i, with: value)
@@ -129,7 +128,6 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         }
     }
 
-    @usableFromInline
     mutating func append(_ name: PropertyName, _ value: consuming PropertyValue) {
         // Layers set several properties (a ring gauge's arcs nine): grow once, not at 1, 2, 4, 8 and 16.
         if entries.isEmpty { entries.reserveCapacity(12) }
@@ -219,7 +217,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     /// Puts `value` in entry `index` where it differs from the value there (`isUnchanged`'s test,
     /// bit for bit for numbers); returns whether it did.
-    @usableFromInline @discardableResult
+    @discardableResult
     mutating func replaceValue(at index: Int, with value: consuming PropertyValue) -> Bool {
         if Self.same(entries[index].value, value) { return false }
         putValue(at: index, value)
@@ -227,7 +225,6 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
     }
 
     /// Puts `value` in entry `index` and marks it changed, for a caller that found it differs.
-    @usableFromInline
     mutating func putValue(at index: Int, _ value: consuming PropertyValue) {
         entries[index].value = value
         changes |= 1 << UInt64(min(index, 63))

@@ -38,32 +38,32 @@ public struct Shadow: Hashable, Sendable {
 
 extension PropertyKey where Value == Color {
     /// The shadow's colour. Default opaque black.
-    @inlinable public static var shadowColor: Self { keyColor_shadowColor }
+    public static var shadowColor: Self { keyColor_shadowColor }
 }
 
 extension PropertyKey where Value == Double {
     /// The shadow's opacity, [0, 1]; 0 draws no shadow. Default 0.
-    @inlinable public static var shadowOpacity: Self { keyDouble_shadowOpacity }
+    public static var shadowOpacity: Self { keyDouble_shadowOpacity }
     /// The shadow's blur, pixels ≥ 0: the Gaussian's standard deviation (`Shadow`). Default 3.
-    @inlinable public static var shadowRadius: Self { keyDouble_shadowRadius }
+    public static var shadowRadius: Self { keyDouble_shadowRadius }
 }
 
 extension PropertyKey where Value == Size {
     /// The shadow's offset, pixels in the layer's coordinates. Default (0, −3), Core Animation's.
-    @inlinable public static var shadowOffset: Self { keySize_shadowOffset }
+    public static var shadowOffset: Self { keySize_shadowOffset }
 }
 
 extension PropertyKey where Value == Path {
     /// The shape casting the shadow, in the layer's coordinates; empty (the default) for the layer's
     /// own alpha.
-    @inlinable public static var shadowPath: Self { keyPath_shadowPath }
+    public static var shadowPath: Self { keyPath_shadowPath }
 }
 
-@usableFromInline let keyColor_shadowColor = PropertyKey<Color>("shadowColor", default: .black)
-@usableFromInline let keyDouble_shadowOpacity = PropertyKey<Double>("shadowOpacity", default: 0)
-@usableFromInline let keyDouble_shadowRadius = PropertyKey<Double>("shadowRadius", default: 3)
-@usableFromInline let keySize_shadowOffset = PropertyKey<Size>("shadowOffset", default: Size(0, -3))
-@usableFromInline let keyPath_shadowPath = PropertyKey<Path>("shadowPath", default: Path())
+let keyColor_shadowColor = PropertyKey<Color>("shadowColor", default: .black)
+let keyDouble_shadowOpacity = PropertyKey<Double>("shadowOpacity", default: 0)
+let keyDouble_shadowRadius = PropertyKey<Double>("shadowRadius", default: 3)
+let keySize_shadowOffset = PropertyKey<Size>("shadowOffset", default: Size(0, -3))
+let keyPath_shadowPath = PropertyKey<Path>("shadowPath", default: Path())
 
 extension Layer {
     /// The layer's shadow as drawn, or nil when it casts none (opacity or colour alpha 0).
