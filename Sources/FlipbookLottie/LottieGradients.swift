@@ -6,7 +6,7 @@ extension LottieImporter {
     /// colour or an opacity stop sits, the colour and the opacity each interpolated between their
     /// own stops there (Lottie keeps them apart: `count` colour stops `[offset, r, g, b]`, then
     /// opacity stops `[offset, alpha]`). Nil when the numbers cannot be read.
-    static func gradient(radial: Bool, start: [Double], end: [Double], stops raw: [Double], count: Int) -> SceneJSON? {
+    static func gradient(radial: Bool, start: [Double], end: [Double], stops raw: [Double], count: Int) -> JSONText? {
         guard start.count >= 2, end.count >= 2, count >= 1, raw.count >= 4 * count else { return nil }
         let colors = (0..<count).map { Array(raw[(4 * $0)..<(4 * $0 + 4)]) }
         let rest = Array(raw[(4 * count)...])
@@ -21,12 +21,12 @@ extension LottieImporter {
             return (1..<a.count).map { a[$0] + (b[$0] - a[$0]) * u }
         }
         let offsets = Set(colors.map { $0[0] } + alphas.map { $0[0] }).sorted()
-        let stops: [SceneJSON] = offsets.map { offset in
+        let stops: [JSONText] = offsets.map { offset in
             let c = mix(colors, at: offset), alpha = alphas.isEmpty ? 1 : mix(alphas, at: offset)[0]
             let rgba = c.map { min(max($0, 0), 1) } + [min(max(alpha, 0), 1)]
-            return .array([.number(min(max(offset, 0), 1)), .array(rgba.map(SceneJSON.number))])
+            return .array([.number(min(max(offset, 0), 1)), .array(rgba.map(JSONText.number))])
         }
-        var members: [(String, SceneJSON)] = [("type", .string(radial ? "radial" : "linear"))]
+        var members: [(String, JSONText)] = [("type", .string(radial ? "radial" : "linear"))]
         if radial {
             let dx = end[0] - start[0], dy = end[1] - start[1]
             members += [("center", .pair(start[0], start[1])), ("radius", .number((dx * dx + dy * dy).squareRoot()))]
@@ -40,7 +40,7 @@ extension LottieImporter {
     /// The gradient of `item` (`gf` or `gs`) as the paint's `fillGradient` or `strokeGradient`:
     /// still, or at every frame of its keys and at each key when its ends or stops move. A radial
     /// gradient's highlight (a focal point off the centre) is reported and drawn centred.
-    mutating func gradientPaint(_ item: LottieValue, name: String, clock: LottieClock) -> (value: SceneJSON?, animation: SceneJSON?) {
+    mutating func gradientPaint(_ item: LottieValue, name: String, clock: LottieClock) -> (value: JSONText?, animation: JSONText?) {
         let radial = item["t"]?.int == 2
         let count = item["g"]?["p"]?.int ?? 0
         if radial, let h = item["h"]?["k"], h.items.first?["t"] != nil || (h.scalar ?? 0) != 0 {

@@ -23,8 +23,8 @@ extension LottieImporter {
     /// differ on the space a nested layer's effect works in), "shadow only", a direction that is
     /// animated (held at its first value, reported, the rest imported), a second drop shadow, and
     /// every other effect.
-    mutating func dropShadow(_ layer: LottieValue, clock: LottieClock, nested: Bool) -> (members: [(String, SceneJSON)], animations: [SceneJSON])? {
-        var found: (members: [(String, SceneJSON)], animations: [SceneJSON])?
+    mutating func dropShadow(_ layer: LottieValue, clock: LottieClock, nested: Bool) -> (members: [(String, JSONText)], animations: [JSONText])? {
+        var found: (members: [(String, JSONText)], animations: [JSONText])?
         for effect in layer["ef"]?.items ?? [] {
             if effect["en"]?.flag == false { continue }
             guard effect["ty"]?.int == 25 else {
@@ -48,8 +48,8 @@ extension LottieImporter {
                 omit(effect.path, "a drop shadow drawn without its layer (shadow only) is not imported: the layer is drawn without it")
                 continue
             }
-            var members: [(String, SceneJSON)] = [], animations: [SceneJSON] = []
-            func add(_ name: String, _ result: (value: SceneJSON?, animation: SceneJSON?)) {
+            var members: [(String, JSONText)] = [], animations: [JSONText] = []
+            func add(_ name: String, _ result: (value: JSONText?, animation: JSONText?)) {
                 if let value = result.value { members.append((name, value)) }
                 if let animation = result.animation { animations.append(animation) }
             }

@@ -6,13 +6,13 @@ extension LottieImporter {
     /// order — the anchor subtracted, then scale, rotation, position — is Lottie's. Separated
     /// position dimensions move `position` (x) and `translation` (y), each on its own keys. Opacity
     /// only when `opacity` (a parent's transform passes on no opacity in Lottie).
-    mutating func transform(_ ks: LottieValue?, clock: LottieClock, opacity: Bool, size: (Double, Double)? = nil) -> (members: [(String, SceneJSON)], animations: [SceneJSON]) {
-        var members: [(String, SceneJSON)] = [], animations: [SceneJSON] = []
-        func add(_ name: String, _ result: (value: SceneJSON?, animation: SceneJSON?)) {
+    mutating func transform(_ ks: LottieValue?, clock: LottieClock, opacity: Bool, size: (Double, Double)? = nil) -> (members: [(String, JSONText)], animations: [JSONText]) {
+        var members: [(String, JSONText)] = [], animations: [JSONText] = []
+        func add(_ name: String, _ result: (value: JSONText?, animation: JSONText?)) {
             if let value = result.value { members.append((name, value)) }
             if let animation = result.animation { animations.append(animation) }
         }
-        func pair(scale: Double) -> (LottieValue) -> SceneJSON? {
+        func pair(scale: Double) -> (LottieValue) -> JSONText? {
             { v in
                 guard let n = v.numbers, n.count >= 2 else { return nil }
                 return .pair(n[0] * scale, n[1] * scale)
@@ -58,12 +58,12 @@ extension LottieImporter {
     /// The scene layers of a composition's layer list (the file's, or a precomposition's whose
     /// frame 0 is the file's frame `offset`), bottom first: Lottie lists the top layer first.
     /// `chain` holds the precompositions being imported around it.
-    mutating func composition(_ layers: [LottieValue], offset: Double, stretch: Double = 1, outPoint: Double, chain: [String], idPrefix: String) -> [SceneJSON] {
+    mutating func composition(_ layers: [LottieValue], offset: Double, stretch: Double = 1, outPoint: Double, chain: [String], idPrefix: String) -> [JSONText] {
         var byIndex: [Int: LottieValue] = [:]
         for layer in layers {
             if let index = layer["ind"]?.int { byIndex[index] = layer }
         }
-        var out: [SceneJSON] = []
+        var out: [JSONText] = []
         for (position, layer) in layers.enumerated().reversed() {
             // A track matte's source (`td`) draws only as the matte of the layer after it.
             if layer["td"]?.flag == true, position + 1 < layers.count, layers[position + 1]["tt"] != nil { continue }
@@ -98,7 +98,7 @@ extension LottieImporter {
     /// The scene layer of the Lottie layer `layer` (at `position` in its composition's list), wrapped
     /// in a layer for each of its parents' transforms; nil when it draws nothing or cannot be read.
     mutating func layer(_ layer: LottieValue, position: Int, siblings: [Int: LottieValue], offset: Double, stretch: Double = 1, outPoint: Double,
-                        chain: [String], idPrefix: String) -> SceneJSON? {
+                        chain: [String], idPrefix: String) -> JSONText? {
         if layer["hd"]?.flag == true || overLimit { return nil }
         layerCount += 1
         if layerCount > Self.maxLayers {
@@ -136,7 +136,7 @@ extension LottieImporter {
         layerClock.stretch = stretch
         let name = layer["nm"]?.string ?? ""
         let id = uniqueID(idPrefix + "l\(position)" + (name.isEmpty ? "" : "_" + name))
-        var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string(type == 1 ? "shape" : "layer"))]
+        var members: [(String, JSONText)] = [("id", .string(id)), ("type", .string(type == 1 ? "shape" : "layer"))]
         var size: (Double, Double)?
         if type == 0, let w = layer["w"]?.number, let h = layer["h"]?.number, w > 0, h > 0 { size = (w, h) }
         let placed = transform(layer["ks"], clock: layerClock, opacity: true, size: size)
@@ -191,7 +191,7 @@ extension LottieImporter {
             members.append(("mask", mask))
         }
         if !animations.isEmpty { members.append(("animations", .array(animations))) }
-        var made = SceneJSON.object(members)
+        var made = JSONText.object(members)
         // Parents, nearest first: each a layer holding the one inside, with the parent's transform.
         var seen: Set<Int> = []
         var parentIndex = layer["parent"]?.int
@@ -204,7 +204,7 @@ extension LottieImporter {
             parentClock.startTime = offset
             parentClock.stretch = stretch
             let wrap = transform(parent["ks"], clock: parentClock, opacity: false)
-            var wrapper: [(String, SceneJSON)] = [("id", .string(uniqueID(id + "_parent"))), ("type", .string("layer"))]
+            var wrapper: [(String, JSONText)] = [("id", .string(uniqueID(id + "_parent"))), ("type", .string("layer"))]
             wrapper += wrap.members
             wrapper.append(("sublayers", .array([made])))
             if !wrap.animations.isEmpty { wrapper.append(("animations", .array(wrap.animations))) }
@@ -213,7 +213,7 @@ extension LottieImporter {
         }
         // A drop shadow: the shadow of the layer as drawn, by a layer around it.
         if let shadow = dropShadow(layer, clock: layerClock, nested: !chain.isEmpty) {
-            var wrapper: [(String, SceneJSON)] = [("id", .string(uniqueID(id + "_shadow"))), ("type", .string("layer"))] + Self.inPlace + shadow.members
+            var wrapper: [(String, JSONText)] = [("id", .string(uniqueID(id + "_shadow"))), ("type", .string("layer"))] + Self.inPlace + shadow.members
             wrapper.append(("sublayers", .array([made])))
             if !shadow.animations.isEmpty { wrapper.append(("animations", .array(shadow.animations))) }
             made = .object(wrapper)

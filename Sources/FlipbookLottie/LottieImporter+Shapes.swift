@@ -3,7 +3,7 @@ import FlipbookScenes
 /// One path of a shape group: its value as the model holds it, and its path morph when animated.
 struct LottiePath {
     var value: String
-    var animation: SceneJSON?
+    var animation: JSONText?
     /// The trim paths items that cut it (those listed after it in its group and after its groups
     /// in theirs), nearest first.
     var trims: [LottieValue] = []
@@ -17,7 +17,7 @@ extension LottieImporter {
     ///
     /// A trim paths item cuts every path listed before it (in its group and the groups before it),
     /// whichever paint draws them: `trims` are those that cut this group's paths from outside it.
-    mutating func group(_ items: [LottieValue], clock: LottieClock, idBase: String, trims: [LottieValue] = []) -> [SceneJSON] {
+    mutating func group(_ items: [LottieValue], clock: LottieClock, idBase: String, trims: [LottieValue] = []) -> [JSONText] {
         groupContent(items, clock: clock, idBase: idBase, trims: trims).drawn
     }
 
@@ -30,8 +30,8 @@ extension LottieImporter {
     /// before it (which players treat differently) or another mode (a boolean of the paths) makes it
     /// matter; those are reported.
     mutating func groupContent(_ items: [LottieValue], clock: LottieClock, idBase: String, trims: [LottieValue] = [])
-        -> (drawn: [SceneJSON], paths: [LottiePath]?) {
-        var paths: [LottiePath] = [], drawn: [SceneJSON] = []
+        -> (drawn: [JSONText], paths: [LottiePath]?) {
+        var paths: [LottiePath] = [], drawn: [JSONText] = []
         // Every path so far in this group's coordinates, its groups' included; whether all could be.
         var covered: [LottiePath] = [], complete = true
         var painted = false, repeated = false
@@ -44,7 +44,7 @@ extension LottieImporter {
                 let tr = inner.last(where: { $0["ty"]?.string == "tr" })
                 let placed = transform(tr, clock: clock, opacity: true)
                 let id = uniqueID(idBase + "_g")
-                var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string("layer"))] + placed.members
+                var members: [(String, JSONText)] = [("id", .string(id)), ("type", .string("layer"))] + placed.members
                 let content = groupContent(inner, clock: clock, idBase: id, trims: cutting)
                 if !content.drawn.isEmpty { members.append(("sublayers", .array(content.drawn))) }
                 if !placed.animations.isEmpty { members.append(("animations", .array(placed.animations))) }
@@ -100,7 +100,7 @@ extension LottieImporter {
     mutating func path(_ item: LottieValue, clock: LottieClock) -> LottiePath? {
         switch item["ty"]?.string {
         case "sh":
-            let made = property(item["ks"], name: "path", clock: clock) { v in Self.bezierPath(v).map(SceneJSON.string) }
+            let made = property(item["ks"], name: "path", clock: clock) { v in Self.bezierPath(v).map(JSONText.string) }
             guard case .string(let value)? = made.value else {
                 omit(item.path, "a path this importer cannot read: left out")
                 return nil
@@ -146,7 +146,7 @@ extension LottieImporter {
             let made = property(item[keys[index]], name: "path", clock: clock) { v in
                 guard let n = v.numbers else { return nil }
                 values[index] = n
-                return make(values).map(SceneJSON.string)
+                return make(values).map(JSONText.string)
             }
             guard case .string(let value)? = made.value else { return LottiePath(value: base, animation: nil) }
             return LottiePath(value: value, animation: made.animation)
@@ -166,11 +166,11 @@ extension LottieImporter {
     /// The scene layers a fill or stroke paints `paths` with: one shape layer for all of them (a
     /// path morph among still paths moves inside the one path), or one a path when several morph
     /// on keys of their own (reported where that changes what overlaps show: a translucent paint).
-    mutating func paint(_ item: LottieValue, paths: [LottiePath], clock: LottieClock, idBase: String) -> [SceneJSON] {
+    mutating func paint(_ item: LottieValue, paths: [LottiePath], clock: LottieClock, idBase: String) -> [JSONText] {
         guard !paths.isEmpty else { return [] }
         let type = item["ty"]?.string ?? "", isFill = type == "fl" || type == "gf", isGradient = type == "gf" || type == "gs"
-        var members: [(String, SceneJSON)] = Self.inPlace, animations: [SceneJSON] = []
-        func add(_ name: String, _ result: (value: SceneJSON?, animation: SceneJSON?)) {
+        var members: [(String, JSONText)] = Self.inPlace, animations: [JSONText] = []
+        func add(_ name: String, _ result: (value: JSONText?, animation: JSONText?)) {
             if let value = result.value { members.append((name, value)) }
             if let animation = result.animation { animations.append(animation) }
         }
@@ -226,14 +226,14 @@ extension LottieImporter {
         if moving.count > 1 && (!opaque || !isFill) {
             omit(item.path, "paths that morph on keys of their own under one \(isFill ? "translucent fill" : "stroke"): each drawn as its own shape, so where they overlap the paint is laid twice")
         }
-        var out: [SceneJSON] = []
+        var out: [JSONText] = []
         for indices in groups {
             let part = indices.map { paths[$0] }
             let cut = indices.first.flatMap { trimsByPath[$0] }
             let spanCount = cut.map { t in (t.spans.count > 1 || t.second.contains { $0.end > $0.start }) ? 2 : 1 } ?? 1
             for span in 0..<spanCount {
                 let joined = part.map(\.value).joined(separator: " ")
-                var layer: [(String, SceneJSON)] = [("id", .string(uniqueID(idBase + (isFill ? "_fill" : "_stroke")))), ("type", .string("shape"))]
+                var layer: [(String, JSONText)] = [("id", .string(uniqueID(idBase + (isFill ? "_fill" : "_stroke")))), ("type", .string("shape"))]
                 layer += members
                 layer.append(("path", .string(joined)))
                 var own = animations
@@ -258,9 +258,9 @@ extension LottieImporter {
 
     /// A static dash pattern (`d`: dashes, gaps and an offset) as the stroke's dash pattern and phase;
     /// an animated one is reported and drawn solid.
-    mutating func dashes(_ d: LottieValue?, into members: inout [(String, SceneJSON)]) {
+    mutating func dashes(_ d: LottieValue?, into members: inout [(String, JSONText)]) {
         guard let d, !d.items.isEmpty else { return }
-        var lengths: [SceneJSON] = [], phase = 0.0
+        var lengths: [JSONText] = [], phase = 0.0
         for entry in d.items {
             guard let v = entry["v"]?["k"], let n = v.scalar else {
                 omit(entry.path, "an animated dash: the stroke is drawn solid (not imported yet)")
@@ -274,13 +274,13 @@ extension LottieImporter {
     }
 
     /// Whether `animation` (a keyframe animation object) moves `property`.
-    static func animates(_ animation: SceneJSON, _ property: String) -> Bool {
+    static func animates(_ animation: JSONText, _ property: String) -> Bool {
         guard case .object(let m) = animation else { return false }
         return m.contains { $0.0 == "property" && $0.1 == .string(property) }
     }
 
     /// `animation` with each of its `values` changed by `transform`.
-    static func mapValues(_ animation: SceneJSON, _ transform: (SceneJSON) -> SceneJSON) -> SceneJSON {
+    static func mapValues(_ animation: JSONText, _ transform: (JSONText) -> JSONText) -> JSONText {
         guard case .object(let members) = animation else { return animation }
         return .object(members.map { key, value in
             guard key == "values", case .array(let list) = value else { return (key, value) }

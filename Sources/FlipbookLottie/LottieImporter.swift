@@ -75,11 +75,11 @@ public struct LottieImporter {
         if overLimit {
             throw SceneError(file: file, path: "layers", message: "the import makes over \(Self.maxLayers) layers (precompositions used within each other), over the limit of \(Self.maxLayers)")
         }
-        var scene: [(String, SceneJSON)] = [("flipbook", .number(1))]
+        var scene: [(String, JSONText)] = [("flipbook", .number(1))]
         if let name = root["nm"]?.string { scene.append(("title", .string(name))) }
         scene += [("canvas", .pair(width, height)), ("duration", .number(duration)), ("fps", .number(fps)),
                   ("loop", .bool(true)), ("layers", .array(out))]
-        sceneText = SceneJSON.object(scene).text
+        sceneText = JSONText.object(scene).compact
     }
 
     mutating func omit(_ path: String, _ message: String) {
@@ -103,6 +103,6 @@ public struct LottieImporter {
 
     /// The members that put a layer in its parent's coordinates unchanged (its own space is the
     /// parent's): what shape items inside a group use.
-    static let inPlace: [(String, SceneJSON)] = [("bounds", .array([.number(0), .number(0), .number(0), .number(0)])),
+    static let inPlace: [(String, JSONText)] = [("bounds", .array([.number(0), .number(0), .number(0), .number(0)])),
                                                   ("anchorPoint", .pair(0, 0)), ("position", .pair(0, 0))]
 }

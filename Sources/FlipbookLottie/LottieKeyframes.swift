@@ -1,3 +1,4 @@
+import Easing
 import FlipbookScenes
 
 /// Where a composition's frames fall on the scene's clock: a Lottie keyframe at frame `t` of a
@@ -29,7 +30,7 @@ extension LottieImporter {
     /// static value alone), easing that differs between dimensions (the first dimension's), spatial
     /// tangents of a motion (straight lines between the keys).
     mutating func property(_ p: LottieValue?, name: String, clock: LottieClock,
-                           convert: (LottieValue) -> SceneJSON?) -> (value: SceneJSON?, animation: SceneJSON?) {
+                           convert: (LottieValue) -> JSONText?) -> (value: JSONText?, animation: JSONText?) {
         guard let p, let k = p["k"] else { return (nil, nil) }
         if p["x"]?.string != nil { omit(p.path + ".x", "an expression: the property's own keys or value are used instead") }
         let keys = k.items
@@ -40,7 +41,7 @@ extension LottieImporter {
             }
             return (value, nil)
         }
-        var values: [SceneJSON] = [], times: [Double] = [], easings: [SceneJSON] = []
+        var values: [JSONText] = [], times: [Double] = [], easings: [JSONText] = []
         var raw: [LottieKey] = []
         var previousEnd: LottieValue?
         var mixedEasing = false, spatial = false
@@ -92,14 +93,14 @@ extension LottieImporter {
         guard let firstValue = values.first else { return (nil, nil) }
         let begin = times[0], end = times[times.count - 1]
         guard values.count > 1, end > begin else { return (values[values.count - 1], nil) }
-        let keyTimes = times.map { SceneJSON.number(($0 - begin) / (end - begin)) }
-        var members: [(String, SceneJSON)] = [("property", .string(name)), ("values", .array(values)), ("keyTimes", .array(keyTimes))]
+        let keyTimes = times.map { JSONText.number(($0 - begin) / (end - begin)) }
+        var members: [(String, JSONText)] = [("property", .string(name)), ("values", .array(values)), ("keyTimes", .array(keyTimes))]
         members.append(("timingFunctions", .array(Array(easings.prefix(values.count - 1)))))
         members += [("beginTime", .number(begin)), ("duration", .number(end - begin)), ("fillMode", .string("both")),
                     ("removedOnCompletion", .bool(false))]
         return (firstValue, .object(members))
     }
 
-    /// A number as the importer writes it in text (easing functions, path data): `SceneJSON.format`.
-    static func number(_ v: Double) -> String { SceneJSON.format(v) }
+    /// A number as the importer writes it in text (easing functions, path data): `roundTripText`.
+    static func number(_ v: Double) -> String { v.roundTripText }
 }

@@ -7,8 +7,8 @@ extension LottieImporter {
     /// outside of its path (a rectangle far beyond any canvas around the path, filled even-odd);
     /// `n` masks nothing. Reported and left out: other modes (intersect, difference, lighten,
     /// darken), expansion, and a mask list that starts by subtracting.
-    mutating func masks(_ list: LottieValue, clock: LottieClock, idBase: String) -> SceneJSON? {
-        var added: [SceneJSON] = [], cuts: [SceneJSON] = []
+    mutating func masks(_ list: LottieValue, clock: LottieClock, idBase: String) -> JSONText? {
+        var added: [JSONText] = [], cuts: [JSONText] = []
         for mask in list.items {
             let mode = mask["mode"]?.string ?? "a", inverted = mask["inv"]?.flag == true
             if mode == "n" { continue }
@@ -19,14 +19,14 @@ extension LottieImporter {
             if let x = mask["x"]?["k"], x.items.first?["t"] != nil || (x.scalar ?? 0) != 0 {
                 omit(mask.path + ".x", "a mask's expansion: drawn at the path itself")
             }
-            let made = property(mask["pt"], name: "path", clock: clock) { v in Self.bezierPath(v).map(SceneJSON.string) }
+            let made = property(mask["pt"], name: "path", clock: clock) { v in Self.bezierPath(v).map(JSONText.string) }
             guard case .string(let path)? = made.value else {
                 omit(mask.path + ".pt", "a mask path this importer cannot read: left out")
                 continue
             }
             let subtract = (mode == "s") != inverted
-            var shape: [(String, SceneJSON)] = [("id", .string(uniqueID(idBase + "_mask"))), ("type", .string("shape"))] + Self.inPlace
-            var animations: [SceneJSON] = []
+            var shape: [(String, JSONText)] = [("id", .string(uniqueID(idBase + "_mask"))), ("type", .string("shape"))] + Self.inPlace
+            var animations: [JSONText] = []
             if subtract {
                 let far = "M-100000 -100000H100000V100000H-100000Z"
                 shape += [("path", .string(far + " " + path)), ("fillRule", .string("evenOdd"))]
@@ -60,9 +60,9 @@ extension LottieImporter {
         }
         guard !added.isEmpty else { return nil }
         // The added shapes, then each cut as a mask of what is left, innermost last.
-        var result: [(String, SceneJSON)] = [("id", .string(uniqueID(idBase + "_masks"))), ("type", .string("layer"))] + Self.inPlace
+        var result: [(String, JSONText)] = [("id", .string(uniqueID(idBase + "_masks"))), ("type", .string("layer"))] + Self.inPlace
         result.append(("sublayers", .array(added)))
-        var nested: SceneJSON?
+        var nested: JSONText?
         for cut in cuts.reversed() {
             guard case .object(var members) = cut else { continue }
             if let inner = nested { members.append(("mask", inner)) }

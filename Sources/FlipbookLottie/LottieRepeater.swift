@@ -28,7 +28,7 @@ extension LottieImporter {
     /// The layer that draws `drawn` (the group's layers so far, listed top first) as `item`'s copies;
     /// nil when it draws nothing (no copies, or all transparent). Animated repeater values are read
     /// at their first key and reported.
-    mutating func repeater(_ item: LottieValue, drawn: [SceneJSON], idBase: String) -> SceneJSON? {
+    mutating func repeater(_ item: LottieValue, drawn: [JSONText], idBase: String) -> JSONText? {
         func still(_ v: LottieValue?, _ fallback: [Double]) -> [Double] {
             guard let v else { return fallback }
             if let keys = v["k"]?.items, keys.first?["t"] != nil {
@@ -61,7 +61,7 @@ extension LottieImporter {
         let (px, py) = (position[0], position.count > 1 ? position[1] : 0)
         let (sx, sy) = (scale[0] / 100, (scale.count > 1 ? scale[1] : scale[0]) / 100)
         let below = (item["m"]?.int ?? 1) != 2
-        var layers: [SceneJSON] = []
+        var layers: [JSONText] = []
         for i in 0..<copies {
             let opacity = startOpacity + (endOpacity - startOpacity) * Double(i) / Double(copies)
             guard opacity > 0 else { continue }
@@ -72,7 +72,7 @@ extension LottieImporter {
             let matrix = [m.a, m.b, m.c, m.d, ox + t * px + ax, oy + t * py + ay]
             guard matrix.allSatisfy(\.isFinite) else { continue }
             let id = uniqueID(idBase + "_rp\(i)")
-            var members: [(String, SceneJSON)] = [("id", .string(id)), ("type", .string("layer"))] + Self.inPlace
+            var members: [(String, JSONText)] = [("id", .string(id)), ("type", .string("layer"))] + Self.inPlace
             members.append(("transform", .array(matrix.map { .number($0) })))
             if opacity < 1 { members.append(("opacity", .number(opacity))) }
             members.append(("sublayers", .array(drawn.reversed().map { renamed($0, copy: i) })))
@@ -86,7 +86,7 @@ extension LottieImporter {
     }
 
     /// `layer` with every layer id in it (its own, its sublayers', its mask's) made unique for copy `i`.
-    mutating func renamed(_ layer: SceneJSON, copy i: Int) -> SceneJSON {
+    mutating func renamed(_ layer: JSONText, copy i: Int) -> JSONText {
         switch layer {
         case .object(let members):
             var out = members
@@ -106,7 +106,7 @@ extension LottieImporter {
     }
 
     /// The layers `layer` holds, itself included.
-    static func layerCount(_ layer: SceneJSON) -> Int {
+    static func layerCount(_ layer: JSONText) -> Int {
         switch layer {
         case .object(let members):
             return 1 + members.reduce(0) { sum, member in

@@ -24,10 +24,10 @@ struct LottieKey {
 /// A property sampled at frames: its values at each instant, linear between them.
 struct LottieSamples {
     var times: [Double]
-    var values: [SceneJSON]
+    var values: [JSONText]
 
     /// A keyframe animation through the samples (linear, filled both ways).
-    func animation(_ name: String) -> SceneJSON? {
+    func animation(_ name: String) -> JSONText? {
         guard let begin = times.first, let end = times.last, end > begin, values.count == times.count else { return nil }
         return .object([("property", .string(name)), ("values", .array(values)),
                         ("keyTimes", .array(times.map { .number(($0 - begin) / (end - begin)) })),
@@ -43,7 +43,7 @@ extension LottieImporter {
     /// defines (each dimension eased by its own `cubic-bezier`; a motion at the eased share of the
     /// cubic's arc length, as lottie-web and rlottie place it, measured on 64 chords); between two
     /// frames, a straight line. Nil when a key's value is not numbers.
-    static func sampled(_ keys: [LottieKey], clock: LottieClock, convert: (LottieValue) -> SceneJSON?) -> LottieSamples? {
+    static func sampled(_ keys: [LottieKey], clock: LottieClock, convert: (LottieValue) -> JSONText?) -> LottieSamples? {
         guard keys.count >= 2, keys.allSatisfy({ $0.value != nil }), let frames = frames(of: keys.map(\.time)) else { return nil }
         var samples = LottieSamples(times: [], values: [])
         for frame in frames {

@@ -142,14 +142,14 @@ extension LottieImporter {
 
     /// The members and animations that draw `span` (0: the first span, 1: the second) of `trim` on
     /// a stroke layer: strokeStart and strokeEnd, still or keyed at the trim's instants.
-    static func trimMembers(_ trim: LottieTrim, span: Int) -> (members: [(String, SceneJSON)], animations: [SceneJSON]) {
+    static func trimMembers(_ trim: LottieTrim, span: Int) -> (members: [(String, JSONText)], animations: [JSONText]) {
         let still = span < trim.spans.count ? trim.spans[span] : (start: 0.0, end: 0.0)
-        let members: [(String, SceneJSON)] = [("strokeStart", .number(still.start)), ("strokeEnd", .number(still.end))]
+        let members: [(String, JSONText)] = [("strokeStart", .number(still.start)), ("strokeEnd", .number(still.end))]
         guard trim.times.count > 1, let begin = trim.times.first, let end = trim.times.last, end > begin else { return (members, []) }
         let list = span == 0 ? trim.first : trim.second
-        let keyTimes = SceneJSON.array(trim.times.map { .number(($0 - begin) / (end - begin)) })
-        func animation(_ name: String, _ values: [Double]) -> SceneJSON {
-            .object([("property", .string(name)), ("values", .array(values.map(SceneJSON.number))), ("keyTimes", keyTimes),
+        let keyTimes = JSONText.array(trim.times.map { .number(($0 - begin) / (end - begin)) })
+        func animation(_ name: String, _ values: [Double]) -> JSONText {
+            .object([("property", .string(name)), ("values", .array(values.map(JSONText.number))), ("keyTimes", keyTimes),
                      ("beginTime", .number(begin)), ("duration", .number(end - begin)), ("fillMode", .string("both")),
                      ("removedOnCompletion", .bool(false))])
         }

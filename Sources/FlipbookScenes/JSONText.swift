@@ -2,16 +2,52 @@ import Easing
 import Flipbook
 
 /// JSON to write, with members in the order given (scene files written by Flipbook have a stable key
-/// order, so the same scene gives the same bytes).
-enum JSONText {
+/// order, so the same scene gives the same bytes): what `SceneEncoder` and the Lottie importer build.
+/// Numbers are written in their shortest round-trip form (`roundTripText`), strings by `JSONString`.
+///
+/// Equal when their compact texts are: an object's members are tuples, which have no synthesized `==`.
+package enum JSONText: Equatable, Sendable {
     case number(Double)
     case string(String)
     case bool(Bool)
     case array([JSONText])
     case object([(String, JSONText)])
 
+    package static func == (a: JSONText, b: JSONText) -> Bool { a.compact == b.compact }
+
+    /// A point or size: `[x, y]`.
+    package static func pair(_ x: Double, _ y: Double) -> JSONText { .array([.number(x), .number(y)]) }
+
+    /// The text on one line, with no spaces.
+    package var compact: String {
+        var out = ""
+        writeCompact(to: &out)
+        return out
+    }
+
+    private func writeCompact(to out: inout String) {
+        switch self {
+        case .number, .string, .bool: out += rendered()
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.writeCompact(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                out += Self.quoted(key) + ":"
+                value.writeCompact(to: &out)
+            }
+            out += "}"
+        }
+    }
+
     /// The text: objects one member a line, indented two spaces a level; arrays of scalars on one line.
-    func rendered(indent: String = "") -> String {
+    package func rendered(indent: String = "") -> String {
         switch self {
         case .number(let v): return Self.number(v)
         case .string(let s): return Self.quoted(s)

@@ -141,14 +141,15 @@ extension PropertyTableTests {
     @Test func codeSetIsItsCodes() {
         let names = (0..<20).map { PropertyName("p\($0)") } + Layer.baseProperties.map(\.propertyName)
         let set = CodeSet(names)
-        for name in names { #expect(set.contains(name.code)) }
-        let others = (0..<2000).map { PropertyName("q\($0)").code }
+        for name in names { #expect(set.contains(name)) }
+        let others = (0..<2000).map { PropertyName("q\($0)") }
         var sharedBits = 0
-        for code in others {
-            #expect(set.contains(code) == names.contains { $0.code == code })
-            if set.filter & (1 << (code & 63)) != 0 { sharedBits += 1 }
+        for name in others {
+            #expect(set.contains(name) == names.contains { $0.code == name.code })
+            if set.filter & (1 << (name.code % 64)) != 0 { sharedBits += 1 }
+            #expect(name.filterBit == 1 << UInt64(name.bucket) && name.bucket == Int(name.code % 64))
         }
         #expect(sharedBits > 100, "the filter lets some codes through to the search")
-        #expect(!CodeSet([]).contains(0) && CodeSet([]).filter == 0)
+        #expect(!CodeSet([]).contains(PropertyName("p0")) && CodeSet([]).filter == 0)
     }
 }

@@ -15,7 +15,7 @@ public struct DerivationPart: Sendable {
     /// For a part made of one sublayer whose values `refresh` sets (`init(reading:making:refresh:)`):
     /// how that sublayer, as this part made it from any input, becomes what `derive` makes from
     /// another, in place. Nil for a part made by `derive` alone.
-    public let refresh: (@Sendable (Layer, inout Layer) -> Void)?
+    package let refresh: (@Sendable (Layer, inout Layer) -> Void)?
     /// The hash codes of `inputs`' names.
     let codes: CodeSet
 
@@ -36,7 +36,10 @@ public struct DerivationPart: Sendable {
     /// so `RetainedPresentation` brings its node's sublayer to each instant in place instead of making
     /// and comparing a new layer (`DerivationPartTests` checks the built-in parts both ways). Debug
     /// builds check every refresh against `derive` and stop at one that breaks this promise.
-    public init(reading inputs: [AnyPropertyKey], making make: @escaping @Sendable (Layer) -> Layer,
+    ///
+    /// `package`: a promise no compiler checks stays with the components whose tests check it; a
+    /// component outside the package derives its parts with `init(reading:derive:)`.
+    package init(reading inputs: [AnyPropertyKey], making make: @escaping @Sendable (Layer) -> Layer,
                 refresh: @escaping @Sendable (Layer, inout Layer) -> Void) {
         self.inputs = inputs.map(\.propertyName)
         derive = { layer in

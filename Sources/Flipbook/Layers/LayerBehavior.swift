@@ -147,13 +147,13 @@ final class DeclaredDefaults: @unchecked Sendable {
         }
         shapeStyle = ShapeStyle.Defaults { name in entries.first { $0.0 == name }?.1 }
         let sorted = entries.enumerated().sorted { a, b in
-            let ba = a.element.0.code & 63, bb = b.element.0.code & 63
+            let ba = a.element.0.bucket, bb = b.element.0.bucket
             return ba != bb ? ba < bb : a.offset < b.offset
         }.map(\.element)
         names = sorted.map(\.0)
         values = sorted.map(\.1)
         var start = [Int](repeating: 0, count: 65)
-        for (name, _) in sorted { start[Int(name.code & 63) + 1] += 1 }
+        for (name, _) in sorted { start[name.bucket + 1] += 1 }
         for b in 0..<64 { start[b + 1] += start[b] }
         self.start = start
     }
@@ -161,7 +161,7 @@ final class DeclaredDefaults: @unchecked Sendable {
     /// The type's default for `name`, or nil when the type does not declare it.
     @inline(__always)
     subscript(name: PropertyName) -> PropertyValue? {
-        let bucket = Int(name.code & 63)
+        let bucket = name.bucket
         var i = start[bucket]
         let end = start[bucket + 1]
         while i < end {
@@ -175,7 +175,7 @@ final class DeclaredDefaults: @unchecked Sendable {
     /// type does not declare it.
     @inline(__always)
     func withValue<R>(_ name: PropertyName, _ convert: (PropertyValue) -> R) -> R? {
-        let bucket = Int(name.code & 63)
+        let bucket = name.bucket
         var i = start[bucket]
         let end = start[bucket + 1]
         while i < end {

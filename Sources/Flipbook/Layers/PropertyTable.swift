@@ -45,6 +45,12 @@ public struct PropertyName: Hashable, Sendable, CustomStringConvertible {
         return h ^ (h >> 29)
     }
 
+    /// Which of 64 buckets the name falls in: its code's low six bits. The one way every index of names
+    /// (`PropertyTable`, `CodeSet`, a type's declared defaults, the shape style's names) sorts them.
+    var bucket: Int { Int(code & 63) }
+    /// The name's bit in a 64-bit filter of names: bit `bucket`. A filter without it does not hold it.
+    var filterBit: UInt64 { 1 << (code & 63) }
+
     /// The code alone: equal names (`==` synthesized, the strings compared) have equal codes.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
     public var description: String { string }
@@ -59,11 +65,13 @@ struct CodeSet: Sendable {
 
     init(_ names: [PropertyName]) {
         codes = names.map(\.code)
-        filter = codes.reduce(0) { $0 | 1 << ($1 & 63) }
+        filter = names.reduce(0) { $0 | $1.filterBit }
     }
 
-    func contains(_ code: UInt64) -> Bool {
-        filter & (1 << (code & 63)) != 0 && codes.contains(code)
+    /// Whether `name`'s code is among the codes (a different name of the same code is a false positive,
+    /// which costs a caller work done again, never a wrong value).
+    func contains(_ name: PropertyName) -> Bool {
+        filter & name.filterBit != 0 && codes.contains(name.code)
     }
 }
 
@@ -97,7 +105,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     @inline(__always)
     func index(of name: PropertyName) -> Int? {
-        guard filter & (1 << (name.code & 63)) != 0 else { return nil }
+        guard filter & name.filterBit != 0 else { return nil }
         return entries.withUnsafeBufferPointer { entries in
             for i in entries.indices where entries[i].name.code == name.code && entries[i].name.string == name.string { return i }
             return nil
@@ -132,7 +140,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         // Layers set several properties (a ring gauge's arcs nine): grow once, not at 1, 2, 4, 8 and 16.
         if entries.isEmpty { entries.reserveCapacity(12) }
         entries.append(Entry(name: name, value: value))
-        filter |= 1 << (name.code & 63)
+        filter |= name.filterBit
         changes |= 1 << UInt64(min(entries.count - 1, 63))
     }
 
@@ -144,7 +152,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
                 set(name, newValue)
             } else if let i = index(of: name) {
                 entries.remove(at: i)
-                filter = entries.reduce(0) { $0 | 1 << ($1.name.code & 63) }
+                filter = entries.reduce(0) { $0 | $1.name.filterBit }
                 changes = ~0
             }
         }
@@ -237,7 +245,7 @@ public struct PropertyTable: Hashable, Sendable, ExpressibleByDictionaryLiteral 
         var bits = changed
         while bits != 0 {
             let i = bits.trailingZeroBitCount
-            if codes.contains(entries[i].name.code) { return true }
+            if codes.contains(entries[i].name) { return true }
             bits &= bits - 1
         }
         return false

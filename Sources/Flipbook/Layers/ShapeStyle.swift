@@ -30,9 +30,9 @@ public enum ShapeStyle {
         var strokeStart = defaults.strokeStart, strokeEnd = defaults.strokeEnd
         var fillRule = defaults.fillRule, fillGradient = defaults.fillGradient, strokeGradient = defaults.strokeGradient
         let names = Defaults.names
-        if layer.properties.filter & names.filter != 0 {
+        if layer.properties.filter & names.set.filter != 0 {
             layer.properties.entries.withUnsafeBufferPointer { entries in
-                for i in entries.indices where names.filter & (1 << (entries[i].name.code & 63)) != 0 {
+                for i in entries.indices where names.set.filter & entries[i].name.filterBit != 0 {
                     guard let index = names.index(of: entries[i].name) else { continue }
                     // (Converted where the table holds it: a copy of the value was made and destroyed.)
                     func read<V>(_ key: PropertyKey<V>) -> V { V(propertyValue: entries[i].value) ?? key.defaultValue }
@@ -104,32 +104,29 @@ public enum ShapeStyle {
     /// search of the thirteen style names' codes for every set value was a ninth of drawing an arc.
     struct NameIndex: Sendable {
         let names: [PropertyName]
-        let codes: [UInt64]
-        /// The filter of the codes (as `PropertyTable.filter`).
-        let filter: UInt64
-        /// For each value of a code's low six bits: the index in `names` of the one name whose code has
-        /// them, −1 when several have (search `codes`), −2 when none has.
+        /// The names' codes and their filter.
+        let set: CodeSet
+        /// For each bucket (`PropertyName.bucket`): the index in `names` of the one name in it, −1 when
+        /// several are (search the codes), −2 when none is.
         let slots: [Int]
 
         init(_ names: [PropertyName]) {
             self.names = names
-            codes = names.map(\.code)
-            filter = codes.reduce(0) { $0 | 1 << ($1 & 63) }
+            set = CodeSet(names)
             var slots = [Int](repeating: -2, count: 64)
-            for (index, code) in codes.enumerated() {
-                let bits = Int(code & 63)
-                slots[bits] = slots[bits] == -2 ? index : -1
+            for (index, name) in names.enumerated() {
+                slots[name.bucket] = slots[name.bucket] == -2 ? index : -1
             }
             self.slots = slots
         }
 
-        /// Where `name` is in `names`, or nil: found by its code's low bits (searched for among the
-        /// codes when several names share them), confirmed by its code and spelling.
+        /// Where `name` is in `names`, or nil: found by its bucket (searched for among the codes when
+        /// several names share it), confirmed by its code and spelling.
         @inline(__always)
         func index(of name: PropertyName) -> Int? {
-            var index = slots[Int(name.code & 63)]
-            if index == -1 { index = codes.firstIndex(of: name.code) ?? -2 }
-            guard index >= 0, codes[index] == name.code, names[index].string == name.string else { return nil }
+            var index = slots[name.bucket]
+            if index == -1 { index = set.codes.firstIndex(of: name.code) ?? -2 }
+            guard index >= 0, names[index] == name else { return nil }
             return index
         }
     }

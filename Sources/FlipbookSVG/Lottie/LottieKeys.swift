@@ -229,7 +229,8 @@ extension LottieWriter {
 /// JSON values written deterministically: keys in the order given, numbers by `SVGNumber` (no
 /// exponent; 4 decimals: 1e-4 px, 1e-4 % of a trim; easing tangents and colour channels 6, so that a
 /// player that truncates channel × 255 still gets the channel: 28/255 written as 0.1098 gave rlottie 27),
-/// strings escaped.
+/// strings by `JSONString`. (Scene files have `JSONText`, whose numbers are round-trip exact; a Lottie
+/// file's are written at each field's precision, which `written` tells its checks.)
 indirect enum JSON {
     case number(Double)
     case precise(Double)
@@ -278,17 +279,7 @@ indirect enum JSON {
         case .read(let v): out += v.roundTripText
         case .bool(let v): out += v ? "true" : "false"
         case .null: out += "null"
-        case .string(let s):
-            out += "\""
-            for ch in s.unicodeScalars {
-                switch ch {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case _ where ch.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(ch.value, radix: 16).count) + String(ch.value, radix: 16)
-                default: out.unicodeScalars.append(ch)
-                }
-            }
-            out += "\""
+        case .string(let s): out += JSONString.quoted(s)
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
