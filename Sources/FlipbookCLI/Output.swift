@@ -1,7 +1,7 @@
 import Easing
 import FlipbookFiles
-#if canImport(Glibc)
 import FlipbookSupport
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -5,8 +5,8 @@ import FlipbookOutput
 import FlipbookRaster
 import FlipbookScenes
 import FlipbookSVG
-#if canImport(Glibc)
 import FlipbookSupport
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

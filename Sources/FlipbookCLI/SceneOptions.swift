@@ -4,8 +4,8 @@ import FlipbookFiles
 import FlipbookLottie
 import FlipbookScenes
 import FlipbookSVG
-#if canImport(Glibc)
 import FlipbookSupport
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

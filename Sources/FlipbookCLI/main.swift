@@ -2,8 +2,8 @@ import CFlipbookSystem
 import Easing
 import FlipbookFiles
 import FlipbookScenes
-#if canImport(Glibc)
 import FlipbookSupport
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

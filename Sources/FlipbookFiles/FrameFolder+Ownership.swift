@@ -1,5 +1,5 @@
-#if canImport(Glibc)
 import FlipbookSupport
+#if canImport(Glibc)
 import Glibc
 #endif
 

@@ -1,8 +1,8 @@
 import Easing
 import Flipbook
 import FlipbookComponents
-#if canImport(Glibc)
 import FlipbookSupport
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

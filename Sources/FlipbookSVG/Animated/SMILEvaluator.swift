@@ -1,6 +1,7 @@
 import Easing
-#if canImport(Glibc)
+import Flipbook
 import FlipbookSupport
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -291,30 +292,8 @@ struct SMILTrack {
         return Double(trimmed)
     }
 
-    /// The numbers of SVG path data in order (`M10-5.5C.5 1e-3…`): SMIL interpolates path data of one
-    /// structure number by number, so these are what animate.
-    static func pathNumbers(_ text: String) -> [Double] {
-        var out: [Double] = []
-        let chars = Array(text.utf8)
-        var i = 0
-        while i < chars.count {
-            let c = chars[i]
-            let startsNumber = (c >= 0x30 && c <= 0x39) || c == 0x2E || c == 0x2D || c == 0x2B
-            guard startsNumber else { i += 1; continue }
-            var j = i + 1
-            var seenDot = c == 0x2E, seenExp = false
-            while j < chars.count {
-                let d = chars[j]
-                if d >= 0x30 && d <= 0x39 { j += 1; continue }
-                if d == 0x2E && !seenDot && !seenExp { seenDot = true; j += 1; continue }
-                if (d == 0x65 || d == 0x45) && !seenExp { seenExp = true; j += 1; if j < chars.count && (chars[j] == 0x2D || chars[j] == 0x2B) { j += 1 }; continue }
-                break
-            }
-            if let v = Double(String(decoding: chars[i..<j], as: UTF8.self)) { out.append(v) }
-            i = j
-        }
-        return out
-    }
+    /// The numbers of SVG path data in order (`SVGPathParser.numbers(in:)`).
+    static func pathNumbers(_ text: String) -> [Double] { SVGPathParser.numbers(in: text) }
 
     static func value(_ text: String) -> Value {
         let t = text.whitespaceTrimmed

@@ -1,4 +1,3 @@
-import Flipbook
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +9,10 @@ import Darwin
 /// Circular arcs (rx = ry) become exact `Arc` elements through the endpoint-to-centre conversion of
 /// SVG's implementation notes (F.6.5, with the radius scaled up when too small, F.6.6). Elliptical
 /// arcs become cubic Béziers (≤ 90° each, error below 2.7e-4 of the radius).
-struct SVGPathParser {
+///
+/// The one reader of path data: scene files' `path` values (`parse`) and the animated SVG's evaluators,
+/// which read a `d` track's numbers back (`numbers(in:)`), share its number syntax.
+package struct SVGPathParser {
     private let chars: [UInt8]
     private var index = 0
 
@@ -19,7 +21,7 @@ struct SVGPathParser {
     }
 
     /// The path, or a message saying what was expected where (character offset from 0).
-    static func parse(_ text: String) -> Result<Path, PathDataError> {
+    package static func parse(_ text: String) -> Result<Path, PathDataError> {
         var parser = SVGPathParser(text)
         do {
             return .success(try parser.run())
@@ -28,8 +30,20 @@ struct SVGPathParser {
         }
     }
 
-    struct PathDataError: Error {
-        let message: String
+    package struct PathDataError: Error {
+        package let message: String
+    }
+
+    /// The numbers of path data in order (`M10-5.5C.5 1e-3…`), by `parse`'s number syntax; anything
+    /// that does not start a number (commands, separators, flags' neighbours) is passed over. SMIL and
+    /// CSS interpolate path data of one structure number by number, so these are what animate.
+    package static func numbers(in text: String) -> [Double] {
+        var parser = SVGPathParser(text)
+        var out: [Double] = []
+        while parser.index < parser.chars.count {
+            if let value = try? parser.number() { out.append(value) } else { parser.index += 1 }
+        }
+        return out
     }
 
     private mutating func run() throws(PathDataError) -> Path {
