@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "FlipbookSVG", dependencies: ["Easing", "Flipbook", "FlipbookSupport"]),
         .target(name: "FlipbookScenes", dependencies: ["Easing", "Flipbook", "FlipbookComponents", "FlipbookSupport"]),
         .target(name: "FlipbookRaster", dependencies: ["Flipbook", "FlipbookSupport"]),
-        .target(name: "FlipbookLottie", dependencies: ["Easing", "FlipbookScenes"]),
+        .target(name: "FlipbookLottie", dependencies: ["Easing", "Flipbook", "FlipbookScenes"]),
         // Motion tests: traces of the presentation tree, golden files, expectations on curves.
         .target(name: "FlipbookTesting", dependencies: ["Easing", "FlipbookSupport", "Flipbook", "FlipbookFiles", "FlipbookRaster", "FlipbookSVG", "FlipbookScenes"]),
         .target(name: "FlipbookOutput", dependencies: ["FlipbookSupport", "Flipbook", "FlipbookFiles", "FlipbookSVG", "FlipbookRaster", "CFlipbookSystem"]),

@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookScenes
 
 extension LottieImporter {

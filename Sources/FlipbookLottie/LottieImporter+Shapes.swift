@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookScenes
 
 /// One path of a shape group: its value as the model holds it, and its path morph when animated.

@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookScenes
 
 /// Turns a Lottie file (Bodymovin JSON) into a Flipbook scene file: the composition's size, frame

@@ -1,3 +1,4 @@
+import Flipbook
 import Easing
 import FlipbookScenes
 

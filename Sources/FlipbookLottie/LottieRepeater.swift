@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookScenes
 #if canImport(Glibc)
 import Glibc

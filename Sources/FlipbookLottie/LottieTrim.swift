@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookScenes
 
 /// What a trim paths item (`tm`) leaves of a stroke: one or two spans of the path's length, as

@@ -1,3 +1,5 @@
+import Flipbook
+
 /// A parsed JSON value with where it started in the text, so errors can point at it.
 public struct JSONValue: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
@@ -274,7 +276,7 @@ extension JSONValue {
         switch kind {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
-        case .number(let v): JSONText.number(v)
+        case .number(let v): JSONText.numberText(v)
         case .string(let s): JSONText.quoted(s)
         case .array(let items): "[" + items.map(\.compactText).joined(separator: ", ") + "]"
         case .object(let members): "{" + members.map { JSONText.quoted($0.key) + ": " + $0.value.compactText }.joined(separator: ", ") + "}"

@@ -229,8 +229,8 @@ extension LottieWriter {
 /// JSON values written deterministically: keys in the order given, numbers by `SVGNumber` (no
 /// exponent; 4 decimals: 1e-4 px, 1e-4 % of a trim; easing tangents and colour channels 6, so that a
 /// player that truncates channel × 255 still gets the channel: 28/255 written as 0.1098 gave rlottie 27),
-/// strings by `JSONString`. (Scene files have `JSONText`, whose numbers are round-trip exact; a Lottie
-/// file's are written at each field's precision, which `written` tells its checks.)
+/// strings by `JSONString`; written as `JSONText`, whose `written` numbers these become (`written`
+/// here tells the file's checks what a number reads back as).
 indirect enum JSON {
     case number(Double)
     case precise(Double)
@@ -270,32 +270,21 @@ indirect enum JSON {
         }
     }
 
-    func write(to out: inout String) {
+    /// The value as JSON text, each number written at its precision.
+    var text: JSONText {
         switch self {
-        case .number(let v): out += SVGNumber.format(v, decimals: Self.decimals(v, 4))
-        case .precise(let v): out += SVGNumber.format(v, decimals: Self.decimals(v, 6))
-        case .time(let v): out += SVGNumber.format(v, decimals: Self.decimals(v, 9))
-        case .int(let v): out += String(v)
-        case .read(let v): out += v.roundTripText
-        case .bool(let v): out += v ? "true" : "false"
-        case .null: out += "null"
-        case .string(let s): out += JSONString.quoted(s)
-        case .array(let items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                item.write(to: &out)
-            }
-            out += "]"
-        case .object(let fields):
-            out += "{"
-            for (i, (key, value)) in fields.enumerated() {
-                if i > 0 { out += "," }
-                JSON.string(key).write(to: &out)
-                out += ":"
-                value.write(to: &out)
-            }
-            out += "}"
+        case .number(let v): .written(SVGNumber.format(v, decimals: Self.decimals(v, 4)))
+        case .precise(let v): .written(SVGNumber.format(v, decimals: Self.decimals(v, 6)))
+        case .time(let v): .written(SVGNumber.format(v, decimals: Self.decimals(v, 9)))
+        case .int(let v): .written(String(v))
+        case .read(let v): .number(v)
+        case .bool(let v): .bool(v)
+        case .null: .null
+        case .string(let s): .string(s)
+        case .array(let items): .array(items.map(\.text))
+        case .object(let fields): .object(fields.map { ($0.0, $0.1.text) })
         }
     }
+
+    func write(to out: inout String) { text.write(compactTo: &out) }
 }

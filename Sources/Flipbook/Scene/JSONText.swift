@@ -1,13 +1,16 @@
 import Easing
-import Flipbook
 
-/// JSON to write, with members in the order given (scene files written by Flipbook have a stable key
-/// order, so the same scene gives the same bytes): what `SceneEncoder` and the Lottie importer build.
-/// Numbers are written in their shortest round-trip form (`roundTripText`), strings by `JSONString`.
+/// JSON to write, with members in the order given, so the same value gives the same bytes: what scene
+/// files (`SceneEncoder`, the Lottie importer) and Lottie files (`LottieWriter`) are written from.
+/// Numbers are written in their shortest round-trip form (`roundTripText`) or as their writer wrote
+/// them (`written`), strings by `JSONString`.
 ///
 /// Equal when their compact texts are: an object's members are tuples, which have no synthesized `==`.
 package enum JSONText: Equatable, Sendable {
     case number(Double)
+    /// A number already written by its own rule (a Lottie file's, at each field's precision).
+    case written(String)
+    case null
     case string(String)
     case bool(Bool)
     case array([JSONText])
@@ -21,18 +24,19 @@ package enum JSONText: Equatable, Sendable {
     /// The text on one line, with no spaces.
     package var compact: String {
         var out = ""
-        writeCompact(to: &out)
+        write(compactTo: &out)
         return out
     }
 
-    private func writeCompact(to out: inout String) {
+    /// Appends the compact text to `out`.
+    package func write(compactTo out: inout String) {
         switch self {
-        case .number, .string, .bool: out += rendered()
+        case .number, .written, .null, .string, .bool: out += rendered()
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                item.writeCompact(to: &out)
+                item.write(compactTo: &out)
             }
             out += "]"
         case .object(let members):
@@ -40,7 +44,7 @@ package enum JSONText: Equatable, Sendable {
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
                 out += Self.quoted(key) + ":"
-                value.writeCompact(to: &out)
+                value.write(compactTo: &out)
             }
             out += "}"
         }
@@ -49,7 +53,9 @@ package enum JSONText: Equatable, Sendable {
     /// The text: objects one member a line, indented two spaces a level; arrays of scalars on one line.
     package func rendered(indent: String = "") -> String {
         switch self {
-        case .number(let v): return Self.number(v)
+        case .number(let v): return Self.numberText(v)
+        case .written(let text): return text
+        case .null: return "null"
         case .string(let s): return Self.quoted(s)
         case .bool(let b): return b ? "true" : "false"
         case .array(let items):
@@ -69,22 +75,9 @@ package enum JSONText: Equatable, Sendable {
         }
     }
 
-    /// Throws at the first number JSON cannot hold (infinite or NaN), naming its path.
-    func checkFinite(at path: String) throws(SceneEncodingError) {
-        switch self {
-        case .number(let v):
-            guard v.isFinite else { throw SceneEncodingError(path: path, message: "the value \(v) cannot be written: JSON numbers are finite") }
-        case .string, .bool: break
-        case .array(let items):
-            for (i, item) in items.enumerated() { try item.checkFinite(at: path + "[\(i)]") }
-        case .object(let members):
-            for (key, value) in members { try value.checkFinite(at: path.isEmpty ? key : path + "." + key) }
-        }
-    }
-
     private var isScalar: Bool {
         switch self {
-        case .number, .string, .bool: true
+        case .number, .written, .null, .string, .bool: true
         case .array(let items): items.allSatisfy { if case .array = $0 { false } else { $0.isScalar } } && items.count <= 8
         case .object: false
         }
@@ -92,8 +85,8 @@ package enum JSONText: Equatable, Sendable {
 
     /// The shortest text that parses back to exactly `v` (Swift's shortest round-trip form), with
     /// integers written without a fraction.
-    static func number(_ v: Double) -> String { v.roundTripText }
+    package static func numberText(_ v: Double) -> String { v.roundTripText }
 
     /// A JSON string literal.
-    static func quoted(_ s: String) -> String { JSONString.quoted(s) }
+    package static func quoted(_ s: String) -> String { JSONString.quoted(s) }
 }
