@@ -217,6 +217,50 @@ struct LottieTests {
         #expect(writer.trim(lengths: [100, 100], dashKeys: nil, offset: 0, offsetKeys: nil, pathLength: 1000) == nil)
     }
 
+    /// A stroke drawn on from its end (dash 0 → L with gap L, offset −L → 0, on a once-round path of
+    /// length L) shows [L(1 − u), L) at u: the trim start 100 → 0 %, end 100 %. Its first key shows
+    /// nothing, and takes the dash the later keys show (the dash index differs there by itself).
+    @Test func drawnOnDashIsATrim() throws {
+        let writer = Self.writer(fps: 60, frames: 61, duration: 1)
+        let dash = [Key(time: 0, value: [0, 400], ease: .linear), Key(time: 60, value: [400, 400], ease: .linear)]
+        let offset = [Key(time: 0, value: [-400], ease: .linear), Key(time: 60, value: [0], ease: .linear)]
+        let t = try #require(writer.trim(lengths: [0, 400], dashKeys: dash, offset: -400, offsetKeys: offset, pathLength: 400))
+        var text = ""
+        JSON.object([("s", t.start), ("e", t.end)]).write(to: &text)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [String: Any]])
+        // A track's key values, or its one value when it does not change.
+        func values(_ name: String) -> [Double] {
+            if let k = object[name]?["k"] as? Double { return [k] }
+            return ((object[name]?["k"] as? [[String: Any]]) ?? []).compactMap { ($0["s"] as? [Double])?.first }
+        }
+        #expect(values("s") == [100, 0])
+        #expect(values("e") == [100])
+        // A dash to the path's end written 0.001 px past it ends there; 0.01 px past, it is no trim.
+        let whole = try #require(writer.trim(lengths: [400.001, 400], dashKeys: nil, offset: 0, offsetKeys: nil, pathLength: 400))
+        text = ""
+        JSON.object([("s", whole.start), ("e", whole.end)]).write(to: &text)
+        #expect(text == #"{"s":{"a":0,"k":0},"e":{"a":0,"k":100}}"#)
+        #expect(writer.trim(lengths: [400.01, 400], dashKeys: nil, offset: 0, offsetKeys: nil, pathLength: 400) == nil)
+    }
+
+    /// Drawing items are counted through groups; the group written beside a matted layer's one item
+    /// draws nothing (a fill of a path whose vertices are all at the origin).
+    @Test func drawingItemsOfAMattedLayer() throws {
+        let fill = JSON.object([("ty", .string("fl"))]), path = JSON.object([("ty", .string("sh"))])
+        let group = JSON.object([("ty", .string("gr")), ("it", .array([path, fill, .object([("ty", .string("tr"))])]))])
+        #expect(LottieWriter.drawingItems([group]) == 1)
+        #expect(LottieWriter.drawingItems([group, .object([("ty", .string("gr")), ("it", .array([group, .object([("ty", .string("st"))])]))])]) == 3)
+        #expect(LottieWriter.drawingItems([group, LottieWriter.drawsNothing]) == 2)
+        var text = ""
+        LottieWriter.drawsNothing.write(to: &text)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let items = try #require(object["it"] as? [[String: Any]])
+        let shape = try #require((items.first?["ks"] as? [String: Any])?["k"] as? [String: Any])
+        for key in ["v", "i", "o"] {
+            #expect((shape[key] as? [[Double]])?.allSatisfy { $0 == [0, 0] } == true)
+        }
+    }
+
     /// A clipped group is a layer with its clip rectangle as the mask, its width animated with the
     /// clip's keys (timeline-checks: width 20 → 200 from 0.25 s over 2 s, ease-in-out).
     @Test func clipIsAMaskedLayer() throws {

@@ -218,9 +218,35 @@ extension LottieWriter {
         // The matte: the mask's content in the group's space (a layer with nothing in it hides all).
         let matteShapes = maskElement.children.reversed().compactMap { element($0, canvas: canvas) }
         let matte = layer(shapes: matteShapes, name: "mask", masks: nil, index: next(), parent: parent, matte: .source)
-        let masked = layer(shapes: content, name: "masked", masks: mask, index: next(), parent: parent, matte: .alpha)
+        let drawn = Self.drawingItems(content) > 1 ? content : content + [Self.drawsNothing]
+        let masked = layer(shapes: drawn, name: "masked", masks: mask, index: next(), parent: parent, matte: .alpha)
         return [matte, masked] + nulls
     }
+
+    /// How many items of `shapes` draw (fills, strokes and their gradient forms), inside groups too.
+    static func drawingItems(_ shapes: [JSON]) -> Int {
+        shapes.reduce(0) { count, item in
+            guard case .object(let fields) = item, case .string(let type)? = fields.first(where: { $0.0 == "ty" })?.1 else { return count }
+            if type == "gr", case .array(let inner)? = fields.first(where: { $0.0 == "it" })?.1 { return count + drawingItems(inner) }
+            return count + (["fl", "st", "gf", "gs"].contains(type) ? 1 : 0)
+        }
+    }
+
+    /// A group that draws nothing (an opaque fill of a closed path of three vertices at the origin),
+    /// written beside the content of a matted layer that has one drawing item: rlottie 0.1 (Debian 12's)
+    /// draws nothing at all of a track-matted shape layer with one drawing item, where ThorVG draws it
+    /// (check-lottie-in: eid_mubarak's letters, each one fill under its matte, were gone); with a
+    /// second item both players draw the layer alike.
+    static let drawsNothing: JSON = {
+        let origin = JSON.array(Array(repeating: .array([.int(0), .int(0)]), count: 3))
+        let path = JSON.object([("c", .bool(true)), ("v", origin), ("i", origin), ("o", origin)])
+        return .object([("ty", .string("gr")), ("nm", .string("rlottie")), ("it", .array([
+            .object([("ty", .string("sh")), ("ks", .object([("a", .int(0)), ("k", path)]))]),
+            .object([("ty", .string("fl")), ("c", .object([("a", .int(0)), ("k", .array([.int(0), .int(0), .int(0), .int(1)]))])),
+                     ("o", .object([("a", .int(0)), ("k", .int(100))])), ("r", .int(1))]),
+            .object([("ty", .string("tr"))]),
+        ]))])
+    }()
 
     /// A clip rectangle's mask path: its contour (`clipContour`), animated with the rectangle's
     /// shared keys, read back as x, y, width, height and radius.

@@ -10,7 +10,6 @@ extension LottieWriter {
                          ("r", .int(1))])]
     }
 
-    /// The stroke (`st`), preceded by a trim (`tm`) when its dashes show one stretch of the path.
     /// The stroke (`st`), preceded by a trim (`tm`) when its dashes show one stretch of the path; a
     /// trim of one turn of a twice-round path is turned `turnedBy` degrees further (where the ellipse
     /// written for it starts).

@@ -119,20 +119,36 @@ extension LottieWriter {
         // stretch's start.
         var asTurn = twoTurns
         let turn = pathLength / 2
+        let tolerance = 1e-9 * pathLength
+        func pattern(_ k: Int) -> (a: Double, b: Double, o: Double) {
+            (dashKeys?[k].value[0] ?? lengths[0], dashKeys.map { $0[k].value.count > 1 ? $0[k].value[1] : lengths[1] } ?? lengths[1],
+             offsetKeys?[k].value[0] ?? offset)
+        }
+        // The first dash that starts inside the path at a key where it shows; a key whose dash is empty
+        // (nothing shows) takes the others' dash, whose empty stretch then lies where the showing ones'
+        // interpolate from (a stroke drawn on from nothing: dash 0 → L, gap L, offset −L → 0).
+        func firstDash(_ k: Int) -> Int {
+            let (a, b, o) = pattern(k)
+            return Int(((o - tolerance) / (a + b)).rounded(.up))
+        }
+        let shown = times.indices.first { pattern($0).a > tolerance }
         for k in times.indices {
-            let a = dashKeys?[k].value[0] ?? lengths[0], b = dashKeys.map { $0[k].value.count > 1 ? $0[k].value[1] : lengths[1] } ?? lengths[1]
-            let o = offsetKeys?[k].value[0] ?? offset
+            let (a, b, o) = pattern(k)
             let period = a + b
             guard period > 0, a >= 0, b >= 0 else { return nil }
             // The first dash that starts inside the path, and whether any other dash shows.
-            let tolerance = 1e-9 * pathLength
-            let n0 = Int(((o - tolerance) / period).rounded(.up))
-            let s = Double(n0) * period - o, e = s + a
-            guard e <= pathLength + tolerance else { return nil }
+            let n0 = a > tolerance ? firstDash(k) : shown.map(firstDash) ?? firstDash(k)
+            let s = Double(n0) * period - o
+            guard s >= -tolerance, s <= pathLength + tolerance else { return nil }
+            // Dash lengths and offsets are written to 0.001 px: a stretch to the path's end may be written
+            // that much past it (and is ended there).
+            let e = min(s + a, pathLength)
+            guard s + a <= pathLength + 0.002 + tolerance else { return nil }
             let twice = abs(pathLength - 2 * period) <= 1e-6 * pathLength
             // On a path twice round one closed curve with one turn per period, every other dash lies on
-            // this one; elsewhere no other dash may reach into the path.
-            guard twice || (s - period + a <= tolerance && s + period >= pathLength - tolerance) else { return nil }
+            // this one; elsewhere no other dash may reach into the path (the next may start within the
+            // written precision of its end: a stroke drawn whole round a twice-round path).
+            guard twice || (s - period + a <= tolerance && s + period >= pathLength - 0.002 - tolerance) else { return nil }
             if let index, index != n0 { return nil }
             index = n0
             // (Dash lengths are written to 0.001 px: a whole turn may be written that much longer.)
