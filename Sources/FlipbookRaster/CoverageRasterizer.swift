@@ -232,37 +232,61 @@ struct CoverageRasterizer {
 
     /// `sweep` specialised for one premultiplied packed pixel composited source-over into `surface`:
     /// the same coverage (rounded to 8 bits), without a call per pixel; a fully covered run of an
-    /// opaque colour is a fill, an empty run is skipped. The surface's row is found once per row, not
-    /// per cell (an edge cell is most of a frame's sweep).
+    /// opaque colour is a fill, an empty run is skipped.
     mutating func sweepSolid(evenOdd: Bool, into surface: inout Surface, _ pixel: UInt32) {
-        // The surface covers a rectangle of the canvas: runs are clipped to it, then offset.
-        let rect = surface.rect
         let opaque = pixel >> 24 == 255
+        sweepRuns(evenOdd: evenOdd, into: &surface) { out, _, _, from, to, c in
+            if c == 255 && opaque {
+                PackedPixel.fill(out + from, count: to - from, with: pixel)
+            } else {
+                let source = c == 255 ? pixel : PackedPixel.scale(pixel, c)
+                for i in from..<to { out[i] = PackedPixel.over(source, out[i]) }
+            }
+        }
+    }
+
+    /// `sweep` for pixels that vary over the canvas (a gradient's): `shade(y, x, pixels)` fills
+    /// `pixels` with the premultiplied packed pixels of row y from canvas x on, one per pixel of a run,
+    /// each composited source-over into `surface` with the run's coverage rounded to 8 bits, without a
+    /// call to the surface or to `shade` per pixel.
+    mutating func sweepShaded(evenOdd: Bool, into surface: inout Surface, _ shade: (Int, Int, UnsafeMutableBufferPointer<UInt32>) -> Void) {
+        var scratch = [UInt32](repeating: 0, count: max(surface.rect.width, 1))
+        scratch.withUnsafeMutableBufferPointer { scratch in
+            sweepRuns(evenOdd: evenOdd, into: &surface) { out, y, left, from, to, c in
+                let run = UnsafeMutableBufferPointer(rebasing: scratch[0..<(to - from)])
+                shade(y, left + from, run)
+                // A fully covered opaque pixel replaces what is there (source-over gives it exactly).
+                for i in from..<to {
+                    let p = run[i - from]
+                    out[i] = c == 255 ? (p >> 24 == 255 ? p : PackedPixel.over(p, out[i])) : PackedPixel.over(PackedPixel.scale(p, c), out[i])
+                }
+            }
+        }
+    }
+
+    /// The sweep into `surface` as runs of one coverage, each clipped to the surface (rows outside it
+    /// are read, so cleared, but not drawn) and handed over with the row's pixels (`out`, indexed from
+    /// the surface's left edge), the row `y`, that edge's canvas x (`left`), the run's pixels
+    /// [from, to) in `out` and its coverage rounded to 8 bits (never 0); an edge cell is a run of one.
+    /// The surface's row is found once per row, not per cell (an edge cell is most of a frame's sweep).
+    private mutating func sweepRuns(evenOdd: Bool, into surface: inout Surface,
+                                    _ body: (UnsafeMutablePointer<UInt32>, Int, Int, Int, Int, UInt32) -> Void) {
+        let rect = surface.rect
         let left = rect.x, right = rect.x + rect.width
         surface.withPixels { pixels in
             let base = pixels.baseAddress!
-            // The row's pixels, when the row is on the surface (rows outside it are read, so cleared,
-            // but not drawn).
-            var out = base, drawn = false
-            walk(evenOdd: evenOdd, row: { y in
-                drawn = y >= rect.y && y < rect.y + rect.height
-                out = base + (drawn ? (y - rect.y) * rect.width : 0)
-            }, run: { x0, x1, coverage in
+            var out = base, drawn = false, row = 0
+            func draw(_ x0: Int, _ x1: Int, _ coverage: Float) {
                 let c = PackedPixel.coverage(coverage)
                 let a = max(x0, left), b = min(x1, right)
                 guard c > 0, drawn, a < b else { return }
-                if c == 255 && opaque {
-                    PackedPixel.fill(out + (a - left), count: b - a, with: pixel)
-                } else {
-                    let source = c == 255 ? pixel : PackedPixel.scale(pixel, c)
-                    for x in (a - left)..<(b - left) { out[x] = PackedPixel.over(source, out[x]) }
-                }
-            }, cell: { x, coverage in
-                let c = PackedPixel.coverage(coverage)
-                guard c > 0, drawn, x >= left, x < right else { return }
-                let i = x - left
-                out[i] = c == 255 && opaque ? pixel : PackedPixel.over(c == 255 ? pixel : PackedPixel.scale(pixel, c), out[i])
-            })
+                body(out, row, left, a - left, b - left, c)
+            }
+            walk(evenOdd: evenOdd, row: { y in
+                row = y
+                drawn = y >= rect.y && y < rect.y + rect.height
+                out = base + (drawn ? (y - rect.y) * rect.width : 0)
+            }, run: draw, cell: { x, coverage in draw(x, x + 1, coverage) })
         }
     }
 }

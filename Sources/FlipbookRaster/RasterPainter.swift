@@ -298,15 +298,22 @@ struct RasterPainter {
         }
         guard let inverse = m.inverted else { coverage.sweep(evenOdd: evenOdd) { _, _, _ in }; return }
         // The render tree's stops are normalised (`Gradient.normalized`): offsets in [0, 1], non-decreasing.
-        if let table = table(for: gradient) {
-            coverage.sweep(evenOdd: evenOdd) { x, y, c in
-                surface.blend(x, y, table.pixel(at: gradient.offset(at: inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5)))), coverage: c)
+        // Each pixel's offset is taken at its centre, a run's at once.
+        let table = table(for: gradient)
+        var offsets = [Double](repeating: 0, count: max(surface.rect.width, 1))
+        offsets.withUnsafeMutableBufferPointer { offsets in
+            coverage.sweepShaded(evenOdd: evenOdd, into: &surface) { y, x, pixels in
+                let run = UnsafeMutableBufferPointer(rebasing: offsets[0..<pixels.count])
+                gradient.offsets(row: y, from: x, through: inverse, into: run)
+                if let table {
+                    for i in pixels.indices { pixels[i] = table.pixel(at: run[i]) }
+                } else {
+                    for i in pixels.indices {
+                        let color = gradient.color(atOffset: run[i])
+                        pixels[i] = PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+                    }
+                }
             }
-            return
-        }
-        coverage.sweep(evenOdd: evenOdd) { x, y, c in
-            let color = gradient.color(atOffset: gradient.offset(at: inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))))
-            surface.blend(x, y, PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), coverage: c)
         }
     }
 }

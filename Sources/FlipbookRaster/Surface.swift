@@ -60,15 +60,6 @@ struct Surface {
         withPixels { PackedPixel.fill($0.baseAddress!, count: $0.count, with: pixel) }
     }
 
-    /// Source-over of a premultiplied pixel with coverage at canvas pixel (x, y); dropped outside.
-    mutating func blend(_ x: Int, _ y: Int, _ pixel: UInt32, coverage: Float) {
-        let c = PackedPixel.coverage(coverage)
-        let cx = x - originX, cy = y - originY
-        guard c > 0, cx >= 0, cx < width, cy >= 0, cy < height else { return }
-        let i = cy * width + cx
-        withPixels { $0[i] = PackedPixel.over(PackedPixel.scale(pixel, c), $0[i]) }
-    }
-
     /// Composites a surface lying inside this one's rectangle over it, scaled by `opacity` (0…1) and an
     /// optional per-pixel mask of coverages (one per pixel of `other`, 0…1).
     mutating func composite(_ other: Surface, opacity: Float, mask: [Float]?) {

@@ -154,6 +154,17 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
         }
     }
 
+    /// The offsets at the centres of a run of device pixels: `out[i]` is
+    /// `offset(at: inverse.apply(Point(Double(x + i) + 0.5, Double(y) + 0.5)))` for each i of `out`,
+    /// computed alike (the same numbers to the bit), in one call for the run (the raster painter's
+    /// gradients: a call per pixel across modules was a fifth of a gradient's time).
+    public func offsets(row y: Int, from x: Int, through inverse: Transform2D, into out: UnsafeMutableBufferPointer<Double>) {
+        let centreY = Double(y) + 0.5
+        for i in out.indices {
+            out[i] = offset(at: inverse.apply(Point(Double(x + i) + 0.5, centreY)))
+        }
+    }
+
     /// The colour at `offset` (clamped to [0, 1]) of a normalised gradient (`normalized`: offsets in
     /// [0, 1], non-decreasing): the first stop's colour up to its offset, the last's from its offset,
     /// between two stops their premultiplied mix; at a repeated offset the later stop's colour (a hard
