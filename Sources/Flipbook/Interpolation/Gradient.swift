@@ -158,7 +158,7 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     /// `offset(at: inverse.apply(Point(Double(x + i) + 0.5, Double(y) + 0.5)))` for each i of `out`,
     /// computed alike (the same numbers to the bit), in one call for the run (the raster painter's
     /// gradients: a call per pixel across modules was a fifth of a gradient's time).
-    public func offsets(row y: Int, from x: Int, through inverse: Transform2D, into out: UnsafeMutableBufferPointer<Double>) {
+    package func offsets(row y: Int, from x: Int, through inverse: Transform2D, into out: UnsafeMutableBufferPointer<Double>) {
         let centreY = Double(y) + 0.5
         for i in out.indices {
             out[i] = offset(at: inverse.apply(Point(Double(x + i) + 0.5, centreY)))
