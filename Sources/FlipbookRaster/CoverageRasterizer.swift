@@ -230,6 +230,23 @@ struct CoverageRasterizer {
         })
     }
 
+    /// `sweep` into a coverage mask of the pixels of `rect` (a row of `rect.width` after another):
+    /// each pixel's coverage where `sweep` would give it (over 1/512), written a run at a time; the
+    /// rest of `mask` is left as it is, and pixels outside `rect` are dropped.
+    mutating func sweepMask(evenOdd: Bool, rect: PixelRect, into mask: UnsafeMutableBufferPointer<Float>) {
+        var row = 0, inside = false
+        let left = rect.x, right = rect.x + rect.width
+        func write(_ x0: Int, _ x1: Int, _ coverage: Float) {
+            let a = max(x0, left), b = min(x1, right)
+            guard inside, coverage > 1.0 / 512, a < b else { return }
+            UnsafeMutableBufferPointer(rebasing: mask[(row + a - left)..<(row + b - left)]).update(repeating: coverage)
+        }
+        walk(evenOdd: evenOdd, row: { y in
+            inside = y >= rect.y && y < rect.y + rect.height
+            row = inside ? (y - rect.y) * rect.width : 0
+        }, run: write, cell: { x, coverage in write(x, x + 1, coverage) })
+    }
+
     /// `sweep` specialised for one premultiplied packed pixel composited source-over into `surface`:
     /// the same coverage (rounded to 8 bits), without a call per pixel; a fully covered run of an
     /// opaque colour is a fill, an empty run is skipped.

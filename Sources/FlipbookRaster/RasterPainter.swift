@@ -16,6 +16,8 @@ struct RasterPainter {
     private var coverage: CoverageRasterizer
     /// Spare surfaces for groups drawn in isolation (opacity < 1 or a clip), one per nesting level in use.
     private var spare: [Surface] = []
+    /// Spare coverage masks for clipped groups, kept from one use to the next (at most 8).
+    private var spareMasks: [[Float]] = []
     /// Gradients' tables (`GradientTable`; nil: none can be made), kept from frame to frame.
     private var tables: [Gradient: GradientTable?] = [:]
 
@@ -63,23 +65,27 @@ struct RasterPainter {
             for item in node.items { try draw(item, transform: m, into: &target) }
             for child in node.children { try draw(child, transform: m, into: &target) }
         }
-        var mask: [Float]?
-        if let clip = node.clip {
-            var values = [Float](repeating: 0, count: crop.width * crop.height)
-            if node.clipCornerRadius > 0, let outline = node.clipOutline {
-                coverage.add(polygons: outline.applying(m).flattened(tolerance: tolerance).map(\.points))
-            } else {
-                let corners = [Point(clip.minX, clip.minY), Point(clip.maxX, clip.minY), Point(clip.maxX, clip.maxY), Point(clip.minX, clip.maxY)]
-                coverage.add(polygons: [corners.map(m.apply)])
-            }
-            coverage.sweep(evenOdd: false) { x, y, c in
-                let cx = x - crop.x, cy = y - crop.y
-                if cx >= 0, cx < crop.width, cy >= 0, cy < crop.height { values[cy * crop.width + cx] = c }
-            }
-            mask = values
-        }
+        var mask = node.clip.map { clipMask(node, $0, m, crop: crop) }
         if node.mask != nil { mask = try masked(node, m, crop: crop, by: mask) }
         surface.composite(target, opacity: Float(node.opacity), mask: mask)
+        if let mask, spareMasks.count < 8 { spareMasks.append(mask) }
+    }
+
+    /// The coverages of `node`'s clip (its rectangle, or its rounded outline) at the pixels of `crop`,
+    /// a row of `crop.width` after another, in a buffer kept from one use to the next.
+    @inline(never)
+    private mutating func clipMask(_ node: RenderNode, _ clip: Rect, _ m: Transform2D, crop: PixelRect) -> [Float] {
+        var values = spareMasks.popLast() ?? []
+        values.removeAll(keepingCapacity: true)
+        values.append(contentsOf: repeatElement(0, count: crop.width * crop.height))
+        if node.clipCornerRadius > 0, let outline = node.clipOutline {
+            coverage.add(polygons: outline.applying(m).flattened(tolerance: tolerance).map(\.points))
+        } else {
+            let corners = [Point(clip.minX, clip.minY), Point(clip.maxX, clip.minY), Point(clip.maxX, clip.maxY), Point(clip.minX, clip.maxY)]
+            coverage.add(polygons: [corners.map(m.apply)])
+        }
+        values.withUnsafeMutableBufferPointer { coverage.sweepMask(evenOdd: false, rect: crop, into: $0) }
+        return values
     }
 
     /// The table of `gradient`, made once (a few gradients a scene; at most 64 kept).
