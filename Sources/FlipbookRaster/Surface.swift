@@ -67,16 +67,33 @@ struct Surface {
                      && other.originX + other.width <= originX + width && other.originY + other.height <= originY + height)
         let uniform = PackedPixel.coverage(opacity)
         guard uniform > 0 else { return }
-        let w = width, ow = other.width, dx = other.originX - originX, dy = other.originY - originY
+        let dx = other.originX - originX, dy = other.originY - originY
+        if let mask {
+            precondition(mask.count >= other.width * other.height)
+            mask.withUnsafeBufferPointer { mask in
+                composite(other, dx: dx, dy: dy) { PackedPixel.coverage(opacity * mask[$0]) }
+            }
+        } else {
+            composite(other, dx: dx, dy: dy) { _ in uniform }
+        }
+    }
+
+    /// `other` composited at (dx, dy) of this surface's pixels, each of its pixels p (by index) scaled
+    /// by `coverage(p)` (0…255); a fully covered opaque pixel replaces what is there (source-over
+    /// gives it exactly), a clear one changes nothing.
+    private mutating func composite(_ other: Surface, dx: Int, dy: Int, coverage: (Int) -> UInt32) {
+        let w = width, ow = other.width
         other.withPixelValues { src in
             withPixels { dst in
                 for row in 0..<other.height {
                     let d = (row + dy) * w + dx, s = row * ow
                     for col in 0..<ow where src[s + col] != 0 {
                         let p = s + col
-                        let m = mask.map { PackedPixel.coverage(opacity * $0[p]) } ?? uniform
+                        let m = coverage(p)
                         guard m > 0 else { continue }
-                        dst[d + col] = PackedPixel.over(m == 255 ? src[p] : PackedPixel.scale(src[p], m), dst[d + col])
+                        let pixel = src[p]
+                        dst[d + col] = m == 255 ? (pixel >> 24 == 255 ? pixel : PackedPixel.over(pixel, dst[d + col]))
+                            : PackedPixel.over(PackedPixel.scale(pixel, m), dst[d + col])
                     }
                 }
             }
