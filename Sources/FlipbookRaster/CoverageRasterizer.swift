@@ -272,11 +272,7 @@ struct CoverageRasterizer {
             sweepRuns(evenOdd: evenOdd, into: &surface) { out, y, left, from, to, c in
                 let run = UnsafeMutableBufferPointer(rebasing: scratch[0..<(to - from)])
                 shade(y, left + from, run)
-                // A fully covered opaque pixel replaces what is there (source-over gives it exactly).
-                for i in from..<to {
-                    let p = run[i - from]
-                    out[i] = c == 255 ? (p >> 24 == 255 ? p : PackedPixel.over(p, out[i])) : PackedPixel.over(PackedPixel.scale(p, c), out[i])
-                }
+                for i in from..<to { out[i] = PackedPixel.over(run[i - from], out[i], coverage: c) }
             }
         }
     }

@@ -44,6 +44,13 @@ enum PackedPixel {
         source &+ scale(destination, 255 &- (source >> 24))
     }
 
+    /// Source-over of `source` scaled by `coverage` (1…255): an opaque source fully covering the pixel
+    /// replaces it (source-over gives it exactly), skipping the arithmetic.
+    @inline(__always)
+    static func over(_ source: UInt32, _ destination: UInt32, coverage c: UInt32) -> UInt32 {
+        c == 255 ? (source >> 24 == 255 ? source : over(source, destination)) : over(scale(source, c), destination)
+    }
+
     /// A straight colour with components in 0…1 (clamped) as a premultiplied packed pixel:
     /// alpha round(255a), channels round(255·c·a).
     static func premultiplied(red: Double, green: Double, blue: Double, alpha: Double) -> UInt32 {

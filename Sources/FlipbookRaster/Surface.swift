@@ -79,8 +79,7 @@ struct Surface {
     }
 
     /// `other` composited at (dx, dy) of this surface's pixels, each of its pixels p (by index) scaled
-    /// by `coverage(p)` (0…255); a fully covered opaque pixel replaces what is there (source-over
-    /// gives it exactly), a clear one changes nothing.
+    /// by `coverage(p)` (0…255; `PackedPixel.over(_:_:coverage:)`); a clear one changes nothing.
     private mutating func composite(_ other: Surface, dx: Int, dy: Int, coverage: (Int) -> UInt32) {
         let w = width, ow = other.width
         other.withPixelValues { src in
@@ -91,9 +90,7 @@ struct Surface {
                         let p = s + col
                         let m = coverage(p)
                         guard m > 0 else { continue }
-                        let pixel = src[p]
-                        dst[d + col] = m == 255 ? (pixel >> 24 == 255 ? pixel : PackedPixel.over(pixel, dst[d + col]))
-                            : PackedPixel.over(PackedPixel.scale(pixel, m), dst[d + col])
+                        dst[d + col] = PackedPixel.over(src[p], dst[d + col], coverage: m)
                     }
                 }
             }

@@ -120,6 +120,8 @@ extension LottieWriter {
         var asTurn = twoTurns
         let turn = pathLength / 2
         let tolerance = 1e-9 * pathLength
+        // Dash lengths and offsets are written to 0.001 px each: their sum may be 0.002 px off.
+        let written = 0.002
         func pattern(_ k: Int) -> (a: Double, b: Double, o: Double) {
             (dashKeys?[k].value[0] ?? lengths[0], dashKeys.map { $0[k].value.count > 1 ? $0[k].value[1] : lengths[1] } ?? lengths[1],
              offsetKeys?[k].value[0] ?? offset)
@@ -140,15 +142,14 @@ extension LottieWriter {
             let n0 = a > tolerance ? firstDash(k) : shown.map(firstDash) ?? firstDash(k)
             let s = Double(n0) * period - o
             guard s >= -tolerance, s <= pathLength + tolerance else { return nil }
-            // Dash lengths and offsets are written to 0.001 px: a stretch to the path's end may be written
-            // that much past it (and is ended there).
+            // A stretch to the path's end may be written that much past it (and is ended there).
             let e = min(s + a, pathLength)
-            guard s + a <= pathLength + 0.002 + tolerance else { return nil }
+            guard s + a <= pathLength + written + tolerance else { return nil }
             let twice = abs(pathLength - 2 * period) <= 1e-6 * pathLength
             // On a path twice round one closed curve with one turn per period, every other dash lies on
             // this one; elsewhere no other dash may reach into the path (the next may start within the
             // written precision of its end: a stroke drawn whole round a twice-round path).
-            guard twice || (s - period + a <= tolerance && s + period >= pathLength - 0.002 - tolerance) else { return nil }
+            guard twice || (s - period + a <= tolerance && s + period >= pathLength - written - tolerance) else { return nil }
             if let index, index != n0 { return nil }
             index = n0
             // (Dash lengths are written to 0.001 px: a whole turn may be written that much longer.)
