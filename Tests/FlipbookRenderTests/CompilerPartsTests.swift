@@ -161,6 +161,27 @@ struct CompilerPartsTests {
         #expect(!a.hasSameContent(sampler.slot("nowhere"), as: a))
     }
 
+    /// A snapshot's weight counts what it holds apart from the scene: a node that was never rebuilt
+    /// is `nodeWeight` (its path is the layer's own), a rebuilt one its path elements too. Three nodes
+    /// (root, a still square, a square whose colour moves), the square's path 4 elements (M, L, L, Z).
+    @Test func snapshotWeightCountsRebuiltNodes() throws {
+        let json = """
+        {"flipbook": 1, "canvas": [100, 100], "duration": 1, "fps": 10,
+         "layers": [{"id": "still", "type": "shape", "path": [["M", 0, 0], ["L", 10, 0], ["L", 10, 10], ["Z"]], "fillColor": "#ff0000"},
+                    {"id": "moving", "type": "shape", "path": [["M", 0, 0], ["L", 10, 0], ["L", 10, 10], ["Z"]], "fillColor": "#ff0000",
+                     "animations": [{"property": "fillColor", "from": "#ff0000", "to": "#0000ff", "duration": 1}]}]}
+        """
+        let scene = try SceneLoader().decode(Array(json.utf8), file: "weight.json")
+        let presentation = RetainedPresentation(scene: scene)
+        let first = Snapshot.walk(presentation.tree(at: 0.5), expecting: 0)
+        #expect(first.nodes.count == 3)
+        #expect(first.weight == 3 * Snapshot.nodeWeight)          // every node as the presentation built it
+        let later = Snapshot.walk(presentation.tree(at: 0.7), expecting: 0)
+        #expect(later.weight == 3 * Snapshot.nodeWeight + 4)      // the moving square rebuilt: its 4 path elements
+        let again = Snapshot.walk(presentation.tree(at: 0.7), expecting: 0)
+        #expect(again.weight == later.weight)
+    }
+
     /// The sampler's snapshots, walked from the retained presentation's nodes, against the render tree
     /// built from nothing (`Scene.presentation(at:).renderNode()`), flattened by hand: the same nodes
     /// (without children) in the same depth-first drawing order with the same parents, at every frame

@@ -45,7 +45,14 @@ extension AnimatedSVGCompiler.Context {
         for (index, id) in ids.enumerated() {
             let written = results[index]!
             if written.gradients + written.clips > 0 && gradients + clips > 0 {
+                // On this thread alone, as the threads wrote it: written with all of this context's
+                // jobs, its sublayers would be handed to threads of their own again, each level of
+                // clipped layers below writing its layers again (an imported file of 1,285 layers,
+                // nested clips: 2 minutes, against 6 s on one thread).
+                let all = jobs
+                jobs = 1
                 writeNode(id, children: children, into: &body)
+                jobs = all
                 continue
             }
             // Track checks name their report entries: renumbered after the entries before them.

@@ -17,7 +17,8 @@ final class Snapshot {
     let parents: [Int]
     /// Slots depth first, parents before children.
     let order: [Int]
-    /// About how much memory the snapshot holds: nodes, path elements and text, in units of ~64 bytes.
+    /// About how much memory the snapshot holds apart from the scene: nodes, and the path elements
+    /// and text of those rebuilt since the start, in units of ~64 bytes.
     let weight: Int
     /// When the sampler last handed it out (its own count of lookups): the cache forgets the least
     /// recently used snapshots first. (Unchecked: a snapshot's sampler serves one thread.)
@@ -34,7 +35,8 @@ final class Snapshot {
         var nodes: [RenderNode] = []
         /// Each node's parent, as an index into `nodes` (-1 for the root).
         var parents: [Int] = []
-        /// The nodes' memory (`Snapshot.weight(of:)`, summed), worked out by the walk's thread.
+        /// The nodes' memory (`Snapshot.weight(of:)` of those rebuilt since the start, `nodeWeight` of
+        /// the others, summed), worked out by the walk's thread.
         var weight = 0
     }
 
@@ -61,7 +63,11 @@ final class Snapshot {
                 walked.nodes.append(node)
             }
             walked.parents.append(parent)
-            walked.weight += Snapshot.weight(of: node)
+            // A node whose own render node was never rebuilt holds what its layer held from the
+            // start (the retained presentation keeps that storage however many snapshots share it):
+            // only the node itself is this snapshot's. (Once it is rebuilt, the snapshots made before
+            // hold the first storage uncounted: one tree's worth at most, per presentation.)
+            walked.weight += tree.ownNodeVersion == 0 ? Snapshot.nodeWeight : Snapshot.weight(of: node)
             tree.forEachSublayerInDrawingOrder { sublayer in
                 if let own = sublayer.ownRenderNode { add(sublayer, own, parent: position, to: &walked) }
             }
@@ -159,10 +165,13 @@ final class Snapshot {
         }
     }
 
-    /// About how much memory `node` holds, in units of ~64 bytes: 4, and its path elements, dash
-    /// lengths, gradient stops and text (counts, never a walk through them).
+    /// The memory of a node itself, in units of ~64 bytes.
+    static let nodeWeight = 4
+
+    /// About how much memory `node` holds, in units of ~64 bytes: `nodeWeight`, and its path elements,
+    /// dash lengths, gradient stops and text (counts, never a walk through them).
     static func weight(of node: RenderNode) -> Int {
-        var weight = 4
+        var weight = nodeWeight
         for item in node.items {
             switch item {
             case .shape(let shape): weight += shape.path.elements.count + shape.dashPattern.lengths.count / 4 + shape.fillGradient.stops.count
