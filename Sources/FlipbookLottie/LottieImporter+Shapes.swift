@@ -70,7 +70,7 @@ extension LottieImporter {
                     omit(item.path, "merge paths after a paint of the same paths: the paints before it are drawn as if it were not there")
                 }
             case "rp":
-                if let layer = repeater(item, drawn: drawn, idBase: idBase) {
+                if let layer = repeater(item, drawn: drawn, idBase: idBase, clock: clock) {
                     drawn = [layer]
                 } else {
                     drawn = []

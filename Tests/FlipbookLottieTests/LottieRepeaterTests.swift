@@ -64,6 +64,35 @@ import Testing
         }
     }
 
+    /// A count that is not whole draws ⌊c⌋ copies and fades by c itself, as rlottie draws it (seen:
+    /// c 2.7 two copies in both players; so 100, eo 0, c 3.5: alphas 255, 182, 109, no fourth).
+    @Test func aFractionalCountDrawsItsWholeCopies() throws {
+        let tr = #""p":{"a":0,"k":[25,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":0}"#
+        let points = [(15, 15), (40, 15), (65, 15), (90, 15)]
+        let (fading, omissions) = try G.alpha(G.file([G.group([G.square(10, 20), G.redFill, Self.repeater(copies: "3.5", tr: tr)])]), at: points)
+        // 255 · (1 − i / 3.5): 255, 182.1, 109.3.
+        #expect(fading.count == 4 && abs(Int(fading[0]) - 255) <= 1 && abs(Int(fading[1]) - 182) <= 1 && abs(Int(fading[2]) - 109) <= 1, "\(fading)")
+        #expect(fading[3] == 0, "\(fading)")
+        #expect(omissions.isEmpty, "\(omissions)")
+        let (two, _) = try G.alpha(G.file([G.group([G.square(10, 20), G.redFill, Self.repeater(copies: "2.7", tr: tr)])]), at: points)
+        #expect(two[0] > 0 && two[1] > 0 && two[2] == 0, "\(two)")
+    }
+
+    /// Animated values are read at every frame: c keyed linearly from 1 (frame 0) to 4 (frame 30),
+    /// so 100 % and eo 40 % still. At frame 15, c = 2.5: two copies at alphas 255 and
+    /// 255 · (1 − 0.6 / 2.5) = 193.8; at frame 24, c = 3.4: three, 255, 210.0 and 165.0.
+    @Test func animatedValuesAreReadAtEveryFrame() throws {
+        let tr = #""p":{"a":0,"k":[25,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":40}"#
+        let count = #"[{"t":0,"s":[1],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[4]}]"#   // c's keys
+        let file = G.file([G.group([G.square(10, 20), G.redFill, Self.repeater(copies: count, tr: tr)])])
+        let points = [(15, 15), (40, 15), (65, 15), (90, 15)]
+        let (half, omissions) = try G.alpha(file, at: points, time: 15.0 / 30)
+        #expect(abs(Int(half[0]) - 255) <= 1 && abs(Int(half[1]) - 194) <= 1 && half[2] == 0 && half[3] == 0, "\(half)")
+        #expect(omissions.isEmpty, "\(omissions)")
+        let (later, _) = try G.alpha(file, at: points, time: 24.0 / 30)
+        #expect(abs(Int(later[0]) - 255) <= 1 && abs(Int(later[1]) - 210) <= 1 && abs(Int(later[2]) - 165) <= 1 && later[3] == 0, "\(later)")
+    }
+
     /// A repeater of 10⁹ copies is refused by name, not built.
     @Test func aBillionCopiesAreRefused() throws {
         let tr = #""p":{"a":0,"k":[1,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}"#
