@@ -15,31 +15,7 @@ extension LottieImporter {
     /// vertices), or of the first of an array of them (as keyframes hold it): every segment a cubic,
     /// so that every value of one shape has the same structure and morphs point by point. Nil for a
     /// shape with no vertex or unreadable numbers.
-    static func bezierPath(_ shape: LottieValue) -> String? {
-        let s = shape.isArray ? (shape.items.first ?? shape) : shape
-        func points(_ key: String) -> [(Double, Double)]? {
-            guard let list = s[key]?.items else { return nil }
-            var out: [(Double, Double)] = []
-            for p in list {
-                guard let n = p.numbers, n.count >= 2 else { return nil }
-                out.append((n[0], n[1]))
-            }
-            return out
-        }
-        guard let v = points("v"), !v.isEmpty, let i = points("i") ?? Optional(v.map { _ in (0, 0) }),
-              let o = points("o") ?? Optional(v.map { _ in (0, 0) }), i.count == v.count, o.count == v.count else { return nil }
-        let closed = s["c"]?.flag ?? false
-        var d = "M\(number(v[0].0)) \(number(v[0].1))"
-        func segment(_ a: Int, _ b: Int) {
-            d += "C\(number(v[a].0 + o[a].0)) \(number(v[a].1 + o[a].1)) \(number(v[b].0 + i[b].0)) \(number(v[b].1 + i[b].1)) \(number(v[b].0)) \(number(v[b].1))"
-        }
-        for k in 1..<max(v.count, 1) where k < v.count { segment(k - 1, k) }
-        if closed {
-            segment(v.count - 1, 0)
-            d += "Z"
-        }
-        return d
-    }
+    static func bezierPath(_ shape: LottieValue) -> String? { LottieShape(shape)?.pathData }
 
     /// A Lottie rectangle (centre, size, corner roundness) as path data: from the top right corner
     /// clockwise on screen, as players start it, every corner a cubic (a line of no length where the

@@ -30,8 +30,11 @@ extension LottieImporter {
     /// after it cover: what they do anyway, so it is read as nothing more, unless a paint listed
     /// before it (which players treat differently) or another mode (a boolean of the paths) makes it
     /// matter; those are reported.
-    mutating func groupContent(_ items: [LottieValue], clock: LottieClock, idBase: String, trims: [LottieValue] = [])
-        -> (drawn: [JSONText], paths: [LottiePath]?) {
+    ///
+    /// Rounded corners (`rd`) round the paths listed before them, as trims cut them: `rounds` are
+    /// those that round this group's paths from outside it, nearest first.
+    mutating func groupContent(_ items: [LottieValue], clock: LottieClock, idBase: String, trims: [LottieValue] = [],
+                               rounds: [LottieValue] = []) -> (drawn: [JSONText], paths: [LottiePath]?) {
         var paths: [LottiePath] = [], drawn: [JSONText] = []
         // Every path so far in this group's coordinates, its groups' included; whether all could be.
         var covered: [LottiePath] = [], complete = true
@@ -39,6 +42,7 @@ extension LottieImporter {
         let visible = items.filter { $0["hd"]?.flag != true }
         for (index, item) in visible.enumerated() {
             let cutting = visible[(index + 1)...].filter { $0["ty"]?.string == "tm" } + trims
+            let rounding = visible[(index + 1)...].filter { $0["ty"]?.string == "rd" } + rounds
             switch item["ty"]?.string ?? "" {
             case "gr":
                 let inner = item["it"]?.items ?? []
@@ -46,7 +50,7 @@ extension LottieImporter {
                 let placed = transform(tr, clock: clock, opacity: true)
                 let id = uniqueID(idBase + "_g")
                 var members: [(String, JSONText)] = [("id", .string(id)), ("type", .string("layer"))] + placed.members
-                let content = groupContent(inner, clock: clock, idBase: id, trims: cutting)
+                let content = groupContent(inner, clock: clock, idBase: id, trims: cutting, rounds: rounding)
                 if !content.drawn.isEmpty { members.append(("sublayers", .array(content.drawn))) }
                 if !placed.animations.isEmpty { members.append(("animations", .array(placed.animations))) }
                 drawn.append(.object(members))
@@ -58,12 +62,15 @@ extension LottieImporter {
                     }
                 }
             case "sh", "rc", "el", "sr":
-                if var path = path(item, clock: clock) {
+                if rounding.count > 1 {
+                    omit(rounding[1].path, "rounded corners over paths already rounded: only the nearest rounds them")
+                }
+                if var path = rounded(item, by: rounding.first, clock: clock) {
                     path.trims = cutting
                     paths.append(path)
                     covered.append(path)
                 }
-            case "tm", "tr":
+            case "tm", "tr", "rd":
                 continue
             case "mm" where item["mm"]?.int ?? 1 == 1:
                 if painted {
@@ -87,14 +94,23 @@ extension LottieImporter {
                 painted = painted || !painting.isEmpty
                 drawn += paint(item, paths: painting, clock: clock, idBase: idBase)
             case let type:
-                let names = ["rd": "rounded corners",
-                             "mm": "merge paths in a boolean mode (add, subtract, intersect or exclude)",
+                let names = ["mm": "merge paths in a boolean mode (add, subtract, intersect or exclude)",
                              "op": "offset paths", "pb": "pucker and bloat", "tw": "a twist",
                              "zz": "zig zag", "no": "a no-op"]
                 omit(item.path, "\(names[type] ?? "a shape item of type \"\(type)\"") is not imported yet: left out")
             }
         }
         return (drawn.reversed(), complete ? covered : nil)
+    }
+
+    /// The path of a path, rectangle, ellipse or polystar item rounded by `rounding` (an `rd` item):
+    /// an ellipse has no sharp corner to round; a rectangle or polystar under rounded corners is
+    /// reported and drawn without them.
+    mutating func rounded(_ item: LottieValue, by rounding: LottieValue?, clock: LottieClock) -> LottiePath? {
+        guard let rounding, let type = item["ty"]?.string, type != "el" else { return path(item, clock: clock) }
+        if type == "sh" { return roundedPath(item, rounding: rounding, clock: clock) }
+        omit(rounding.path, "rounded corners over a \(type == "rc" ? "rectangle" : "polystar"): drawn without them")
+        return path(item, clock: clock)
     }
 
     /// The path of a path, rectangle or ellipse item; nil (reported) when unreadable.
