@@ -234,13 +234,15 @@ extension LottieImporter {
             if isFill, let made, !made.isWhole { omit(item.path, "a fill of trimmed paths: filled whole (only strokes are trimmed)") }
             trimsByPath.append(isFill ? nil : made)
         }
+        // Several paths that morph on the same keys morph as one path (exactly: each key's joined path).
+        let oneMorph = moving.count > 1 ? Self.joinedMorph(paths) : nil
         var groups: [[Int]]
-        if moving.count > 1 || trimsByPath.contains(where: { $0?.eachPath == true }) {
+        if (moving.count > 1 && oneMorph == nil) || trimsByPath.contains(where: { $0?.eachPath == true }) {
             groups = paths.indices.map { [$0] }
         } else {
             groups = [Array(paths.indices)]
         }
-        if moving.count > 1 && (!opaque || !isFill) {
+        if moving.count > 1 && oneMorph == nil && (!opaque || !isFill) {
             omit(item.path, "paths that morph on keys of their own under one \(isFill ? "translucent fill" : "stroke"): each drawn as its own shape, so where they overlap the paint is laid twice")
         }
         var out: [JSONText] = []
@@ -259,7 +261,9 @@ extension LottieImporter {
                     layer += trimmed.members
                     own += trimmed.animations
                 }
-                if let index = part.firstIndex(where: { $0.animation != nil }), let morph = part[index].animation {
+                if part.count > 1, let oneMorph {
+                    own.append(oneMorph)
+                } else if let index = part.firstIndex(where: { $0.animation != nil }), let morph = part[index].animation {
                     let before = part[..<index].map(\.value).joined(separator: " "), after = part[(index + 1)...].map(\.value).joined(separator: " ")
                     own.append(Self.mapValues(morph) { value in
                         guard case .string(let path) = value else { return value }
@@ -288,6 +292,36 @@ extension LottieImporter {
         if lengths.count % 2 == 1 { lengths += lengths }
         members.append(("lineDashPattern", .array(lengths)))
         if phase != 0 { members.append(("lineDashPhase", .number(phase))) }
+    }
+
+    /// The morphs of `paths` (still ones held as they are) as one morph of their joined path, when
+    /// every moving path's animation has the same keys as the others (times, timing, fill: all but
+    /// the values); nil otherwise.
+    static func joinedMorph(_ paths: [LottiePath]) -> JSONText? {
+        func parts(_ animation: JSONText?) -> (keys: [(String, JSONText)], values: [JSONText])? {
+            guard case .object(let members)? = animation, case .array(let values)? = members.first(where: { $0.0 == "values" })?.1 else { return nil }
+            return (members.map { $0.0 == "values" ? ("values", .null) : $0 }, values)
+        }
+        let moving = paths.compactMap { parts($0.animation) }
+        guard moving.count > 1, moving.count == paths.filter({ $0.animation != nil }).count, let first = moving.first,
+              moving.allSatisfy({ $0.values.count == first.values.count && $0.keys.elementsEqual(first.keys, by: { $0.0 == $1.0 && $0.1 == $1.1 }) }) else {
+            return nil
+        }
+        var joined: [JSONText] = []
+        for k in first.values.indices {
+            var pieces: [String] = [], next = 0
+            for path in paths {
+                if path.animation == nil {
+                    pieces.append(path.value)
+                    continue
+                }
+                guard case .string(let piece) = moving[next].values[k] else { return nil }
+                pieces.append(piece)
+                next += 1
+            }
+            joined.append(.string(pieces.joined(separator: " ")))
+        }
+        return .object(first.keys.map { $0.0 == "values" ? ("values", .array(joined)) : $0 })
     }
 
     /// Whether `animation` (a keyframe animation object) moves `property`.

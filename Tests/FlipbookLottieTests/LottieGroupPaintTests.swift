@@ -107,4 +107,27 @@ import Testing
         let (_, wrapped) = try Self.alpha(Self.file([line, trim(20, 80, 180), trim(50, 100), stroke]), at: [])
         #expect(wrapped.map(\.path) == ["layers[0].shapes[2]"], "\(wrapped)")
     }
+
+    /// Two paths that morph on the same keys under one fill at 50 % morph as one path: where they
+    /// overlap the paint is laid once (alpha 128, not 191 as two shapes would lay it), at a key and
+    /// half way; nothing is reported. On keys of their own they are reported.
+    @Test func pathsMorphingOnTheSameKeysAreOnePath() throws {
+        func morph(_ a: Int, _ b: Int, _ c: Int, _ d: Int, times: (Int, Int) = (0, 30)) -> String {
+            func shape(_ x0: Int, _ x1: Int) -> String {
+                #"[{"v":[["# + "\(x0),10],[\(x1),10],[\(x1),90],[\(x0),90" + #"]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}]"#
+            }
+            return #"{"ty":"sh","ks":{"a":1,"k":[{"t":"# + "\(times.0)" + #","s":"# + shape(a, b) + #","o":{"x":0.5,"y":0},"i":{"x":0.5,"y":1}},{"t":"#
+                + "\(times.1)" + #","s":"# + shape(c, d) + "}]}}"
+        }
+        let halfFill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":50},"r":1}"#
+        // Left square 10…60 → 10…50, right 40…90 → 30…90: overlap 40…60 at frame 0, 30…50 at 30.
+        let file = Self.file([morph(10, 60, 10, 50), morph(40, 90, 30, 90), halfFill])
+        let (start, omissions) = try Self.alpha(file, at: [(50, 50), (20, 50), (80, 50)])
+        #expect(start.allSatisfy { abs(Int($0) - 128) <= 1 }, "\(start)")
+        #expect(omissions.isEmpty, "\(omissions)")
+        let (half, _) = try Self.alpha(file, at: [(45, 50)], time: 0.5)
+        #expect(half.allSatisfy { abs(Int($0) - 128) <= 1 }, "\(half)")
+        let (_, apart) = try Self.alpha(Self.file([morph(10, 60, 10, 50), morph(40, 90, 30, 90, times: (0, 20)), halfFill]), at: [])
+        #expect(apart.count == 1, "\(apart)")
+    }
 }
