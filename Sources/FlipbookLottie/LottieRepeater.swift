@@ -27,6 +27,9 @@ import Darwin
 extension LottieImporter {
     /// The most copies a repeater makes (Skottie's cap); past it the file is refused by name.
     static let maxRepeaterCopies = 1_024
+    /// The most copy-instants an animated repeater is read at (copies × instants); past it, its
+    /// first keys' values are drawn, reported.
+    static let maxRepeaterSamples = 1_000_000
 
     /// The layer that draws `drawn` (the group's layers so far, listed top first) as `item`'s copies;
     /// nil when it draws nothing (no copies, or all transparent).
@@ -59,7 +62,14 @@ extension LottieImporter {
                 omit(item.path, "an animated repeater whose keys span no time or over 100,000 frames: its copies are drawn with its first keys' values")
             }
         }
-        let states = frames.map { RepeaterState(values(at: $0)) }
+        var states = frames.map { RepeaterState(values(at: $0)) }
+        // Each copy holds a value an instant: a bounded number of them in all.
+        let peak = states.map { min(max($0.count, 0), Double(Self.maxRepeaterCopies)) }.max() ?? 0
+        if frames.count > 1, peak.rounded(.down) * Double(frames.count) > Double(Self.maxRepeaterSamples) {
+            omit(item.path, "an animated repeater of \(Int(peak)) copies over \(frames.count) instants (over \(Self.maxRepeaterSamples) values): its copies are drawn with its first keys' values")
+            frames = [nil]
+            states = [RepeaterState(values(at: nil))]
+        }
         guard states.allSatisfy(\.isFinite) else {
             omit(item.path, "a repeater with a value that is not a finite number: left out")
             return nil
@@ -98,7 +108,6 @@ extension LottieImporter {
                 animations += LottieSamples(times: times, values: opacities.map { .number($0) }).animation("opacity").map { [$0] } ?? []
             }
             if let hidden = Self.discrete("hidden", shown.map { !$0 }, at: times) { animations.append(hidden) }
-            if !shown[0] && animations.isEmpty { members.append(("hidden", .bool(true))) }
             if !animations.isEmpty { members.append(("animations", .array(animations))) }
             members.append(("sublayers", .array(drawn.reversed().map { renamed($0, copy: i) })))
             layers.append(.object(members))

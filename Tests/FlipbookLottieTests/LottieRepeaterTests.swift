@@ -93,6 +93,18 @@ import Testing
         #expect(abs(Int(later[0]) - 255) <= 1 && abs(Int(later[1]) - 210) <= 1 && abs(Int(later[2]) - 165) <= 1 && later[3] == 0, "\(later)")
     }
 
+    /// An animated repeater whose copies × instants pass `maxRepeaterSamples` (1,000 copies whose
+    /// start opacity is keyed over 100,000 frames) is drawn with its first keys' values, reported by
+    /// path, not sampled.
+    @Test func aHugeAnimatedRepeaterIsNotSampled() throws {
+        let tr = #""p":{"a":0,"k":[1,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"eo":{"a":0,"k":100},"so":{"a":1,"k":[{"t":0,"s":[100],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":99999,"s":[0]}]}"#
+        let file = G.file([G.group([G.square(0, 4), G.redFill, Self.repeater(copies: "1000", tr: tr)])])
+        let loader = SceneLoader()
+        let imported = try LottieImporter(try loader.parse(Array(file.utf8), file: "t.json"), file: "t.json")
+        #expect(imported.omissions.map(\.path) == ["layers[0].shapes[0].it[2]"], "\(imported.omissions)")
+        #expect(imported.omissions.first?.message.contains("1000 copies over 100000 instants") == true, "\(imported.omissions)")
+    }
+
     /// A repeater of 10⁹ copies is refused by name, not built.
     @Test func aBillionCopiesAreRefused() throws {
         let tr = #""p":{"a":0,"k":[1,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}"#
