@@ -140,6 +140,7 @@ extension LottieImporter {
             return LottiePath(value: model.roundingCorners(still).pathData, animation: nil)
         }
         guard let frames = Self.frames(of: shapeKeys.map(\.time) + radius.keys.map(\.time)) else {
+            omit(item.path, "a rounded path whose keys span no time or over 100,000 frames: drawn still, at its first keys")
             return LottiePath(value: model.roundingCorners(still).pathData, animation: nil)
         }
         var samples = LottieSamples(times: [], values: []), structure: Int?

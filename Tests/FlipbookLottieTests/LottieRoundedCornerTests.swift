@@ -54,4 +54,14 @@ import Testing
         let (square, _) = try G.alpha(G.file([G.group([path, G.redFill])]), at: [(14, 14)])
         #expect(square == [255])
     }
+
+    /// A rounded path whose radius is keyed over more than 100,000 frames is not sampled: it is drawn
+    /// still, at its first key, and reported by path.
+    @Test func aRadiusKeyedOverTooManyFramesIsReported() throws {
+        let path = #"{"ty":"sh","ks":{"a":0,"k":{"v":[[10,10],[90,10],[90,90],[10,90]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}}}"#
+        let rounding = #"{"ty":"rd","r":{"a":1,"k":[{"t":0,"s":[20],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":200000,"s":[0]}]}}"#
+        let (alphas, omissions) = try G.alpha(G.file([G.group([path, G.redFill, rounding])]), at: [(14, 14), (24, 24)])
+        #expect(alphas == [0, 255], "\(alphas)")                  // rounded by 20, the first key
+        #expect(omissions.map(\.path) == ["layers[0].shapes[0].it[0]"], "\(omissions)")
+    }
 }
