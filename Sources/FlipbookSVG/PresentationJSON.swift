@@ -33,6 +33,7 @@ public enum PresentationJSON {
         if let mask = layer.mask {
             out += ",\n\(inner)\"mask\": "
             append(mask, indent: inner, to: &out)
+            if layer.maskMode != .alpha { out += ",\n\(inner)\"maskMode\": \"\(layer.maskMode.rawValue)\"" }
         }
         out += "\n\(indent)}"
     }

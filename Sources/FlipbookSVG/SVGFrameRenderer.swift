@@ -157,6 +157,7 @@ public struct SVGFrameRenderer {
         let opening = tree.ownRenderNode.flatMap { own in
             var node = own
             node.mask = tree.maskRenderTree
+            node.maskMode = tree.maskMode
             return writer.openGroup(node, into: &out, state: &state)
         }
         if same {
@@ -226,6 +227,8 @@ protocol FrameTree {
     var ownRenderNode: RenderNode? { get }
     /// The render tree of the layer's mask, nil for none.
     var maskRenderTree: RenderNode? { get }
+    /// How the mask masks (`Layer.maskMode`).
+    var maskMode: MaskMode { get }
     /// Calls `body` with the layer's render node without children, made again for a leaf (a retained
     /// node draws it on the base it keeps); not when hidden.
     func withLeafRenderNode(_ body: (RenderNode) -> Void)

@@ -190,25 +190,38 @@ public struct SVGFrameWriter {
         }
         if let maskNode = node.mask {
             // The mask's alpha (`mask-type="alpha"`, which librsvg 2.54 and browsers read) over a
-            // region that holds everything, its content in this group's space.
+            // region that holds everything, its content in this group's space; inverted, that mask
+            // inside the luminance mask that turns it around (`SVGInvertedMask`).
+            let clipsAtMask = state.clips, defsAtMask = state.defs.count
             state.clips += 1
-            let id = state.clips
+            var id = state.clips
             var content = SVGBuffer()
             write(maskNode, into: &content, state: &state)
-            guard content.count > 0 else {
-                // A mask that draws nothing masks everything out.
-                out.truncate(to: mark)
-                state.clips = clipsBefore
-                state.defs.truncate(to: defsBefore)
-                return nil
+            if content.count == 0 {
+                if node.maskMode == .alpha {
+                    // A mask that draws nothing masks everything out.
+                    out.truncate(to: mark)
+                    state.clips = clipsBefore
+                    state.defs.truncate(to: defsBefore)
+                    return nil
+                }
+                // An inverted one takes nothing away.
+                state.clips = clipsAtMask
+                state.defs.truncate(to: defsAtMask)
+            } else {
+                open()
+                Self.openMask(id, alpha: true, into: &state.defs)
+                state.defs.write(content)
+                state.defs.write("</mask>\n")
+                if node.maskMode == .inverted {
+                    state.clips += 1
+                    SVGInvertedMask.write(id: state.clips, inverting: id, into: &state.defs)
+                    id = state.clips
+                }
+                out.write(" mask=\"url(#c")
+                SVGNumber.append(Double(id), decimals: 0, to: &out)
+                out.write(")\"")
             }
-            open()
-            Self.openMask(id, alpha: true, into: &state.defs)
-            state.defs.write(content)
-            state.defs.write("</mask>\n")
-            out.write(" mask=\"url(#c")
-            SVGNumber.append(Double(id), decimals: 0, to: &out)
-            out.write(")\"")
         }
         var shadowPath: (Shadow, Path)?
         if let shadow = node.shadow {

@@ -120,7 +120,10 @@ public struct SceneEncoder {
                 try self.layer(sublayer, at: path + ".sublayers[\(i)]", types: &types)
             })))
         }
-        if let mask = layer.mask { members.append(("mask", try self.layer(mask, at: path + ".mask", types: &types))) }
+        if let mask = layer.mask {
+            members.append(("mask", try self.layer(mask, at: path + ".mask", types: &types)))
+            if layer.maskMode != .alpha { members.append(("maskMode", .string(layer.maskMode.rawValue))) }
+        }
         return .object(members)
     }
 

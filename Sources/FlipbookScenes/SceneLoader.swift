@@ -190,7 +190,7 @@ public struct SceneLoader {
             return Size(try items[0].number(expected, where: check), try items[1].number(expected, where: check))
         }
 
-        static let layerKeys = ["id", "type", "frame", "timing", "animations", "sublayers", "mask"]
+        static let layerKeys = ["id", "type", "frame", "timing", "animations", "sublayers", "mask", "maskMode"]
         /// The longest layer id, in UTF-8 bytes.
         static let maxIDBytes = 256
 
@@ -281,6 +281,15 @@ public struct SceneLoader {
             if let item = o.optional("mask") {
                 // In the layer's own space, filling its bounds when unplaced (as a sublayer).
                 layer.mask = try self.layer(item, parentBounds: layer.bounds, depth: depth + 1)
+            }
+            if let modeReader = o.optional("maskMode") {
+                let name = try modeReader.string()
+                let names = MaskMode.allCases.map(\.rawValue)
+                guard let mode = MaskMode(rawValue: name) else {
+                    throw modeReader.error("unknown mask mode \"\(JSONReader.shown(name))\"\(DidYouMean.hint(for: name, among: names)); expected one of \(names.joined(separator: ", "))")
+                }
+                guard o.has("mask") else { throw modeReader.error("a maskMode without a mask: give the layer a \"mask\" or leave maskMode out") }
+                layer.maskMode = mode
             }
             try o.finish(allowed: Self.layerKeys + properties.map(\.name))
             if layer.type == LayerType(ReplicatorLayer.self) {

@@ -31,6 +31,9 @@ public struct RenderNode: Hashable, Sendable {
         get { maskStorage.first }
         set { maskStorage = newValue.map { [$0] } ?? [] }
     }
+    /// How `mask` masks: kept where its alpha is α in proportion to α, or (`.inverted`) to 1 − α; so
+    /// an inverted mask that draws nothing takes nothing away. Default `.alpha`.
+    public var maskMode: MaskMode = .alpha
     /// `mask` held out of line (a node cannot hold itself inline; and as `shadowStorage`).
     private var maskStorage: [RenderNode] = []
     /// Background and content, drawn before the children.
@@ -98,6 +101,7 @@ extension Layer {
                 if let child = sublayer.renderNode() { node.children.append(child) }
             }
             node.mask = maskRenderTree
+            node.maskMode = maskMode
         }
         return node
     }

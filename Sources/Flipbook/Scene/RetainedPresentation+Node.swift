@@ -294,6 +294,8 @@ extension RetainedPresentation {
         /// The render tree of the mask (`RenderNode.mask`: one that draws nothing when the mask is
         /// hidden), nil for none.
         public var maskRenderTree: RenderNode? { maskNode.map { $0.renderTree() ?? .nothing(id: $0.source.id) } }
+        /// How the mask masks the layer (`Layer.maskMode`).
+        public var maskMode: MaskMode { source.maskMode }
 
         /// `presented.renderNode()`, from the nodes kept where nothing changed.
         func renderTree() -> RenderNode? {
@@ -309,6 +311,7 @@ extension RetainedPresentation {
                     if let child = sublayer.renderTree() { node.children.append(child) }
                 }
                 node.mask = maskRenderTree
+                node.maskMode = maskMode
             }
             tree = node
             return node

@@ -131,15 +131,24 @@ extension AnimatedSVGCompiler.Context {
 
         if let maskID = masks[id] {
             // The mask layer written as any layer (its own tracks), inside a `<mask>` whose alpha masks
-            // the group (as the frame writer's); one that never draws masks everything out.
+            // the group (as the frame writer's); one that never draws masks everything out, or when
+            // inverted (inside the `<mask>` that turns it around: `SVGInvertedMask`) nothing.
             var maskContent: [AnimatedDocument.Element] = []
             let isStatic = contentIsStatic
             writeNode(maskID, children: children, into: &maskContent)
             contentIsStatic = isStatic
-            guard !maskContent.isEmpty else { return }
-            clips += 1
-            defs.append(AnimatedDocument.Element(.mask, attributes: Self.maskRegion(id: "c\(clips)", alpha: true), children: maskContent))
-            clip.append(.init("mask", .reference("c\(clips)")))
+            let inverted = invertedMasks.contains(id)
+            if !maskContent.isEmpty {
+                clips += 1
+                defs.append(AnimatedDocument.Element(.mask, attributes: Self.maskRegion(id: "c\(clips)", alpha: true), children: maskContent))
+                if inverted {
+                    clips += 1
+                    defs.append(SVGInvertedMask.element(id: "c\(clips)", inverting: "c\(clips - 1)"))
+                }
+                clip.append(.init("mask", .reference("c\(clips)")))
+            } else if !inverted {
+                return
+            }
         }
 
         let (shadow, shadowTracks, shadowElement) = writeShadow(id, read: { t, body in read(t, body) }, knots: nodeKnots, owner: ownerID)

@@ -70,12 +70,19 @@ extension LottieWriter {
         return rect
     }
 
-    /// The alpha `<mask>` a group is masked by (a mask layer's, or a conic paint's), if any (a
-    /// luminance mask is left out, reported).
+    /// The alpha `<mask>` a group is masked by (a mask layer's, or a conic paint's), if any, also
+    /// when the group's mask inverts it (`isMaskedInverted`); a luminance mask is left out, reported.
     func maskDefinition(_ e: Element) -> Element? {
-        guard e.kind == .group, case .reference(let id)? = e.attribute("mask"), let mask = definitions[id], mask.kind == .mask,
-              case .keyword("alpha")? = mask.attribute("mask-type") else { return nil }
+        guard e.kind == .group, case .reference(let id)? = e.attribute("mask"), var mask = definitions[id] else { return nil }
+        if let inverted = SVGInvertedMask.inverted(mask), let alpha = definitions[inverted] { mask = alpha }
+        guard mask.kind == .mask, case .keyword("alpha")? = mask.attribute("mask-type") else { return nil }
         return mask
+    }
+
+    /// Whether a group's mask is an inverted alpha mask (`SVGInvertedMask`): an inverted matte (`tt` 2).
+    func isMaskedInverted(_ e: Element) -> Bool {
+        guard case .reference(let id)? = e.attribute("mask"), let mask = definitions[id] else { return false }
+        return SVGInvertedMask.inverted(mask) != nil
     }
 
     /// Whether `e` or an element inside it is a layer of its own: a group clipping to a rectangle this
@@ -126,6 +133,7 @@ extension LottieWriter {
         switch matte {
         case .source?: fields.append(("td", .int(1)))
         case .alpha?: fields.append(("tt", .int(1)))
+        case .inverted?: fields.append(("tt", .int(2)))
         case nil: break
         }
         fields += [("sr", .int(1)), ("ks", .object(transform)), ("ao", .int(0))]
@@ -137,8 +145,8 @@ extension LottieWriter {
     }
 
     /// A layer's part in a track matte: the matte itself (`td` 1, not drawn), or the layer below it
-    /// that takes its alpha (`tt` 1).
-    enum Matte { case source, alpha }
+    /// that takes its alpha (`tt` 1) or what its alpha leaves (`tt` 2, inverted).
+    enum Matte { case source, alpha, inverted }
 
     /// The clip rectangle's attributes a mask follows.
     static let clipSides = ["x", "y", "width", "height", "rx"]
@@ -219,7 +227,7 @@ extension LottieWriter {
         let matteShapes = maskElement.children.reversed().compactMap { element($0, canvas: canvas) }
         let matte = layer(shapes: matteShapes, name: "mask", masks: nil, index: next(), parent: parent, matte: .source)
         let drawn = Self.drawingItems(content) > 1 ? content : content + [Self.drawsNothing]
-        let masked = layer(shapes: drawn, name: "masked", masks: mask, index: next(), parent: parent, matte: .alpha)
+        let masked = layer(shapes: drawn, name: "masked", masks: mask, index: next(), parent: parent, matte: isMaskedInverted(group) ? .inverted : .alpha)
         return [matte, masked] + nulls
     }
 
