@@ -75,23 +75,28 @@ extension LottieImporter {
                 out.append(made)
                 continue
             }
-            // An alpha matte: the layer inside a layer of the composition's own coordinates masked by
-            // the source layer (with its own transform and parents), as Flipbook's masks take alpha.
+            // An alpha matte, or an inverted one (`tt` 2): the layer inside a layer of the composition's
+            // own coordinates masked by the source layer (with its own transform and parents), as
+            // Flipbook's masks take alpha (`maskMode` "inverted": 1 − alpha).
             guard position > 0, layers[position - 1]["td"]?.flag == true else {
                 omit(layer.path + ".tt", "a track matte without its source layer before it: drawn without it")
                 out.append(made)
                 continue
             }
-            guard matte == 1 else {
-                omit(layer.path + ".tt", (matte == 2 ? "an inverted alpha matte" : "a luma matte") + " is not imported yet: drawn without it")
+            guard matte == 1 || matte == 2 else {
+                omit(layer.path + ".tt", "a luma matte is not imported yet: drawn without it")
                 out.append(made)
                 continue
             }
-            // (A source that draws nothing shows nothing of the layer.)
+            // (A source that draws nothing shows nothing of the layer under an alpha matte, all of it
+            // under an inverted one.)
             guard let mask = self.layer(layers[position - 1], position: position - 1, siblings: byIndex, offset: offset, stretch: stretch,
-                                        outPoint: outPoint, chain: chain, idPrefix: idPrefix) else { continue }
+                                        outPoint: outPoint, chain: chain, idPrefix: idPrefix) else {
+                if matte == 2 { out.append(made) }
+                continue
+            }
             out.append(.object([("id", .string(uniqueID(idPrefix + "l\(position)_matte"))), ("type", .string("layer"))] + Self.inPlace
-                               + [("sublayers", .array([made])), ("mask", mask)]))
+                               + [("sublayers", .array([made])), ("mask", mask)] + (matte == 2 ? [("maskMode", .string("inverted"))] : [])))
         }
         return out
     }

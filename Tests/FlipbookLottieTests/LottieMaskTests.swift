@@ -1,3 +1,4 @@
+import Foundation
 import Flipbook
 import FlipbookLottie
 import FlipbookRaster
@@ -53,5 +54,19 @@ import Testing
         let (alphas, omissions) = try Self.alpha(Self.file(source + "," + matted), at: [(75, 25), (25, 25), (75, 75)])
         #expect(omissions.isEmpty, "\(omissions)")
         #expect(alphas == [255, 0, 0], "\(alphas)")
+    }
+
+    /// An inverted alpha track matte (`tt` 2): the layer shows where its source has no alpha; a
+    /// source that draws nothing (hidden) takes nothing away.
+    @Test func invertedAlphaTrackMatte() throws {
+        let source = #"{"ty":4,"ind":1,"td":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,0]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":"#
+            + Self.square(0, 50) + #"}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}}]}"#
+        let matted = Self.redLayer(index: 2, extra: #","tt":2"#)
+        let (alphas, omissions) = try Self.alpha(Self.file(source + "," + matted), at: [(75, 25), (25, 25), (75, 75)])
+        #expect(omissions.isEmpty, "\(omissions)")
+        #expect(alphas == [0, 255, 255], "\(alphas)")
+        let hidden = source.replacingOccurrences(of: #""td":1,"#, with: #""td":1,"hd":true,"#)
+        let (shown, _) = try Self.alpha(Self.file(hidden + "," + matted), at: [(75, 25), (25, 25)])
+        #expect(shown == [255, 255], "\(shown)")
     }
 }
