@@ -165,18 +165,27 @@ extension LottieImporter {
                 values[index] = n
                 return make(values).map(JSONText.string)
             }
-            guard case .string(let value)? = made.value else { return LottiePath(value: base, animation: nil) }
+            guard case .string(let value)? = made.value else { return still("its keys cannot be read") }
             return LottiePath(value: value, animation: made.animation)
         }
-        guard let frames = Self.frames(of: moving.flatMap { read[$0].keys.map(\.time) }) else { return LottiePath(value: base, animation: nil) }
+        // The first keys' shape, reported unless every key holds the same value (then it is exact).
+        func still(_ why: String) -> LottiePath {
+            if moving.contains(where: { index in read[index].keys.contains { $0.value != read[index].keys.first?.value } }) {
+                omit(item.path, "a shape whose \(why): drawn still, at its first keys")
+            }
+            return LottiePath(value: base, animation: nil)
+        }
+        guard let frames = Self.frames(of: moving.flatMap { read[$0].keys.map(\.time) }) else {
+            return still("keys span no time or over 100,000 frames")
+        }
         var samples = LottieSamples(times: [], values: [])
         for frame in frames {
             for index in moving { values[index] = Self.value(of: read[index].keys, at: frame) ?? values[index] }
-            guard let path = make(values) else { return LottiePath(value: base, animation: nil) }
+            guard let path = make(values) else { return still("path cannot be made at frame \(frame)") }
             samples.times.append(clock.seconds(frame))
             samples.values.append(.string(path))
         }
-        guard case .string(let value)? = samples.values.first else { return LottiePath(value: base, animation: nil) }
+        guard case .string(let value)? = samples.values.first else { return still("keys cannot be read") }
         return LottiePath(value: value, animation: samples.animation("path"))
     }
 

@@ -64,4 +64,19 @@ import Testing
         #expect(alphas == [0, 255], "\(alphas)")                  // rounded by 20, the first key
         #expect(omissions.map(\.path) == ["layers[0].shapes[0].it[0]"], "\(omissions)")
     }
+
+    /// The twin of a rectangle, ellipse or polystar: one whose position and size both move (sampled at
+    /// frames) keyed over more than 100,000 frames is drawn still at its first keys and reported; keys
+    /// that all hold one value draw exactly that, and say nothing.
+    @Test func aShapeKeyedOverTooManyFramesIsReported() throws {
+        func ellipse(_ last: Int) -> String {
+            #"{"ty":"el","p":{"a":1,"k":[{"t":0,"s":[50,50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":200000,"s":[50,50]}]},"#
+                + #""s":{"a":1,"k":[{"t":0,"s":[60,60],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":200000,"s":["# + "\(last),\(last)" + #"]}]}}"#
+        }
+        let (alphas, omissions) = try G.alpha(G.file([G.group([ellipse(10), G.redFill])]), at: [(50, 50), (50, 25), (50, 15)])
+        #expect(alphas == [255, 255, 0], "\(alphas)")                // the first keys: a circle of radius 30
+        #expect(omissions.map(\.path) == ["layers[0].shapes[0].it[0]"], "\(omissions)")
+        let (same, none) = try G.alpha(G.file([G.group([ellipse(60), G.redFill])]), at: [(50, 25), (50, 15)])
+        #expect(same == [255, 0] && none.isEmpty, "\(same) \(none)")
+    }
 }

@@ -200,6 +200,9 @@ struct CompilerPartsTests {
                     var own = node
                     own.children = []
                     own.mask = nil
+                    // The mask's mode goes with the mask, which a snapshot holds as a child (the
+                    // compiler reads the mode from the model: `invertedMasks`).
+                    own.maskMode = .alpha
                     expected.append((own, parent))
                     for child in node.children { flatten(child, parent: node.id) }
                     // The mask after the children, as a child (a hidden one, drawing nothing, is absent).
