@@ -44,14 +44,21 @@ import Testing
         }
     }
 
+    /// A track matte's source (`td`): a blue square from (50, 0) to (100, 50) (a square at the
+    /// origin moved 50 right), before the layer it mattes.
+    static let matteSource = #"{"ty":4,"ind":1,"td":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,0]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":"#
+        + square(0, 50) + #"}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}}]}"#
+
+    /// Alpha at the source's square, left of it and below it, with the layer matted by `tt` (after
+    /// `source`), and what was left out.
+    static func matted(_ tt: Int, source: String = matteSource) throws -> ([UInt8], [LottieImporter.Omission]) {
+        try alpha(file(source + "," + redLayer(index: 2, extra: #","tt":"# + "\(tt)")), at: [(75, 25), (25, 25), (75, 75)])
+    }
+
     /// An alpha track matte: the layer shows where its source (the layer before it, `td`) has
     /// alpha, and the source itself is not drawn.
     @Test func alphaTrackMatte() throws {
-        let source = #"{"ty":4,"ind":1,"td":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,0]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":"#
-            + Self.square(0, 50) + #"}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}}]}"#
-        let matted = Self.redLayer(index: 2, extra: #","tt":1"#)
-        // The source's square sits at x 50…100, y 0…50 (moved 50 right).
-        let (alphas, omissions) = try Self.alpha(Self.file(source + "," + matted), at: [(75, 25), (25, 25), (75, 75)])
+        let (alphas, omissions) = try Self.matted(1)
         #expect(omissions.isEmpty, "\(omissions)")
         #expect(alphas == [255, 0, 0], "\(alphas)")
     }
@@ -59,14 +66,10 @@ import Testing
     /// An inverted alpha track matte (`tt` 2): the layer shows where its source has no alpha; a
     /// source that draws nothing (hidden) takes nothing away.
     @Test func invertedAlphaTrackMatte() throws {
-        let source = #"{"ty":4,"ind":1,"td":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,0]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":"#
-            + Self.square(0, 50) + #"}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}}]}"#
-        let matted = Self.redLayer(index: 2, extra: #","tt":2"#)
-        let (alphas, omissions) = try Self.alpha(Self.file(source + "," + matted), at: [(75, 25), (25, 25), (75, 75)])
+        let (alphas, omissions) = try Self.matted(2)
         #expect(omissions.isEmpty, "\(omissions)")
         #expect(alphas == [0, 255, 255], "\(alphas)")
-        let hidden = source.replacingOccurrences(of: #""td":1,"#, with: #""td":1,"hd":true,"#)
-        let (shown, _) = try Self.alpha(Self.file(hidden + "," + matted), at: [(75, 25), (25, 25)])
-        #expect(shown == [255, 255], "\(shown)")
+        let hidden = Self.matteSource.replacingOccurrences(of: #""td":1,"#, with: #""td":1,"hd":true,"#)
+        #expect(try Self.matted(2, source: hidden).0 == [255, 255, 255])
     }
 }
