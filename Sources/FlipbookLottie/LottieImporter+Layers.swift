@@ -75,28 +75,29 @@ extension LottieImporter {
                 out.append(made)
                 continue
             }
-            // An alpha matte, or an inverted one (`tt` 2): the layer inside a layer of the composition's
-            // own coordinates masked by the source layer (with its own transform and parents), as
-            // Flipbook's masks take alpha (`maskMode` "inverted": 1 − alpha).
+            // A track matte (`tt` 1 alpha, 2 inverted alpha, 3 luma, 4 inverted luma): the layer inside a
+            // layer of the composition's own coordinates masked by the source layer (with its own
+            // transform and parents) with the same `maskMode`.
             guard position > 0, layers[position - 1]["td"]?.flag == true else {
                 omit(layer.path + ".tt", "a track matte without its source layer before it: drawn without it")
                 out.append(made)
                 continue
             }
-            guard matte == 1 || matte == 2 else {
-                omit(layer.path + ".tt", "a luma matte is not imported yet: drawn without it")
+            let modes = [1: MaskMode.alpha, 2: .inverted, 3: .luminance, 4: .invertedLuminance]
+            guard let mode = modes[matte] else {
+                omit(layer.path + ".tt", "a track matte of type \(matte) (1 to 4 are read): drawn without it")
                 out.append(made)
                 continue
             }
-            // (A source that draws nothing shows nothing of the layer under an alpha matte, all of it
-            // under an inverted one.)
+            // (A source that draws nothing shows nothing of the layer under an alpha or luma matte, all
+            // of it under an inverted one.)
             guard let mask = self.layer(layers[position - 1], position: position - 1, siblings: byIndex, offset: offset, stretch: stretch,
                                         outPoint: outPoint, chain: chain, idPrefix: idPrefix) else {
-                if matte == 2 { out.append(made) }
+                if mode.isInverted { out.append(made) }
                 continue
             }
             out.append(.object([("id", .string(uniqueID(idPrefix + "l\(position)_matte"))), ("type", .string("layer"))] + Self.inPlace
-                               + [("sublayers", .array([made])), ("mask", mask)] + (matte == 2 ? [("maskMode", .string("inverted"))] : [])))
+                               + [("sublayers", .array([made])), ("mask", mask)] + (mode == .alpha ? [] : [("maskMode", .string(mode.rawValue))])))
         }
         return out
     }

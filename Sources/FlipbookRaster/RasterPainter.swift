@@ -101,7 +101,7 @@ struct RasterPainter {
     @inline(never)
     private func maskedCrop(_ node: RenderNode, _ m: Transform2D, _ crop: PixelRect) -> PixelRect {
         // An inverted mask takes away only where it draws: the crop stays.
-        guard let mask = node.mask, node.maskMode == .alpha else { return crop }
+        guard let mask = node.mask, !node.maskMode.isInverted else { return crop }
         guard mask.opacity > 0 else { return PixelRect(x: crop.x, y: crop.y, width: 0, height: 0) }
         var box = contentBox(mask, mask.transform.concatenating(m))
         if let clip = mask.clip, let b = box { box = Self.clipped(b, to: Self.box(clip, mask.transform.concatenating(m))) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
@@ -110,8 +110,8 @@ struct RasterPainter {
     }
 
     /// The coverages `clip` (nil: all 1) of the pixels of `crop` multiplied by the alpha of `node`'s
-    /// mask drawn there (its own transform after `m`, as a child's), or by 1 − that alpha when the
-    /// mask is inverted (`MaskMode.kept`).
+    /// mask drawn there (its own transform after `m`, as a child's), or its luminance, or 1 − either
+    /// (`MaskMode.kept`).
     @inline(never)
     private mutating func masked(_ node: RenderNode, _ m: Transform2D, crop: PixelRect, by clip: [Float]?) throws(RasterRenderer.RenderError) -> [Float] {
         var values = clip ?? [Float](repeating: 1, count: crop.width * crop.height)
@@ -122,7 +122,11 @@ struct RasterPainter {
         try draw(maskNode, transform: m, into: &drawn)
         let mode = node.maskMode
         drawn.withPixelValues { pixels in
-            for i in values.indices { values[i] *= mode.kept(Float(pixels[i] >> 24) / 255) }
+            for i in values.indices {
+                let p = pixels[i]
+                values[i] *= mode.kept(red: Float(p & 0xFF) / 255, green: Float(p >> 8 & 0xFF) / 255, blue: Float(p >> 16 & 0xFF) / 255,
+                                       alpha: Float(p >> 24) / 255)
+            }
         }
         return values
     }

@@ -189,16 +189,17 @@ public struct SVGFrameWriter {
             out.write(")\"")
         }
         if let maskNode = node.mask {
-            // The mask's alpha (`mask-type="alpha"`, which librsvg 2.54 and browsers read) over a
-            // region that holds everything, its content in this group's space; inverted, that mask
-            // inside the luminance mask that turns it around (`SVGInvertedMask`).
+            // The mask's alpha (`mask-type="alpha"`, which librsvg 2.54 and browsers read) or its
+            // luminance (SVG's default) over a region that holds everything, its content in this
+            // group's space; inverted, that mask inside the luminance mask that turns it around
+            // (`SVGInvertedMask`).
             let clipsAtMask = state.clips, defsAtMask = state.defs.count
             state.clips += 1
             var id = state.clips
             var content = SVGBuffer()
             write(maskNode, into: &content, state: &state)
             if content.count == 0 {
-                if node.maskMode == .alpha {
+                if !node.maskMode.isInverted {
                     // A mask that draws nothing masks everything out.
                     out.truncate(to: mark)
                     state.clips = clipsBefore
@@ -210,10 +211,10 @@ public struct SVGFrameWriter {
                 state.defs.truncate(to: defsAtMask)
             } else {
                 open()
-                Self.openMask(id, alpha: true, into: &state.defs)
+                Self.openMask(id, alpha: !node.maskMode.readsLuminance, into: &state.defs)
                 state.defs.write(content)
                 state.defs.write("</mask>\n")
-                if node.maskMode == .inverted {
+                if node.maskMode.isInverted {
                     state.clips += 1
                     SVGInvertedMask.write(id: state.clips, inverting: id, into: &state.defs)
                     id = state.clips

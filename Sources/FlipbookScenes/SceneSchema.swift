@@ -38,7 +38,7 @@ public enum SceneSchema {
                 ##""animations": {"type": "array", "items": {"$ref": "#/$defs/animation"}}"##,
                 ##""sublayers": {"type": "array", "items": {"$ref": "#/$defs/layer"}}"##,
                 ##""mask": {"$ref": "#/$defs/layer", "description": "a layer whose alpha masks this one (CALayer.mask), in this layer's space; never drawn itself"}"##,
-                ##""maskMode": {"enum": ["alpha", "inverted"], "default": "alpha", "description": "how the mask masks: kept where it is opaque (alpha), or where it is transparent (inverted: a hole in the mask's shape)"}"##,
+                ##""maskMode": {"enum": [\##(MaskMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))], "default": "alpha", "description": "how the mask masks: kept where it is opaque (alpha), where it is transparent (inverted: a hole in the mask's shape), where it is light (luminance), or where it is dark or transparent (invertedLuminance)"}"##,
             ]
             for key in type.allProperties {
                 let schema: String

@@ -72,4 +72,14 @@ import Testing
         let hidden = Self.matteSource.replacingOccurrences(of: #""td":1,"#, with: #""td":1,"hd":true,"#)
         #expect(try Self.matted(2, source: hidden).0 == [255, 255, 255])
     }
+
+    /// Luma track mattes (`tt` 3, inverted 4): kept by the source's luminance. A source of mid grey
+    /// (#808080, luminance 128/255 in every convention, the players' too) keeps half of the layer
+    /// under it, or the other half inverted; beside it, nothing or everything.
+    @Test func lumaTrackMattes() throws {
+        let grey = Self.matteSource.replacingOccurrences(of: "[0,0,1,1]", with: "[0.50196,0.50196,0.50196,1]")
+        let (luma, none) = try Self.matted(3, source: grey)
+        #expect(none.isEmpty && luma == [128, 0, 0], "\(luma) \(none)")
+        #expect(try Self.matted(4, source: grey).0 == [127, 255, 255])
+    }
 }

@@ -90,6 +90,48 @@ struct InvertedMaskTests {
         #expect(!layers.contains { $0["tt"] as? Int == 1 })
     }
 
+    /// Luminance masks: v = 0.2125 r + 0.7154 g + 0.0721 b of the mask's premultiplied channels (the
+    /// coefficients of SVG's luminanceToAlpha, which librsvg and Chromium use for a luminance mask),
+    /// kept as v or, inverted, 1 − v: pure red keeps 0.2125 (54 of 255) or 0.7875 (201); mid grey
+    /// #808080 and white at alpha 128/255 both keep 128/255 (and 127 inverted).
+    @Test func luminanceMasksKeepTheMasksLuminance() throws {
+        for (color, kept, invertedKept) in [(Color(red: 1, green: 0, blue: 0, alpha: 1), 54, 201),
+                                            (Color(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255, alpha: 1), 128, 127),
+                                            (Color(red: 1, green: 1, blue: 1, alpha: 128.0 / 255), 128, 127)] {
+            for (mode, want) in [(MaskMode.luminance, kept), (.invertedLuminance, invertedKept)] {
+                var scene = Self.scene(alpha: 1)
+                scene.root.sublayers[0].maskMode = mode
+                scene.root.sublayers[0].sublayers[0][.backgroundColor] = color
+                let rgba = try scene.rgbaFrame(0)
+                #expect(Self.alpha(rgba, 20, 30) == want, "\(mode) of \(color)")
+                // Beside the mask: nothing of the mask there (black, clear), so none kept, or all inverted.
+                #expect(Self.alpha(rgba, 40, 30) == (mode == .luminance ? 0 : 255))
+            }
+        }
+    }
+
+    /// The luminance forms: a `<mask>` without `mask-type` in the SVG frame; in the animated SVG one
+    /// marked `mask-type="luminance"` (a conic paint's grey wedges are not), which the Lottie writer
+    /// reads as a luma matte (`tt` 3), inverted `tt` 4.
+    @Test func luminanceFormsInEveryWriter() throws {
+        for (mode, tt) in [(MaskMode.luminance, 3), (.invertedLuminance, 4)] {
+            var scene = Self.scene(alpha: 1)
+            scene.root.sublayers[0].maskMode = mode
+            scene.fps = 10
+            let frame = scene.svgFrame(0)
+            #expect(!frame.contains("mask-type") && frame.contains("<mask id=\"c1\""), "\(frame)")
+            #expect(frame.contains("mask=\"url(#c1)\"/>") == mode.isInverted)
+            let masks = scene.animatedSVG().document.definitions.filter { $0.kind == .mask }
+            #expect(masks.filter { $0.attribute("mask-type") == .keyword("luminance") }.count == 1)
+            #expect(masks.compactMap(SVGInvertedMask.inverted).count == (mode.isInverted ? 1 : 0))
+            let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
+            #expect(lottie.omissions.isEmpty, "\(lottie.omissions)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any])
+            let layers = try #require(object["layers"] as? [[String: Any]])
+            #expect(layers.compactMap { $0["tt"] as? Int } == [tt])
+        }
+    }
+
     @Test func sceneFilesReadAndWriteTheMode() throws {
         let text = """
         {"flipbook": 1, "canvas": [60, 60], "duration": 1, "layers": [

@@ -25,7 +25,7 @@ struct SceneErrorTests {
         (scene("[{\"id\": \"a\", \"type\": \"arcs\"}]"), "s.json: layers[0].type: unknown layer type \"arcs\"; did you mean 'arc'?; expected one of layer, shape, arc, pieSlice, text, gradient, replicator, ringGauge, pieChart, lineGraph"),
         (scene("[{\"id\": \"a\", \"type\": \"arc\", \"radius\": \"big\"}]"), "s.json: layers[0].radius: expected a number, got a string"),
         (scene("[{\"id\": \"a\", \"type\": \"arc\", \"raduis\": 3}]"), "s.json: layers[0].raduis: unknown key \"raduis\"; did you mean 'radius'?"),
-        (scene("[{\"id\": \"a\", \"maskMode\": \"invert\", \"mask\": {\"id\": \"m\"}}]"), "s.json: layers[0].maskMode: unknown mask mode \"invert\"; did you mean 'inverted'?; expected one of alpha, inverted"),
+        (scene("[{\"id\": \"a\", \"maskMode\": \"invert\", \"mask\": {\"id\": \"m\"}}]"), "s.json: layers[0].maskMode: unknown mask mode \"invert\"; did you mean 'inverted'?; expected one of alpha, inverted, luminance, invertedLuminance"),
         (scene("[{\"id\": \"a\", \"maskMode\": \"inverted\"}]"), "s.json: layers[0].maskMode: a maskMode without a mask: give the layer a \"mask\" or leave maskMode out"),
         (scene("[{\"id\": \"a\", \"type\": \"shape\", \"lineCap\": \"rounded\"}]"), "s.json: layers[0].lineCap: expected one of \"butt\", \"round\", \"square\" for lineCap, got \"rounded\"; did you mean 'round'?"),
         (scene("[{\"id\": \"a\", \"type\": \"shape\", \"fillColor\": \"#12345\"}]"), "s.json: layers[0].fillColor: expected a colour (\"#rrggbb\", \"#rrggbbaa\", a name such as \"orange\" or \"none\", [r, g, b, a] in 0…1, or {\"hue\", \"saturation\", \"brightness\"}), got \"#12345\""),

@@ -130,17 +130,21 @@ extension AnimatedSVGCompiler.Context {
         }
 
         if let maskID = masks[id] {
-            // The mask layer written as any layer (its own tracks), inside a `<mask>` whose alpha masks
-            // the group (as the frame writer's); one that never draws masks everything out, or when
-            // inverted (inside the `<mask>` that turns it around: `SVGInvertedMask`) nothing.
+            // The mask layer written as any layer (its own tracks), inside a `<mask>` whose alpha, or
+            // luminance (`mask-type="luminance"`, said so the Lottie writer knows it from a conic
+            // paint's), masks the group (as the frame writer's); one that never draws masks
+            // everything out, or when inverted (inside the `<mask>` that turns it around:
+            // `SVGInvertedMask`) nothing.
             var maskContent: [AnimatedDocument.Element] = []
             let isStatic = contentIsStatic
             writeNode(maskID, children: children, into: &maskContent)
             contentIsStatic = isStatic
-            let inverted = invertedMasks.contains(id)
+            let mode = maskModes[id] ?? .alpha, inverted = mode.isInverted
             if !maskContent.isEmpty {
                 clips += 1
-                defs.append(AnimatedDocument.Element(.mask, attributes: Self.maskRegion(id: "c\(clips)", alpha: true), children: maskContent))
+                let type: [AnimatedDocument.Attribute] = mode.readsLuminance ? [.init("mask-type", .keyword("luminance"))] : []
+                defs.append(AnimatedDocument.Element(.mask, attributes: Self.maskRegion(id: "c\(clips)", alpha: !mode.readsLuminance) + type,
+                                                     children: maskContent))
                 if inverted {
                     clips += 1
                     defs.append(SVGInvertedMask.element(id: "c\(clips)", inverting: "c\(clips - 1)"))

@@ -145,8 +145,9 @@ public struct AnimatedSVGCompiler {
         let modelIDs: Set<String>
         /// The ids of mask layers (`Layer.isMask`), in the model at 0 and after every timed change.
         let maskIDs: Set<String>
-        /// The ids of layers masked inverted (`MaskMode.inverted`), at the same instants as `maskIDs`.
-        let invertedMasks: Set<String>
+        /// How each masked layer other than by alpha is masked (`Layer.maskMode`), by its id, at the
+        /// same instants as `maskIDs`.
+        let maskModes: [String: MaskMode]
         /// Each masked layer's mask, by the masked layer's id (`run`).
         var masks: [String: String] = [:]
         /// How many times adaptive sampling may halve a knot interval (`TrackFitter.maxDepth`): 18,
@@ -192,15 +193,15 @@ public struct AnimatedSVGCompiler {
             spans = Timeline(scene: scene)
             smil = SMILWriter(duration: scene.duration, loops: scene.loops, repeats: repeats, reducedMotionAt: scene.reducedMotionAt)
             modelIDs = Set(scene.model(at: 0).allLayers.map(\.id))
-            var maskIDs: Set<String> = [], invertedMasks: Set<String> = []
+            var maskIDs: Set<String> = [], maskModes: [String: MaskMode] = [:]
             for time in [0] + scene.changes.map(\.time) {
                 for layer in scene.model(at: time).allLayers {
                     if layer.isMask { maskIDs.insert(layer.id) }
-                    if layer.maskMode == .inverted { invertedMasks.insert(layer.id) }
+                    if layer.maskMode != .alpha { maskModes[layer.id] = layer.maskMode }
                 }
             }
             self.maskIDs = maskIDs
-            self.invertedMasks = invertedMasks
+            self.maskModes = maskModes
             var times = Set((0..<scene.frameCount).map(scene.frameTime))
             // A layer whose timeline has more knots than `Timeline.knotBudget` is observed at the frame
             // instants only: its tracks are fitted between frame instants and the report says so.

@@ -70,19 +70,23 @@ extension LottieWriter {
         return rect
     }
 
-    /// The alpha `<mask>` a group is masked by (a mask layer's, or a conic paint's), if any, also
-    /// when the group's mask inverts it (`isMaskedInverted`); a luminance mask is left out, reported.
+    /// The alpha `<mask>` a group is masked by (a mask layer's, or a conic paint's), or a mask
+    /// layer's luminance one (`mask-type="luminance"`), also when the group's mask inverts it
+    /// (`SVGInvertedMask`); nil for none or another luminance mask (left out, reported).
     func maskDefinition(_ e: Element) -> Element? {
         guard e.kind == .group, case .reference(let id)? = e.attribute("mask"), var mask = definitions[id] else { return nil }
-        if let inverted = SVGInvertedMask.inverted(mask), let alpha = definitions[inverted] { mask = alpha }
-        guard mask.kind == .mask, case .keyword("alpha")? = mask.attribute("mask-type") else { return nil }
+        if let inverted = SVGInvertedMask.inverted(mask), let inner = definitions[inverted] { mask = inner }
+        guard mask.kind == .mask, case .keyword(let type)? = mask.attribute("mask-type"), type == "alpha" || type == "luminance" else { return nil }
         return mask
     }
 
-    /// Whether a group's mask is an inverted alpha mask (`SVGInvertedMask`): an inverted matte (`tt` 2).
-    func isMaskedInverted(_ e: Element) -> Bool {
-        guard case .reference(let id)? = e.attribute("mask"), let mask = definitions[id] else { return false }
-        return SVGInvertedMask.inverted(mask) != nil
+    /// The track matte a masked group's layer takes (`tt`): alpha or luma, inverted where the group's
+    /// mask inverts its mask.
+    func matte(_ e: Element, _ mask: Element) -> Matte {
+        var inverted = false
+        if case .reference(let id)? = e.attribute("mask"), let outer = definitions[id] { inverted = SVGInvertedMask.inverted(outer) != nil }
+        let luma = mask.attribute("mask-type") == .keyword("luminance")
+        return luma ? (inverted ? .invertedLuma : .luma) : (inverted ? .inverted : .alpha)
     }
 
     /// Whether `e` or an element inside it is a layer of its own: a group clipping to a rectangle this
@@ -134,6 +138,8 @@ extension LottieWriter {
         case .source?: fields.append(("td", .int(1)))
         case .alpha?: fields.append(("tt", .int(1)))
         case .inverted?: fields.append(("tt", .int(2)))
+        case .luma?: fields.append(("tt", .int(3)))
+        case .invertedLuma?: fields.append(("tt", .int(4)))
         case nil: break
         }
         fields += [("sr", .int(1)), ("ks", .object(transform)), ("ao", .int(0))]
@@ -145,8 +151,9 @@ extension LottieWriter {
     }
 
     /// A layer's part in a track matte: the matte itself (`td` 1, not drawn), or the layer below it
-    /// that takes its alpha (`tt` 1) or what its alpha leaves (`tt` 2, inverted).
-    enum Matte { case source, alpha, inverted }
+    /// that takes its alpha (`tt` 1), what its alpha leaves (`tt` 2), its luminance (`tt` 3) or what
+    /// its luminance leaves (`tt` 4).
+    enum Matte { case source, alpha, inverted, luma, invertedLuma }
 
     /// The clip rectangle's attributes a mask follows.
     static let clipSides = ["x", "y", "width", "height", "rx"]
@@ -225,10 +232,10 @@ extension LottieWriter {
         }
         // The matte: the mask's content in the group's space (a layer with nothing in it hides all).
         let matteShapes = maskElement.children.reversed().compactMap { element($0, canvas: canvas) }
-        let matte = layer(shapes: matteShapes, name: "mask", masks: nil, index: next(), parent: parent, matte: .source)
+        let source = layer(shapes: matteShapes, name: "mask", masks: nil, index: next(), parent: parent, matte: .source)
         let drawn = Self.drawingItems(content) > 1 ? content : content + [Self.drawsNothing]
-        let masked = layer(shapes: drawn, name: "masked", masks: mask, index: next(), parent: parent, matte: isMaskedInverted(group) ? .inverted : .alpha)
-        return [matte, masked] + nulls
+        let masked = layer(shapes: drawn, name: "masked", masks: mask, index: next(), parent: parent, matte: matte(group, maskElement))
+        return [source, masked] + nulls
     }
 
     /// How many items of `shapes` draw (fills, strokes and their gradient forms), inside groups too.
