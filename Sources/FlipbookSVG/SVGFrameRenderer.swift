@@ -154,15 +154,18 @@ public struct SVGFrameRenderer {
             return opening
         }
         let start = out.count, gradients = state.gradients, clips = state.clips
+        let mask = tree.maskRenderTree
         let opening = tree.ownRenderNode.flatMap { own in
             var node = own
-            node.mask = tree.maskRenderTree
+            node.mask = mask
             node.maskMode = tree.maskMode
             return writer.openGroup(node, into: &out, state: &state)
         }
         if same {
-            // Unchanged for two frames: keep the opening, unless it numbers a definition.
-            if state.gradients == gradients && state.clips == clips {
+            // Unchanged for two frames: keep the opening, unless it numbers a definition or has a
+            // mask (which changes apart from the group's own node: one that draws nothing numbers
+            // none, and takes the group away, or inverted takes nothing away, until it draws again).
+            if state.gradients == gradients && state.clips == clips && mask == nil {
                 groups[position].isKept = true
                 groups[position].opening = opening.map { var kept = $0; kept.mark = 0; return kept }
                 groups[position].bytes = out.suffix(from: start)

@@ -131,6 +131,31 @@ struct SVGFrameRendererTests {
         #expect(bytes.string == Self.plain(rings.presentation(at: 0.3), ringsRenderer.writer))
     }
 
+    /// A group whose own node stays while its mask comes and goes (hidden from 0.5 s to 1 s by an
+    /// animation): its opening is written again, never kept. An alpha mask that draws nothing takes
+    /// the group away and an inverted one takes nothing away, until it draws again (fuzz seed
+    /// 20261122's input 132, a mutant of cutouts.json: the badge kept without its hole).
+    @Test func aGroupWhoseMaskComesAndGoesIsWrittenAgain() throws {
+        for mode in [MaskMode.alpha, .inverted] {
+            var holder = Self.box("holder", x: 20)
+            holder[.backgroundColor] = Color(red: 1, green: 0, blue: 0)
+            holder.sublayers = [Self.box("inner", x: 2)]
+            var mask = Self.box("m", x: 3)
+            mask[.backgroundColor] = .black
+            mask.add(.basic(.hidden, from: true, to: true, duration: 0.5, beginTime: 0.5))
+            holder.mask = mask
+            holder.maskMode = mode
+            let scene = Scene(canvas: Size(40, 10), background: .white, duration: 2, fps: 10, layers: [holder])
+            let retained = RetainedPresentation(scene: scene)
+            var renderer = SVGFrameRenderer(canvas: scene.canvas, background: scene.background)
+            for index in [0, 1, 6, 7, 8, 2, 3, 7, 12, 13] {
+                let t = scene.frameTime(index)
+                let fast = renderer.documentBytes(at: t, of: retained).string
+                #expect(fast == Self.plain(scene.presentation(at: t), renderer.writer), "\(mode) frame \(index)")
+            }
+        }
+    }
+
     /// Text that changes to another spelling of the same characters (é as one code point, then as e
     /// and a combining accent: equal as Swift strings, other bytes in the file) is written again: a
     /// text value is the same only byte for byte, in the retained tree's comparisons and in its tables.
