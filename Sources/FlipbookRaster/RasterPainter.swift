@@ -189,10 +189,11 @@ struct RasterPainter {
 
     /// A box on the device holding everything `node` draws under `m` (its own transform applied by the
     /// caller): control points of paths (a curve lies in their hull), grown by the stroke's reach (half
-    /// the width times the miter limit), each within the clips of the sublayers it lies in; text, whose
-    /// glyphs are laid out later, has none (nil: anywhere). Walked with a list, not recursion: a scene
-    /// may nest a thousand levels, and each isolated level walks what lies below it on a worker
-    /// thread's stack.
+    /// the width times the miter limit), and the boxes of the sublayers' shadows, each within the clips
+    /// of the sublayers it lies in; text, whose glyphs are laid out later, has none (nil: anywhere).
+    /// Walked with a list, not recursion: a scene may nest a thousand levels, and each isolated level
+    /// walks what lies below it on a worker thread's stack (a shadowed sublayer's own box is the one
+    /// call made again, as deep as shadows nest).
     private func contentBox(_ node: RenderNode, _ m: Transform2D) -> Rect? {
         var box: Rect?
         // Nodes to visit, each with its transform to the device and the clip (device box) of the
@@ -224,6 +225,12 @@ struct RasterPainter {
                     let b = Self.box(c, childM)
                     guard let within = Self.clipped(b, to: clip) else { continue }
                     inner = within
+                }
+                if child.shadow != nil {
+                    // A shadow reaches past what casts it (its shadowPath, or the child's content,
+                    // blurred and offset): its box counts too, or the group's surface cuts it off.
+                    guard let cast = contentBox(child, childM) else { return nil }
+                    if let b = Self.clipped(shadowedBox(child, childM, cast), to: inner) { box = box.map { $0.union(b) } ?? b }
                 }
                 pending.append((child, childM, inner))
             }

@@ -107,4 +107,30 @@ struct ShadowTests {
         layer[.shadowOpacity] = 0
         #expect(layer.renderNodeWithoutChildren()?.shadow == nil)
     }
+
+    /// A sublayer's shadow reaching past everything its isolated parent draws (here a shadowPath
+    /// 30 px right of both) is drawn: the parent's surface holds it. Unblurred (radius 0), black at
+    /// opacity 1 under a parent at opacity 0.5: alpha round(255 / 2) = 128 inside the path's square,
+    /// 0 outside (fuzz seed 20261123's mutant 601 of shadow-card.json lost a badge's shadowPath below
+    /// its lifting card so).
+    @Test func aSublayersShadowPastItsParentsContentIsDrawn() throws {
+        var parent = Layer(id: "parent")
+        parent.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        parent[.backgroundColor] = Color(red: 1, green: 0, blue: 0)
+        parent[.opacity] = 0.5
+        var child = Layer(id: "child")
+        child.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        child[.backgroundColor] = Color(red: 0, green: 0, blue: 1)
+        child[.shadowOpacity] = 1
+        child[.shadowRadius] = 0
+        child[.shadowOffset] = Size(0, 0)
+        child[.shadowColor] = .black
+        child[.shadowPath] = .rect(Rect(x: 40, y: 0, width: 10, height: 10))
+        parent.sublayers = [child]
+        let rgba = try Scene(canvas: Size(60, 20), duration: 0, layers: [parent]).rgbaFrame(0)
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { rgba[(y * 60 + x) * 4 + 3] }
+        #expect(alpha(45, 5) == 128 && rgba[(5 * 60 + 45) * 4] == 0, "the shadow's square")
+        #expect(alpha(45, 15) == 0 && alpha(55, 5) == 0 && alpha(30, 5) == 0, "beside it")
+        #expect(alpha(5, 5) == 128, "the child over the parent, at the parent's opacity")
+    }
 }
