@@ -282,15 +282,7 @@ public struct SceneLoader {
                 // In the layer's own space, filling its bounds when unplaced (as a sublayer).
                 layer.mask = try self.layer(item, parentBounds: layer.bounds, depth: depth + 1)
             }
-            if let modeReader = o.optional("maskMode") {
-                let name = try modeReader.string()
-                let names = MaskMode.allCases.map(\.rawValue)
-                guard let mode = MaskMode(rawValue: name) else {
-                    throw modeReader.error("unknown mask mode \"\(JSONReader.shown(name))\"\(DidYouMean.hint(for: name, among: names)); expected one of \(names.joined(separator: ", "))")
-                }
-                guard o.has("mask") else { throw modeReader.error("a maskMode without a mask: give the layer a \"mask\" or leave maskMode out") }
-                layer.maskMode = mode
-            }
+            if let mode = try Self.maskMode(o) { layer.maskMode = mode }
             try o.finish(allowed: Self.layerKeys + properties.map(\.name))
             if layer.type == LayerType(ReplicatorLayer.self) {
                 // Each instance is a copy of the sublayers: the copies count against the layer limit.

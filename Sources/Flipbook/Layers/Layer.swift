@@ -19,8 +19,8 @@ public struct Layer: Hashable, Sendable {
     /// Whether this layer is its superlayer's `mask`: held among the sublayers (so it is presented,
     /// timed and named as one) but never drawn as one. Default false.
     public var isMask = false
-    /// How `mask` masks the layer: by its alpha, or inverted (kept where the mask is transparent).
-    /// Set on the masked layer; not animated. Default `.alpha`.
+    /// How `mask` masks the layer: by its alpha or its luminance, each possibly inverted (kept where
+    /// the mask is transparent, or dark). Set on the masked layer; not animated. Default `.alpha`.
     public var maskMode: MaskMode = .alpha
 
     public init(id: String, type: any LayerBehavior.Type = PlainLayer.self, sublayers: [Layer] = []) {

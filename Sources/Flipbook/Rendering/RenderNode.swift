@@ -31,8 +31,8 @@ public struct RenderNode: Hashable, Sendable {
         get { maskStorage.first }
         set { maskStorage = newValue.map { [$0] } ?? [] }
     }
-    /// How `mask` masks: kept where its alpha is α in proportion to α, or (`.inverted`) to 1 − α; so
-    /// an inverted mask that draws nothing takes nothing away. Default `.alpha`.
+    /// How `mask` masks (`MaskMode.kept`): in proportion to its alpha or luminance v, or to 1 − v when
+    /// inverted, so that an inverted mask that draws nothing takes nothing away. Default `.alpha`.
     public var maskMode: MaskMode = .alpha
     /// `mask` held out of line (a node cannot hold itself inline; and as `shadowStorage`).
     private var maskStorage: [RenderNode] = []
