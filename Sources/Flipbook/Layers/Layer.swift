@@ -95,7 +95,7 @@ public struct Layer: Hashable, Sendable {
 
     /// The layer whose alpha masks this layer's content, sublayers, border and shadow (CALayer's
     /// `mask`), in this layer's coordinate space as a sublayer would be; never drawn itself. Nil for
-    /// none (the default). A hidden mask masks everything out.
+    /// none (the default). A hidden mask masks everything out (inverted, nothing: `maskMode`).
     ///
     /// Held as the last sublayer marked `isMask`: it is presented, timed, named and changed as a
     /// sublayer, and the drawing walks (`forEachSublayerInDrawingOrder`) skip it.
