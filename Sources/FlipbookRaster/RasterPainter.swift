@@ -122,10 +122,12 @@ struct RasterPainter {
         try draw(maskNode, transform: m, into: &drawn)
         let mode = node.maskMode
         drawn.withPixelValues { pixels in
-            for i in values.indices {
-                let p = pixels[i]
-                values[i] *= mode.kept(red: Float(p & 0xFF) / 255, green: Float(p >> 8 & 0xFF) / 255, blue: Float(p >> 16 & 0xFF) / 255,
-                                       alpha: Float(p >> 24) / 255)
+            values.withUnsafeMutableBufferPointer { values in
+                for i in values.indices {
+                    let p = pixels[i]
+                    values[i] *= mode.kept(red: Float(p & 0xFF) / 255, green: Float(p >> 8 & 0xFF) / 255, blue: Float(p >> 16 & 0xFF) / 255,
+                                           alpha: Float(p >> 24) / 255)
+                }
             }
         }
         return values

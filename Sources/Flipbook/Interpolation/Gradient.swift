@@ -138,31 +138,54 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     /// radius (radial), or the turn from `angle` clockwise, in [0, 1) (conic; its centre is at 0).
     public func offset(at p: Point) -> Double {
         switch kind {
-        case .linear:
-            let d = end - start
-            let l2 = d.x * d.x + d.y * d.y
-            return l2 > 0 ? ((p.x - start.x) * d.x + (p.y - start.y) * d.y) / l2 : 0
-        case .radial:
-            let r = radius
-            return r > 0 ? p.distance(to: start) / r : 1
-        case .conic:
-            let dx = p.x - start.x, dy = p.y - start.y
-            guard dx != 0 || dy != 0 else { return 0 }
-            let turn = (atan2(dy, dx) - angle.radians) / (2 * .pi)
-            let f = turn - turn.rounded(.down)
-            return f < 1 ? f : 0
+        case .linear: return Self.linearOffset(p, start, end - start)
+        case .radial: return Self.radialOffset(p, start, radius)
+        case .conic: return Self.conicOffset(p, start, angle.radians)
         }
     }
 
     /// The offsets at the centres of a run of device pixels: `out[i]` is
     /// `offset(at: inverse.apply(Point(Double(x + i) + 0.5, Double(y) + 0.5)))` for each i of `out`,
     /// computed alike (the same numbers to the bit), in one call for the run (the raster painter's
-    /// gradients: a call per pixel across modules was a fifth of a gradient's time).
+    /// gradients: a call per pixel across modules was a fifth of a gradient's time), the kind chosen
+    /// once for the run (chosen per pixel, it was half a linear gradient's time).
     package func offsets(row y: Int, from x: Int, through inverse: Transform2D, into out: UnsafeMutableBufferPointer<Double>) {
         let centreY = Double(y) + 0.5
-        for i in out.indices {
-            out[i] = offset(at: inverse.apply(Point(Double(x + i) + 0.5, centreY)))
+        @inline(__always) func point(_ i: Int) -> Point { inverse.apply(Point(Double(x + i) + 0.5, centreY)) }
+        switch kind {
+        case .linear:
+            let start = start, d = end - start
+            for i in out.indices { out[i] = Self.linearOffset(point(i), start, d) }
+        case .radial:
+            let start = start, r = radius
+            for i in out.indices { out[i] = Self.radialOffset(point(i), start, r) }
+        case .conic:
+            let start = start, a = angle.radians
+            for i in out.indices { out[i] = Self.conicOffset(point(i), start, a) }
         }
+    }
+
+    /// Along the line from `start` by `d`: the projection of `p` over |d|² (0 for a line of no length).
+    @inline(__always)
+    private static func linearOffset(_ p: Point, _ start: Point, _ d: Point) -> Double {
+        let l2 = d.x * d.x + d.y * d.y
+        return l2 > 0 ? ((p.x - start.x) * d.x + (p.y - start.y) * d.y) / l2 : 0
+    }
+
+    /// The distance from `centre` over `r` (1 for no radius).
+    @inline(__always)
+    private static func radialOffset(_ p: Point, _ centre: Point, _ r: Double) -> Double {
+        r > 0 ? p.distance(to: centre) / r : 1
+    }
+
+    /// The turn about `centre` from `angle` (radians) clockwise, in [0, 1); 0 at the centre.
+    @inline(__always)
+    private static func conicOffset(_ p: Point, _ centre: Point, _ angle: Double) -> Double {
+        let dx = p.x - centre.x, dy = p.y - centre.y
+        guard dx != 0 || dy != 0 else { return 0 }
+        let turn = (atan2(dy, dx) - angle) / (2 * .pi)
+        let f = turn - turn.rounded(.down)
+        return f < 1 ? f : 0
     }
 
     /// The colour at `offset` (clamped to [0, 1]) of a normalised gradient (`normalized`: offsets in

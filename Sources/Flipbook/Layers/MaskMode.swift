@@ -17,13 +17,15 @@ public enum MaskMode: String, Hashable, Sendable, CaseIterable {
     case invertedLuminance
 
     /// Whether the mask keeps what it does not cover (1 − v).
+    @inlinable
     public var isInverted: Bool { self == .inverted || self == .invertedLuminance }
     /// Whether the mask's luminance counts, not its alpha.
+    @inlinable
     public var readsLuminance: Bool { self == .luminance || self == .invertedLuminance }
 
     /// The share of a pixel kept where the mask's premultiplied channels are `red`, `green`, `blue`
     /// and `alpha` (each in [0, 1]): v or 1 − v, v the alpha or the luminance.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func kept(red: Float, green: Float, blue: Float, alpha: Float) -> Float {
         let v = readsLuminance ? min(0.2125 * red + 0.7154 * green + 0.0721 * blue, 1) : alpha
         return isInverted ? 1 - v : v
