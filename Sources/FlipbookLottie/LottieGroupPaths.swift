@@ -40,10 +40,10 @@ extension LottiePath {
 
 extension LottieImporter {
     /// A shape group's transform item (`tr`) as a map from the group's coordinates to its parent's,
-    /// when none of its properties moves: position + rotation · scale · (point − anchor) (Lottie's
-    /// order; rotation in degrees, clockwise on screen; scale in percent). Nil when one of them is
-    /// animated or skewed (then its paths cannot be painted from outside as still paths). No `tr`
-    /// is the identity.
+    /// when none of its properties moves: position + rotation · skew · scale · (point − anchor)
+    /// (Lottie's order; rotation in degrees, clockwise on screen; scale in percent; skew as
+    /// `skewMatrix`). Nil when one of them is animated or the skew is 90° or more (then its paths
+    /// cannot be painted from outside as still paths). No `tr` is the identity.
     static func stillMatrix(_ tr: LottieValue?) -> LottieAffine? {
         guard let tr else { return .identity }
         func still(_ p: LottieValue?) -> Bool { p?["k"]?.items.first?["t"] == nil }
@@ -62,13 +62,15 @@ extension LottieImporter {
             position = (v[0], v.count > 1 ? v[1] : 0)
         }
         let rotationItem = tr["r"] ?? tr["rz"]
-        guard still(tr["a"]), still(tr["s"]), still(rotationItem), still(tr["sk"]) else { return nil }
-        if value(tr["sk"], [0])[0] != 0 { return nil }
+        guard still(tr["a"]), still(tr["s"]), still(rotationItem), still(tr["sk"]), still(tr["sa"]) else { return nil }
+        let sk = value(tr["sk"], [0])[0]
+        guard let skew = sk == 0 ? .identity : skewMatrix(degrees: sk, axis: value(tr["sa"], [0])[0]) else { return nil }
         let anchor = value(tr["a"], [0, 0]), scale = value(tr["s"], [100, 100])
         let angle = value(rotationItem, [0])[0] * Double.pi / 180
         let sx = scale[0] / 100, sy = (scale.count > 1 ? scale[1] : scale[0]) / 100
         let cs = cos(angle), sn = sin(angle)
-        var m = LottieAffine(a: cs * sx, b: sn * sx, c: -sn * sy, d: cs * sy, e: 0, f: 0)
+        var m = LottieAffine(a: cs, b: sn, c: -sn, d: cs, e: 0, f: 0)
+            .concatenating(skew).concatenating(LottieAffine(a: sx, b: 0, c: 0, d: sy, e: 0, f: 0))
         let ax = anchor[0], ay = anchor.count > 1 ? anchor[1] : 0
         let moved = m.apply(-ax, -ay)
         m.e = moved.0 + position.0

@@ -4,7 +4,8 @@ import FlipbookScenes
 extension LottieImporter {
     /// A layer's (or a shape group's) transform as a Flipbook layer's placement: the anchor is the
     /// origin of zero-size bounds (`[ax, ay, 0, 0]`, anchor point `[0, 0]`), so that Flipbook's
-    /// order — the anchor subtracted, then scale, rotation, position — is Lottie's. Separated
+    /// order — the anchor subtracted, then scale, rotation, position — is Lottie's (a skew, which
+    /// Lottie applies after the scale, becomes Flipbook's `transform`, before it: `skewMember`). Separated
     /// position dimensions move `position` (x) and `translation` (y), each on its own keys. Opacity
     /// only when `opacity` (a parent's transform passes on no opacity in Lottie).
     mutating func transform(_ ks: LottieValue?, clock: LottieClock, opacity: Bool, size: (Double, Double)? = nil) -> (members: [(String, JSONText)], animations: [JSONText]) {
@@ -46,9 +47,7 @@ extension LottieImporter {
         if opacity {
             add("opacity", property(ks?["o"], name: "opacity", clock: clock) { v in v.scalar.map { .number(min(max($0 / 100, 0), 1)) } })
         }
-        if let sk = ks?["sk"], (sk["k"]?.items.first?["t"] != nil) || (sk["k"]?.scalar ?? 0) != 0 {
-            omit(sk.path, "a skew: the layer is drawn without it")
-        }
+        if let skew = skewMember(ks) { members.append(skew) }
         for key in ["rx", "ry", "or"] {
             guard let turn = ks?[key], let k = turn["k"] else { continue }
             if k.items.first?["t"] != nil || (k.numbers ?? []).contains(where: { $0 != 0 }) { omit(turn.path, "a 3D rotation: left out") }

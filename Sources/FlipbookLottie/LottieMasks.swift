@@ -3,73 +3,75 @@ import FlipbookScenes
 
 extension LottieImporter {
     /// A layer's masks (`masksProperties`) as a Flipbook mask layer (its alpha shows the layer),
-    /// in the layer's own coordinates: added masks (`a`) are shapes of their paths at their opacity,
-    /// together; each subtracted one (`s`, or an added one inverted) then masks that with the
-    /// outside of its path (a rectangle far beyond any canvas around the path, filled even-odd);
-    /// `n` masks nothing. Reported and left out: other modes (intersect, difference, lighten,
-    /// darken), expansion, and a mask list that starts by subtracting.
+    /// in the layer's own coordinates, folded in their order as After Effects combines them: each
+    /// mask's value v is its path's coverage m times its opacity o (o (1 − m) when inverted), and what
+    /// the masks before it kept, k (nothing before an `a` first, everything before any other first),
+    /// becomes k + v − k v under add (`a`: the shape drawn over k), k (1 − v) under subtract (`s`: k
+    /// under the shape as an inverted mask), k v under intersect (`i`: k under the shape as a mask);
+    /// `n` takes no part. Reported and left out: the other modes (difference, lighten, darken) and
+    /// expansion.
     mutating func masks(_ list: LottieValue, clock: LottieClock, idBase: String) -> JSONText? {
-        var added: [JSONText] = [], cuts: [JSONText] = []
+        // What is kept so far: the layers drawn together (their union), nil for nothing yet.
+        var kept: [JSONText]?
         for mask in list.items {
             let mode = mask["mode"]?.string ?? "a", inverted = mask["inv"]?.flag == true
             if mode == "n" { continue }
-            guard mode == "a" || mode == "s" else {
-                omit(mask.path + ".mode", "a mask of mode \"\(mode)\" (only add, subtract and none are imported yet): left out")
+            guard mode == "a" || mode == "s" || mode == "i" else {
+                omit(mask.path + ".mode", "a mask of mode \"\(mode)\" (add, subtract, intersect and none are imported): left out")
                 continue
             }
             if let x = mask["x"]?["k"], x.items.first?["t"] != nil || (x.scalar ?? 0) != 0 {
                 omit(mask.path + ".x", "a mask's expansion: drawn at the path itself")
             }
-            let made = property(mask["pt"], name: "path", clock: clock) { v in Self.bezierPath(v).map(JSONText.string) }
-            guard case .string(let path)? = made.value else {
-                omit(mask.path + ".pt", "a mask path this importer cannot read: left out")
-                continue
-            }
-            let subtract = (mode == "s") != inverted
-            var shape: [(String, JSONText)] = [("id", .string(uniqueID(idBase + "_mask"))), ("type", .string("shape"))] + Self.inPlace
-            var animations: [JSONText] = []
-            if subtract {
-                let far = "M-100000 -100000H100000V100000H-100000Z"
-                shape += [("path", .string(far + " " + path)), ("fillRule", .string("evenOdd"))]
-                if let morph = made.animation {
-                    animations.append(Self.mapValues(morph) { value in
-                        guard case .string(let p) = value else { return value }
-                        return .string(far + " " + p)
-                    })
-                }
+            guard let shape = maskShape(mask, inverted: inverted, clock: clock, idBase: idBase) else { continue }
+            // Anything but an add first starts from the whole layer.
+            var below = kept ?? (mode == "a" ? [] : [Self.everywhere(uniqueID(idBase + "_mask"))])
+            if mode == "a" {
+                below.append(shape)
             } else {
-                shape.append(("path", .string(path)))
-                if let morph = made.animation { animations.append(morph) }
+                let group: [(String, JSONText)] = [("id", .string(uniqueID(idBase + "_masks"))), ("type", .string("layer"))] + Self.inPlace
+                below = [.object(group + [("sublayers", .array(below)), ("mask", shape)] + (mode == "s" ? [("maskMode", .string("inverted"))] : []))]
             }
-            shape += [("fillColor", .string("black")), ("strokeColor", .string("none"))]
-            let opacity = property(mask["o"], name: "opacity", clock: clock) { v in v.scalar.map { .number(min(max($0 / 100, 0), 1)) } }
-            if let value = opacity.value { shape.append(("opacity", value)) }
-            if let animation = opacity.animation { animations.append(animation) }
-            if !animations.isEmpty { shape.append(("animations", .array(animations))) }
-            if subtract {
-                if added.isEmpty && cuts.isEmpty {
-                    // Subtracting from nothing: Lottie starts from the whole layer when the first
-                    // mask subtracts.
-                    added.append(.object([("id", .string(uniqueID(idBase + "_mask"))), ("type", .string("shape"))] + Self.inPlace
-                                         + [("path", .string("M-100000 -100000H100000V100000H-100000Z")), ("fillColor", .string("black"))]))
-                }
-                cuts.append(.object(shape))
-            } else {
-                if !cuts.isEmpty { omit(mask.path, "a mask added after a subtracted one: added before it (the order is not imported yet)") }
-                added.append(.object(shape))
-            }
+            kept = below
         }
-        guard !added.isEmpty else { return nil }
-        // The added shapes, then each cut as a mask of what is left, innermost last.
-        var result: [(String, JSONText)] = [("id", .string(uniqueID(idBase + "_masks"))), ("type", .string("layer"))] + Self.inPlace
-        result.append(("sublayers", .array(added)))
-        var nested: JSONText?
-        for cut in cuts.reversed() {
-            guard case .object(var members) = cut else { continue }
-            if let inner = nested { members.append(("mask", inner)) }
-            nested = .object(members)
+        guard let kept, !kept.isEmpty else { return nil }
+        if kept.count == 1, case .object(let members)? = kept.first, members.contains(where: { $0.0 == "mask" }) { return kept[0] }
+        return .object([("id", .string(uniqueID(idBase + "_masks"))), ("type", .string("layer"))] + Self.inPlace + [("sublayers", .array(kept))])
+    }
+
+    /// One mask's shape: its path (inverted: the outside of it, a rectangle far beyond any canvas
+    /// around the path filled even-odd) filled black at the mask's opacity, its morphs and opacity
+    /// animated; nil, reported, when the path cannot be read.
+    private mutating func maskShape(_ mask: LottieValue, inverted: Bool, clock: LottieClock, idBase: String) -> JSONText? {
+        let made = property(mask["pt"], name: "path", clock: clock) { v in Self.bezierPath(v).map(JSONText.string) }
+        guard case .string(let path)? = made.value else {
+            omit(mask.path + ".pt", "a mask path this importer cannot read: left out")
+            return nil
         }
-        if let nested { result.append(("mask", nested)) }
-        return .object(result)
+        let far = inverted ? Self.farRectangle + " " : ""
+        var shape: [(String, JSONText)] = [("id", .string(uniqueID(idBase + "_mask"))), ("type", .string("shape"))] + Self.inPlace
+        shape.append(("path", .string(far + path)))
+        if inverted { shape.append(("fillRule", .string("evenOdd"))) }
+        var animations: [JSONText] = []
+        if let morph = made.animation {
+            animations.append(inverted ? Self.mapValues(morph) { value in
+                guard case .string(let p) = value else { return value }
+                return .string(far + p)
+            } : morph)
+        }
+        shape += [("fillColor", .string("black")), ("strokeColor", .string("none"))]
+        let opacity = property(mask["o"], name: "opacity", clock: clock) { v in v.scalar.map { .number(min(max($0 / 100, 0), 1)) } }
+        if let value = opacity.value { shape.append(("opacity", value)) }
+        if let animation = opacity.animation { animations.append(animation) }
+        if !animations.isEmpty { shape.append(("animations", .array(animations))) }
+        return .object(shape)
+    }
+
+    /// A rectangle far beyond any canvas, as path data.
+    private static let farRectangle = "M-100000 -100000H100000V100000H-100000Z"
+
+    /// A shape covering everything: what a mask list that does not start by adding starts from.
+    private static func everywhere(_ id: String) -> JSONText {
+        .object([("id", .string(id)), ("type", .string("shape"))] + inPlace + [("path", .string(farRectangle)), ("fillColor", .string("black"))])
     }
 }

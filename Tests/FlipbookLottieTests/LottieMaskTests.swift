@@ -44,6 +44,41 @@ import Testing
         }
     }
 
+    /// A list of masks folded in order, as After Effects combines them: A = [10, 60]², B = [40, 90]²,
+    /// read in A only (25, 25), in both (50, 50), in B only (75, 75) and in neither (5, 95). Each
+    /// mask's value is its coverage times its opacity (inverted: times 1 − coverage); add keeps
+    /// k + v − k v, subtract k (1 − v), intersect k v, and a list that does not start by adding starts
+    /// from everything. Closed forms: 255 · that at each point (a half opacity gives 127 or 128).
+    @Test func masksFoldInTheirOrder() throws {
+        func mask(_ mode: String, _ a: Int, _ b: Int, inverted: Bool = false, opacity: Int = 100) -> String {
+            #"{"mode":""# + mode + #"","inv":"# + (inverted ? "true" : "false") + #","pt":{"a":0,"k":"# + Self.square(a, b)
+                + #"},"o":{"a":0,"k":"# + "\(opacity)}}"
+        }
+        let a = mask("a", 10, 60), points = [(25, 25), (50, 50), (75, 75), (5, 95)]
+        let cases: [(String, [String], [ClosedRange<UInt8>])] = [
+            ("A add B", [a, mask("a", 40, 90)], [255...255, 255...255, 255...255, 0...0]),
+            ("A subtract B", [a, mask("s", 40, 90)], [255...255, 0...0, 0...0, 0...0]),
+            ("A intersect B", [a, mask("i", 40, 90)], [0...0, 255...255, 0...0, 0...0]),
+            ("subtract A first", [mask("s", 10, 60)], [0...0, 0...0, 255...255, 255...255]),
+            ("intersect A first", [mask("i", 10, 60)], [255...255, 255...255, 0...0, 0...0]),
+            ("subtract A, then add B", [mask("s", 10, 60), mask("a", 40, 90)], [0...0, 255...255, 255...255, 255...255]),
+            ("add A inverted", [mask("a", 10, 60, inverted: true)], [0...0, 0...0, 255...255, 255...255]),
+            ("A subtract B inverted", [a, mask("s", 40, 90, inverted: true)], [0...0, 255...255, 0...0, 0...0]),
+            ("A add B inverted", [a, mask("a", 40, 90, inverted: true)], [255...255, 255...255, 0...0, 255...255]),
+            ("A subtract B at half opacity", [a, mask("s", 40, 90, opacity: 50)], [255...255, 127...128, 0...0, 0...0]),
+            ("A intersect B at half opacity", [a, mask("i", 40, 90, opacity: 50)], [0...0, 127...128, 0...0, 0...0]),
+            ("A at half opacity add B at half", [mask("a", 10, 60, opacity: 50), mask("a", 40, 90, opacity: 50)],
+             [127...128, 191...192, 127...128, 0...0]),
+            ("A subtract B inverted at half opacity", [a, mask("s", 40, 90, inverted: true, opacity: 50)], [127...128, 255...255, 0...0, 0...0]),
+        ]
+        for (name, masks, expected) in cases {
+            let extra = #","hasMask":true,"masksProperties":["# + masks.joined(separator: ",") + "]"
+            let (alphas, omissions) = try Self.alpha(Self.file(Self.redLayer(index: 1, extra: extra)), at: points)
+            #expect(omissions.isEmpty, "\(name): \(omissions)")
+            #expect(zip(alphas, expected).allSatisfy { $1.contains($0) }, "\(name): \(alphas)")
+        }
+    }
+
     /// A track matte's source (`td`): a blue square from (50, 0) to (100, 50) (a square at the
     /// origin moved 50 right), before the layer it mattes.
     static let matteSource = #"{"ty":4,"ind":1,"td":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,0]}},"shapes":[{"ty":"sh","ks":{"a":0,"k":"#
