@@ -1,6 +1,6 @@
 import Foundation
 import Flipbook
-import FlipbookLottie
+@testable import FlipbookLottie
 import FlipbookRaster
 import FlipbookScenes
 import Testing
@@ -77,6 +77,24 @@ import Testing
             #expect(omissions.isEmpty, "\(name): \(omissions)")
             #expect(zip(alphas, expected).allSatisfy { $1.contains($0) }, "\(name): \(alphas)")
         }
+    }
+
+    /// A run of subtractions nests once (k under one inverted mask of their union): 100 of them in a
+    /// row import with nothing left out and cut A as one would. Intersections nest one level each:
+    /// past `maxMaskNestings` of them the rest are reported by path, and the file still renders.
+    @Test func manyMasksStayBounded() throws {
+        let a = #"{"mode":"a","pt":{"a":0,"k":"# + Self.square(10, 60) + #"},"o":{"a":0,"k":100}}"#
+        let cut = #"{"mode":"s","pt":{"a":0,"k":"# + Self.square(40, 90) + #"},"o":{"a":0,"k":100}}"#
+        let meet = #"{"mode":"i","pt":{"a":0,"k":"# + Self.square(10, 60) + #"},"o":{"a":0,"k":100}}"#
+        let points = [(25, 25), (50, 50), (75, 75), (5, 95)]
+        func layer(_ masks: [String]) -> String { Self.file(Self.redLayer(index: 1, extra: #","hasMask":true,"masksProperties":["# + masks.joined(separator: ",") + "]")) }
+        let (cutAlphas, cutOmissions) = try Self.alpha(layer([a] + Array(repeating: cut, count: 100)), at: points)
+        #expect(cutOmissions.isEmpty, "\(cutOmissions)")
+        #expect(cutAlphas == [255, 0, 0, 0], "\(cutAlphas)")
+        let limit = LottieImporter.maxMaskNestings
+        let (meetAlphas, meetOmissions) = try Self.alpha(layer([a] + Array(repeating: meet, count: limit + 8)), at: points)
+        #expect(meetOmissions.map(\.path) == (limit + 1...limit + 8).map { "layers[0].masksProperties[\($0)]" })
+        #expect(meetAlphas == [255, 255, 0, 0], "\(meetAlphas)")
     }
 
     /// A track matte's source (`td`): a blue square from (50, 0) to (100, 50) (a square at the
