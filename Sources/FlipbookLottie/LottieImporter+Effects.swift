@@ -23,11 +23,11 @@ extension LottieImporter {
     /// Reported, the layer drawn without its shadow: a drop shadow inside a precomposition (players
     /// differ on the space a nested layer's effect works in), "shadow only", a direction that is
     /// animated (held at its first value, reported, the rest imported), a second drop shadow, and
-    /// every other effect.
+    /// every other effect. Expression controls (`isExpressionControl`) draw nothing and are passed over.
     mutating func dropShadow(_ layer: LottieValue, clock: LottieClock, nested: Bool) -> (members: [(String, JSONText)], animations: [JSONText])? {
         var found: (members: [(String, JSONText)], animations: [JSONText])?
         for effect in layer["ef"]?.items ?? [] {
-            if effect["en"]?.flag == false { continue }
+            if effect["en"]?.flag == false || Self.isExpressionControl(effect) { continue }
             guard effect["ty"]?.int == 25 else {
                 omit(effect.path, "an effect other than a drop shadow (ty \(effect["ty"]?.int.map(String.init) ?? "?")) is not imported: the layer is drawn without it")
                 continue
@@ -76,4 +76,20 @@ extension LottieImporter {
         }
         return found
     }
+}
+
+extension LottieImporter {
+    /// After Effects' expression controls (Slider, Angle, Checkbox, Colour, Point, 3D Point, Layer and
+    /// Dropdown Control: a group effect, `ty` 5, named by its match name `mn`): values for expressions
+    /// to read, which draw nothing. Left out, a layer looks as it does with them (what reads them, an
+    /// expression, is reported where it is).
+    static func isExpressionControl(_ effect: LottieValue) -> Bool {
+        guard effect["ty"]?.int == 5, let name = effect["mn"]?.string else { return false }
+        return expressionControls.contains(name)
+    }
+
+    private static let expressionControls: Set<String> = [
+        "ADBE Slider Control", "ADBE Angle Control", "ADBE Checkbox Control", "ADBE Color Control",
+        "ADBE Point Control", "ADBE Point3D Control", "ADBE Layer Control", "ADBE Dropdown Control",
+    ]
 }

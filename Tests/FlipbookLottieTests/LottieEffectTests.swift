@@ -77,4 +77,17 @@ import Testing
         let (p, omissions) = try Self.pixels(effects: off, at: [(50, 80)])
         #expect(omissions.isEmpty && p[0][3] == 0)
     }
+
+    /// An expression control (a group effect, `ty` 5, with a control's match name) draws nothing: passed
+    /// over without a report, the square as it is; a group effect of another name (a plug-in's) is
+    /// still reported.
+    @Test func expressionControlsDrawNothing() throws {
+        let slider = #"{"ty":5,"nm":"Rotation - Bounce","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":0.5}}]}"#
+        let plugin = #"{"ty":5,"nm":"Degradado de 4 colores","mn":"ADBE 4ColorGradient","ef":[]}"#
+        let (p, omissions) = try Self.pixels(effects: slider, at: [(50, 50), (10, 10)])
+        #expect(omissions.isEmpty, "\(omissions)")
+        #expect(p == [[255, 0, 0, 255], [0, 0, 0, 0]])
+        let (_, reported) = try Self.pixels(effects: plugin, at: [])
+        #expect(reported.map(\.path) == ["layers[0].ef[0]"])
+    }
 }
