@@ -42,7 +42,7 @@ extension LottieImporter {
     /// A shape group's transform item (`tr`) as a map from the group's coordinates to its parent's,
     /// when none of its properties moves: position + rotation · skew · scale · (point − anchor)
     /// (Lottie's order; rotation in degrees, clockwise on screen; scale in percent; skew as
-    /// `skewMatrix`). Nil when one of them is animated or the skew is 90° or more (then its paths
+    /// `skewMatrix`). Nil when one of them is animated or the skew is ±90° (then its paths
     /// cannot be painted from outside as still paths). No `tr` is the identity.
     static func stillMatrix(_ tr: LottieValue?) -> LottieAffine? {
         guard let tr else { return .identity }

@@ -14,7 +14,7 @@ extension LottieImporter {
     /// the scale and the rotation: position + R(r) · K · S · (point − anchor). The convention is
     /// ThorVG's, measured (a skewed layer against its path moved by this map: 0 difference at
     /// sk 30 / sa 0, sk 30 / sa 40 and sk −20 / sa 70 under a scale and a rotation); rlottie 0.1
-    /// draws no skew. Nil when the map is not finite (sk at ±90° and beyond ±90° where tan blows up).
+    /// draws no skew. Nil at sk = ±90° (and within about 10⁻⁴° of it), where tan sk is unbounded.
     static func skewMatrix(degrees sk: Double, axis sa: Double) -> LottieAffine? {
         let t = tan(sk * .pi / 180), c = cos(sa * .pi / 180), s = sin(sa * .pi / 180)
         let m = LottieAffine(a: 1 - t * c * s, b: t * s * s, c: -t * c * c, d: 1 + t * s * c, e: 0, f: 0)
@@ -35,7 +35,7 @@ extension LottieImporter {
             return nil
         }
         guard !moving else { return drop("an animated skew (or skew axis)") }
-        guard let skew = Self.skewMatrix(degrees: k.scalar ?? 0, axis: ks?["sa"]?["k"]?.scalar ?? 0) else { return drop("a skew of 90° or more") }
+        guard let skew = Self.skewMatrix(degrees: k.scalar ?? 0, axis: ks?["sa"]?["k"]?.scalar ?? 0) else { return drop("a skew of ±90° (its tangent unbounded)") }
         var m = skew
         let scale = ks?["s"]?["k"]
         if let keys = scale?.items, keys.first?["t"] != nil {
