@@ -103,8 +103,9 @@ extension LottieImporter {
 
     /// The scene layer of the Lottie layer `layer` (at `position` in its composition's list), wrapped
     /// in a layer for each of its parents' transforms; nil when it draws nothing or cannot be read.
-    mutating func layer(_ layer: LottieValue, position: Int, siblings: [Int: LottieValue], offset: Double, stretch: Double = 1, outPoint: Double,
+    mutating func layer(_ source: LottieValue, position: Int, siblings: [Int: LottieValue], offset: Double, stretch: Double = 1, outPoint: Double,
                         chain: [String], idPrefix: String) -> JSONText? {
+        var layer = source
         if layer["hd"]?.flag == true || overLimit { return nil }
         layerCount += 1
         if layerCount > Self.maxLayers {
@@ -140,6 +141,7 @@ extension LottieImporter {
         let start = layer["st"]?.number ?? 0
         layerClock.startTime = offset
         layerClock.stretch = stretch
+        layer = evaluatingExpressions(layer, clock: layerClock, outPoint: outPoint)
         let name = layer["nm"]?.string ?? ""
         let id = uniqueID(idPrefix + "l\(position)" + (name.isEmpty ? "" : "_" + name))
         var members: [(String, JSONText)] = [("id", .string(id)), ("type", .string(type == 1 ? "shape" : "layer"))]
@@ -202,13 +204,14 @@ extension LottieImporter {
         var seen: Set<Int> = []
         var parentIndex = layer["parent"]?.int
         while let index = parentIndex {
-            guard seen.insert(index).inserted, seen.count <= 64, let parent = siblings[index] else {
+            guard seen.insert(index).inserted, seen.count <= 64, let unread = siblings[index] else {
                 omit(layer.path + ".parent", seen.count > 64 ? "parents nested over 64 deep: the rest left out" : "a parent that is missing or contains itself: left out")
                 break
             }
             var parentClock = clock
             parentClock.startTime = offset
             parentClock.stretch = stretch
+            let parent = evaluatingExpressions(unread, clock: parentClock, outPoint: outPoint)
             let wrap = transform(parent["ks"], clock: parentClock, opacity: false)
             var wrapper: [(String, JSONText)] = [("id", .string(uniqueID(id + "_parent"))), ("type", .string("layer"))]
             wrapper += wrap.members

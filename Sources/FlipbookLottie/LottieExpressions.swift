@@ -1,0 +1,197 @@
+import FlipbookScenes
+
+/// The After Effects expressions the importer evaluates exactly, without a script engine: each is
+/// replaced by the keys or the value it evaluates to before the layer is read, so every reader of
+/// keys (keyframe animations, sampled geometry, trims, masks) sees plain keys.
+///
+/// Read (after white space outside quotes, `var $bm_rt;`, `$bm_rt =`, `thisProperty.`,
+/// `thisLayer.` and `;` are set aside, as Bodymovin writes them):
+/// - `loopOut(type, n)` and `loopIn(type, n)` of type `cycle` (the default), `pingpong` or `offset`,
+///   over all keys (`n` 0 or absent) or the last (first) n + 1: unrolled into keys up to the end
+///   (from the start) of the composition — see `LottieLoop`; also inside `if (numKeys > 1) { … }
+///   else { value }`;
+/// - `value`, and a property of the layer's own transform naming itself (`transform.rotation` in
+///   `ks.r`): the property's keys, as After Effects reads a property within its own expression;
+/// - a number or a list of numbers: that value, still;
+/// - `content('A').content('B').path`: the keys of the path item B in the group A of the same
+///   layer (when that path has no expression of its own).
+///
+/// Anything else stays an expression: reported where it is read, with the keys used instead.
+/// `loopOut('continue')`, a ping-pong over held keys, an offset loop of values that are not
+/// numbers and a loop of over `LottieLoop.maxKeys` keys are reported here, the keys played once.
+extension LottieImporter {
+    /// `layer` with the expressions above evaluated. Its keys are in frames that show from file
+    /// frame `clock.inPoint` to `outPoint` (the scene's span): loops are unrolled over that span.
+    mutating func evaluatingExpressions(_ layer: LottieValue, clock: LottieClock, outPoint: Double) -> LottieValue {
+        let span = (clock.inPoint - clock.startTime) / clock.stretch...(outPoint - clock.startTime) / clock.stretch
+        guard let changed = evaluate(layer.value, path: layer.path, relative: [], layer: layer, span: span) else { return layer }
+        return LottieValue(value: changed, path: layer.path, file: file)
+    }
+
+    /// The value with its expressions evaluated, or nil when nothing in it changed.
+    private mutating func evaluate(_ value: JSONValue, path: String, relative: [String], layer: LottieValue,
+                                   span: ClosedRange<Double>) -> JSONValue? {
+        switch value.kind {
+        case .object(let members):
+            if case .string(let text)? = members.last(where: { $0.key == "x" })?.value.kind, members.contains(where: { $0.key == "k" }) {
+                return property(members, expression: text, at: value, path: path, relative: relative, layer: layer, span: span)
+            }
+            var out = members, changed = false
+            for (index, member) in members.enumerated() {
+                let inner = path.isEmpty ? member.key : path + "." + member.key
+                if let v = evaluate(member.value, path: inner, relative: relative + [member.key], layer: layer, span: span) {
+                    out[index].value = v
+                    changed = true
+                }
+            }
+            return changed ? JSONValue(kind: .object(out), line: value.line, column: value.column) : nil
+        case .array(let items):
+            var out = items, changed = false
+            for (index, item) in items.enumerated() {
+                if let v = evaluate(item, path: "\(path)[\(index)]", relative: relative + ["[]"], layer: layer, span: span) {
+                    out[index] = v
+                    changed = true
+                }
+            }
+            return changed ? JSONValue(kind: .array(out), line: value.line, column: value.column) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The property object `members` (at `node`) with its expression `text` evaluated, or nil when
+    /// the expression is not one this importer reads (it stays, and is reported where it is read).
+    private mutating func property(_ members: [JSONValue.Member], expression text: String, at node: JSONValue, path: String,
+                                   relative: [String], layer: LottieValue, span: ClosedRange<Double>) -> JSONValue? {
+        let keys = members.last(where: { $0.key == "k" })!.value
+        func replaced(_ k: JSONValue?) -> JSONValue {
+            var out = members.filter { $0.key != "x" }
+            if let k {
+                let animated = LottieValue(value: k, path: "", file: file).items.first?["t"] != nil
+                out = out.filter { $0.key != "k" && $0.key != "a" }
+                out += [.init(key: "a", value: JSONValue(kind: .number(animated ? 1 : 0), line: k.line, column: k.column)), .init(key: "k", value: k)]
+            }
+            return JSONValue(kind: .object(out), line: node.line, column: node.column)
+        }
+        var body = Expression.normalized(text)
+        if let inner = Expression.guardedByKeys(body) { body = inner }
+        if body == "value" { return replaced(nil) }
+        if let constant = Expression.constant(body, at: keys) { return replaced(constant) }
+        if relative.count == 2, relative[0] == "ks", let own = Expression.ownTransformKey[body], own == relative[1] { return replaced(nil) }
+        if let names = Expression.contentPath(body) {
+            guard let target = Self.pathItem(names, in: layer), target["x"]?.string == nil, let k = target["k"] else { return nil }
+            return replaced(k.value)
+        }
+        guard let loop = LottieLoop(body) else { return nil }
+        switch loop.unrolled(keys, span: span, budget: &loopKeyBudget) {
+        case .success(let k):
+            return replaced(k)
+        case .failure(let reason):
+            omit(path + ".x", "\(reason): the keys play once")
+            return replaced(nil)
+        }
+    }
+
+    /// The `ks` property of the path item reached by `names` (groups by name, then the path) in
+    /// the layer's shapes, as `content('A').content('B')` finds them: the first item of each name.
+    static func pathItem(_ names: [String], in layer: LottieValue) -> LottieValue? {
+        var items = layer["shapes"]?.items ?? []
+        var found: LottieValue?
+        for (index, name) in names.enumerated() {
+            guard let item = items.first(where: { $0["nm"]?.string == name }) else { return nil }
+            if index == names.count - 1 {
+                found = item["ty"]?.string == "sh" ? item["ks"] : nil
+            } else {
+                guard item["ty"]?.string == "gr" else { return nil }
+                items = item["it"]?.items ?? []
+            }
+        }
+        return found
+    }
+}
+
+/// Reading an expression's text as one of the few forms the importer evaluates.
+enum Expression {
+    /// The text without white space outside quotes, `var $bm_rt;`, `$bm_rt =`, `thisProperty.`,
+    /// `thisLayer.` and `;` (outside quotes), and with double quotes made single.
+    static func normalized(_ text: String) -> String {
+        var out = "", quote: Character?
+        for c in text {
+            if let q = quote {
+                out.append(c == "\"" ? "'" : c)
+                if c == q { quote = nil }
+            } else if c == "'" || c == "\"" {
+                quote = c
+                out.append("'")
+            } else if !c.isWhitespace && c != ";" {
+                out.append(c)
+            }
+        }
+        if out.hasPrefix("var$bm_rt") { out.removeFirst("var$bm_rt".count) }
+        for word in ["$bm_rt=", "thisProperty.", "thisLayer."] { out = out.replacingAll(word, with: "") }
+        return out
+    }
+
+    /// X of `if(numKeys>1){X}else{value}` (or `> 0`): the same as X, since a loop over fewer than
+    /// two keys is the value.
+    static func guardedByKeys(_ body: String) -> String? {
+        for head in ["if(numKeys>1){", "if(numKeys>0){"] where body.hasPrefix(head) && body.hasSuffix("}else{value}") {
+            let inner = body.dropFirst(head.count).dropLast("}else{value}".count)
+            return inner.contains("{") || inner.contains("}") ? nil : String(inner)
+        }
+        return nil
+    }
+
+    /// A number or a list of numbers written out (`-90`, `[0,0]`), as a JSON value.
+    static func constant(_ body: String, at place: JSONValue) -> JSONValue? {
+        func number(_ s: Substring) -> JSONValue? {
+            guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+                  let v = Double(s), v.isFinite else { return nil }
+            return JSONValue(kind: .number(v), line: place.line, column: place.column)
+        }
+        if body.hasPrefix("[") && body.hasSuffix("]") {
+            let parts = body.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false).map(number)
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+            return JSONValue(kind: .array(parts.map { $0! }), line: place.line, column: place.column)
+        }
+        return number(Substring(body))
+    }
+
+    /// The key in `ks` of the transform property each expression names.
+    static let ownTransformKey = ["transform.rotation": "r", "transform.position": "p", "transform.scale": "s",
+                                  "transform.opacity": "o", "transform.anchorPoint": "a"]
+
+    /// The names of `content('A').content('B').path`, or nil.
+    static func contentPath(_ body: String) -> [String]? {
+        guard body.hasSuffix(".path") else { return nil }
+        var rest = Substring(body.dropLast(".path".count)), names: [String] = []
+        while !rest.isEmpty {
+            if !names.isEmpty {
+                guard rest.hasPrefix(".") else { return nil }
+                rest = rest.dropFirst()
+            }
+            guard rest.hasPrefix("content('") else { return nil }
+            rest = rest.dropFirst("content('".count)
+            guard let close = rest.firstIndex(of: "'"), rest[close...].hasPrefix("')") else { return nil }
+            let name = String(rest[..<close])
+            guard !name.contains("\\") else { return nil }
+            names.append(name)
+            rest = rest[close...].dropFirst(2)
+        }
+        return names.isEmpty ? nil : names
+    }
+}
+
+extension String {
+    /// The text with every `target` replaced by `replacement`, left to right (no Foundation here).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = "", rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound]
+            out += replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}
