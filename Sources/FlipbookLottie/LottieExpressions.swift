@@ -22,24 +22,34 @@ import FlipbookScenes
 extension LottieImporter {
     /// `layer` with the expressions above evaluated. Its keys are in frames that show from file
     /// frame `clock.inPoint` to `outPoint` (the scene's span): loops are unrolled over that span.
-    mutating func evaluatingExpressions(_ layer: LottieValue, clock: LottieClock, outPoint: Double) -> LottieValue {
+    /// With `transformOnly`, only its transform (`ks`) is read: what a parent lends its children.
+    mutating func evaluatingExpressions(_ layer: LottieValue, clock: LottieClock, outPoint: Double, transformOnly: Bool = false) -> LottieValue {
+        guard case .object(let members) = layer.value.kind else { return layer }
         let span = (clock.inPoint - clock.startTime) / clock.stretch...(outPoint - clock.startTime) / clock.stretch
-        guard let changed = evaluate(layer.value, path: layer.path, relative: [], layer: layer, span: span) else { return layer }
-        return LottieValue(value: changed, path: layer.path, file: file)
+        var out = members, changed = false
+        for (index, member) in members.enumerated() where !transformOnly || member.key == "ks" {
+            let path = layer.path.isEmpty ? member.key : layer.path + "." + member.key
+            if let v = evaluate(member.value, path: path, transform: member.key == "ks", key: nil, layer: layer, span: span) {
+                out[index].value = v
+                changed = true
+            }
+        }
+        return changed ? LottieValue(value: JSONValue(kind: .object(out), line: layer.value.line, column: layer.value.column), path: layer.path, file: file) : layer
     }
 
-    /// The value with its expressions evaluated, or nil when nothing in it changed.
-    private mutating func evaluate(_ value: JSONValue, path: String, relative: [String], layer: LottieValue,
+    /// The value with its expressions evaluated, or nil when nothing in it changed. `transform`:
+    /// the value is the layer's `ks`; `key`: its member `key` (a property of the layer's transform).
+    private mutating func evaluate(_ value: JSONValue, path: String, transform: Bool, key: String?, layer: LottieValue,
                                    span: ClosedRange<Double>) -> JSONValue? {
         switch value.kind {
         case .object(let members):
             if case .string(let text)? = members.last(where: { $0.key == "x" })?.value.kind, members.contains(where: { $0.key == "k" }) {
-                return property(members, expression: text, at: value, path: path, relative: relative, layer: layer, span: span)
+                return property(members, expression: text, at: value, path: path, ownKey: key, layer: layer, span: span)
             }
             var out = members, changed = false
             for (index, member) in members.enumerated() {
                 let inner = path.isEmpty ? member.key : path + "." + member.key
-                if let v = evaluate(member.value, path: inner, relative: relative + [member.key], layer: layer, span: span) {
+                if let v = evaluate(member.value, path: inner, transform: false, key: transform ? member.key : nil, layer: layer, span: span) {
                     out[index].value = v
                     changed = true
                 }
@@ -48,7 +58,7 @@ extension LottieImporter {
         case .array(let items):
             var out = items, changed = false
             for (index, item) in items.enumerated() {
-                if let v = evaluate(item, path: "\(path)[\(index)]", relative: relative + ["[]"], layer: layer, span: span) {
+                if let v = evaluate(item, path: "\(path)[\(index)]", transform: false, key: nil, layer: layer, span: span) {
                     out[index] = v
                     changed = true
                 }
@@ -62,7 +72,7 @@ extension LottieImporter {
     /// The property object `members` (at `node`) with its expression `text` evaluated, or nil when
     /// the expression is not one this importer reads (it stays, and is reported where it is read).
     private mutating func property(_ members: [JSONValue.Member], expression text: String, at node: JSONValue, path: String,
-                                   relative: [String], layer: LottieValue, span: ClosedRange<Double>) -> JSONValue? {
+                                   ownKey: String?, layer: LottieValue, span: ClosedRange<Double>) -> JSONValue? {
         let keys = members.last(where: { $0.key == "k" })!.value
         func replaced(_ k: JSONValue?) -> JSONValue {
             var out = members.filter { $0.key != "x" }
@@ -77,7 +87,7 @@ extension LottieImporter {
         if let inner = Expression.guardedByKeys(body) { body = inner }
         if body == "value" { return replaced(nil) }
         if let constant = Expression.constant(body, at: keys) { return replaced(constant) }
-        if relative.count == 2, relative[0] == "ks", let own = Expression.ownTransformKey[body], own == relative[1] { return replaced(nil) }
+        if let ownKey, Expression.ownTransformKey[body] == ownKey { return replaced(nil) }
         if let names = Expression.contentPath(body) {
             guard let target = Self.pathItem(names, in: layer), target["x"]?.string == nil, let k = target["k"] else { return nil }
             return replaced(k.value)

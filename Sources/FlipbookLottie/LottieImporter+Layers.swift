@@ -211,7 +211,7 @@ extension LottieImporter {
             var parentClock = clock
             parentClock.startTime = offset
             parentClock.stretch = stretch
-            let parent = evaluatingExpressions(unread, clock: parentClock, outPoint: outPoint)
+            let parent = evaluatingExpressions(unread, clock: parentClock, outPoint: outPoint, transformOnly: true)
             let wrap = transform(parent["ks"], clock: parentClock, opacity: false)
             var wrapper: [(String, JSONText)] = [("id", .string(uniqueID(id + "_parent"))), ("type", .string("layer"))]
             wrapper += wrap.members
