@@ -46,6 +46,8 @@ public struct DataRowReader {
     private var line = 1
     /// CSV: the header's names once read.
     public private(set) var header: [String]?
+    /// Whether a byte order mark at the start has been looked for.
+    private var started = false
 
     /// A reader of `format` pulling chunks from `next` (nil at the end of the file).
     public init(format: Format, next: @escaping () throws -> [UInt8]?) {
@@ -77,6 +79,10 @@ public struct DataRowReader {
     /// - Throws: `DataFileError` for what ends the reading (a record over `maxRecord`, a CSV header
     ///   that is missing or repeats a name, an unclosed quote).
     public mutating func nextRow() throws -> DataRow? {
+        if !started {
+            started = true
+            try skipByteOrderMark()
+        }
         switch format {
         case .jsonl: return try nextJSONLine()
         case .csv:
@@ -95,6 +101,15 @@ public struct DataRowReader {
             }
             return DataRow(line: start, values: zip(names, fields).map { ($0, .text($1)) }, problem: nil)
         }
+    }
+
+    /// Passes over a UTF-8 byte order mark at the start of the file (EF BB BF), as spreadsheets
+    /// write one before a CSV file's header: it is not part of the first column's name.
+    private mutating func skipByteOrderMark() throws {
+        while buffer.count - position < 3 && !ended {
+            if let chunk = try next() { buffer += chunk } else { ended = true }
+        }
+        if buffer[position...].starts(with: [0xEF, 0xBB, 0xBF]) { position += 3 }
     }
 
     /// A CSV record's fields and the line it starts on; blank lines are skipped.

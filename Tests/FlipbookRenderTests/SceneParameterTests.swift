@@ -123,6 +123,18 @@ struct SceneParameterTests {
         }
     }
 
+    /// A UTF-8 byte order mark before the header (spreadsheets' "CSV UTF-8") or the first JSON line
+    /// is not part of the first column's name, at every chunk boundary; a file of the mark alone has
+    /// no header; one inside a later field stays.
+    @Test func aByteOrderMarkAtTheStartIsPassedOver() throws {
+        for chunk in [1, 2, 3, 4096] {
+            #expect(Self.summary(try Self.rows("\u{FEFF}id,move\r\nada,0.5\r\nb\u{FEFF},1\r\n", .csv, chunk: chunk))
+                    == ["2: id=ada move=0.5", "3: id=b\u{FEFF} move=1"])
+            #expect(Self.summary(try Self.rows("\u{FEFF}{\"id\": \"a\"}\n", .jsonl, chunk: chunk)) == ["1: id=a"])
+            #expect(throws: DataFileError.self) { try Self.rows("\u{FEFF}", .csv, chunk: chunk) }
+        }
+    }
+
     @Test func aRowOverTheRecordLimitStopsTheFileByName() throws {
         var bytes = Array(("id\n" + String(repeating: "x", count: 100) + "\n").utf8)[...]
         var reader = DataRowReader(format: .csv) { defer { bytes = [] }; return bytes.isEmpty ? nil : Array(bytes) }
