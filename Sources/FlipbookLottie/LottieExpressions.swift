@@ -12,7 +12,8 @@ import FlipbookScenes
 ///   else { value }`;
 /// - `value`, and a property of the layer's own transform naming itself (`transform.rotation` in
 ///   `ks.r`): the property's keys, as After Effects reads a property within its own expression;
-/// - a number or a list of numbers: that value, still;
+/// - arithmetic over `time`, `value`, `index` and numbers (`LottieFormula`): its value at every
+///   frame, straight between them (still when it reads neither `time` nor `value`);
 /// - `content('A').content('B').path`: the keys of the path item B in the group A of the same
 ///   layer (when that path has no expression of its own).
 ///
@@ -86,11 +87,19 @@ extension LottieImporter {
         var body = Expression.normalized(text)
         if let inner = Expression.guardedByKeys(body) { body = inner }
         if body == "value" { return replaced(nil) }
-        if let constant = Expression.constant(body, at: keys) { return replaced(constant) }
         if let ownKey, Expression.ownTransformKey[body] == ownKey { return replaced(nil) }
         if let names = Expression.contentPath(body) {
             guard let target = Self.pathItem(names, in: layer), target["x"]?.string == nil, let k = target["k"] else { return nil }
             return replaced(k.value)
+        }
+        if let formula = LottieFormula.parse(body) {
+            switch sampled(formula, property: LottieValue(value: node, path: path, file: file), layer: layer, span: span) {
+            case nil: return nil
+            case .success(let k)?: return replaced(k)
+            case .failure(let reason)?:
+                omit(path + ".x", "\(reason): the property's own keys or value are used instead")
+                return replaced(nil)
+            }
         }
         guard let loop = LottieLoop(body) else { return nil }
         switch loop.unrolled(keys, span: span, budget: &loopKeyBudget) {
@@ -100,6 +109,52 @@ extension LottieImporter {
             omit(path + ".x", "\(reason): the keys play once")
             return replaced(nil)
         }
+    }
+
+    /// The keys of a property whose expression is `formula`: its value at every whole frame of
+    /// `span` (from the frame at or before its start to the one at or after its end), straight
+    /// between them, as the importer samples what keys cannot hold — exact at the frames; one still
+    /// value when it reads neither `time` nor `value`. Nil when it cannot be read here (a value
+    /// that is not numbers, a frame where it is undefined, a result of another size than the
+    /// property's); a failure past `LottieLoop.maxKeys` frames or the import's budget.
+    private mutating func sampled(_ formula: LottieFormula, property: LottieValue, layer: LottieValue,
+                                  span: ClosedRange<Double>) -> Result<JSONValue, LoopRefusal>? {
+        guard let k = property["k"] else { return nil }
+        let keys = Self.rawKeys(property)
+        guard keys != nil || k.numbers != nil else { return nil }
+        let scalar = k.number != nil
+        func value(at frame: Double) -> LottieFormula.Quantity? {
+            guard let numbers = keys.map({ Self.value(of: $0, at: frame) }) ?? k.numbers else { return nil }
+            return numbers.count == 1 ? .scalar(numbers[0]) : .vector(numbers)
+        }
+        let size = (keys?.first?.value ?? k.numbers)?.count ?? 0
+        let index = layer["ind"]?.number ?? 0
+        func at(_ frame: Double) -> [Double]? {
+            guard let v = value(at: frame),
+                  let result = formula.evaluate(time: frame / clock.fps, value: v, index: index, frameDuration: 1 / clock.fps),
+                  result.numbers.count == size else { return nil }
+            return result.numbers
+        }
+        func json(_ numbers: [Double], _ asScalar: Bool) -> JSONValue {
+            let list = numbers.map { JSONValue(kind: .number($0), line: k.value.line, column: k.value.column) }
+            return asScalar ? list[0] : JSONValue(kind: .array(list), line: k.value.line, column: k.value.column)
+        }
+        let first = span.lowerBound.rounded(.down), last = span.upperBound.rounded(.up)
+        guard formula.moves || keys != nil else { return at(first).map { .success(json($0, scalar)) } }
+        let count = last - first + 1
+        guard count <= Double(LottieLoop.maxKeys), Int(count) <= loopKeyBudget else {
+            return .failure(LoopRefusal("an expression read at over \(LottieLoop.maxKeys) frames (or past the import's \(LottieLoop.importBudget) keys of expressions)"))
+        }
+        loopKeyBudget -= Int(count)
+        var items: [JSONValue] = []
+        var frame = first
+        while frame <= last {
+            guard let numbers = at(frame) else { return nil }
+            items.append(JSONValue(kind: .object([.init(key: "t", value: json([frame], true)), .init(key: "s", value: json(numbers, false))]),
+                                   line: k.value.line, column: k.value.column))
+            frame += 1
+        }
+        return .success(JSONValue(kind: .array(items), line: k.value.line, column: k.value.column))
     }
 
     /// The `ks` property of the path item reached by `names` (groups by name, then the path) in
@@ -150,21 +205,6 @@ enum Expression {
             return inner.contains("{") || inner.contains("}") ? nil : String(inner)
         }
         return nil
-    }
-
-    /// A number or a list of numbers written out (`-90`, `[0,0]`), as a JSON value.
-    static func constant(_ body: String, at place: JSONValue) -> JSONValue? {
-        func number(_ s: Substring) -> JSONValue? {
-            guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
-                  let v = Double(s), v.isFinite else { return nil }
-            return JSONValue(kind: .number(v), line: place.line, column: place.column)
-        }
-        if body.hasPrefix("[") && body.hasSuffix("]") {
-            let parts = body.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false).map(number)
-            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
-            return JSONValue(kind: .array(parts.map { $0! }), line: place.line, column: place.column)
-        }
-        return number(Substring(body))
     }
 
     /// The key in `ks` of the transform property each expression names.

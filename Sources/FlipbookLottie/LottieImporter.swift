@@ -39,7 +39,7 @@ public struct LottieImporter {
     /// Where and why the import is refused, when something in it is over a limit of its own (a
     /// repeater's copies).
     var refusal: (path: String, message: String)?
-    /// Keys the import's loops (`loopOut`, `loopIn`) may still make.
+    /// Keys the import's loops (`loopOut`, `loopIn`) and expressions read at every frame may still make.
     var loopKeyBudget = LottieLoop.importBudget
     /// The most layers an import makes (the scene loader's default limit).
     static let maxLayers = 100_000

@@ -1,3 +1,4 @@
+import Foundation
 import Flipbook
 @testable import FlipbookLottie
 import FlipbookScenes
@@ -133,5 +134,40 @@ import Testing
         while node.items.isEmpty, let child = node.children.first { node = child }
         let xs = LottieImportTests.points(node).map(\.x)
         #expect(!xs.isEmpty && xs.allSatisfy { $0 >= 10 && $0 <= 40 }, "\(xs)")
+    }
+
+    /// Arithmetic over `time` (frame / fps seconds), `value`, `index` and numbers, against the same
+    /// arithmetic written out here: exact at each frame, straight between frames.
+    @Test func formulasOfTimeAndValue() throws {
+        func run(_ expression: String, p: String? = nil, at frames: [Double]) throws -> ([Double], [String]) {
+            let property = p ?? #"{"a":0,"k":[30,40],"x":"# + "\"\(expression)\"}"
+            let (xs, omissions) = try Self.x(Self.file(p: property), frames: frames)
+            return (xs, omissions.map(\.description))
+        }
+        // A straight motion: 30 + 100 t, at and between frames.
+        let (a, ra) = try run("var $bm_rt;\\n$bm_rt = [\\n    sum(value[0], mul(time, 100)),\\n    value[1]\\n];", at: [0, 5, 12.5, 40])
+        #expect(ra.isEmpty && zip(a, [30.0, 80, 155, 430]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(a) \(ra)")
+        // A sine: exact at frames, the chord between them.
+        let (b, _) = try run("[value[0] + Math.sin(time * Math.PI) * 20, value[1]]", at: [5, 2.5])
+        let s2: Double = sin(0.2 * Double.pi), s3: Double = sin(0.3 * Double.pi)
+        let chord = 30 + 20 * (s2 + s3) / 2
+        #expect(abs(b[0] - 50) < 1e-9 && abs(b[1] - chord) < 1e-9, "\(b)")
+        // value of a moving property (0 → 100 over frames 0…10, linear) doubled.
+        let moving = #"{"a":1,"k":[{"t":0,"s":[0,50]},{"t":10,"s":[100,50]}],"x":"$bm_mul(value, 2)"}"#
+        let (c, _) = try run("", p: moving, at: [5, 10, 20])
+        #expect(c == [100, 200, 200], "\(c)")
+        // linear(t, tMin, tMax, a, b), JavaScript's % and Math.round, index; still when time and value are unread.
+        #expect(try run("linear(time, 0, 1, [0, 0], [100, 50])", at: [4, 20]).0 == [40, 100])
+        #expect(try run("[(-7) % 3 + Math.round(-2.5), Math.round(2.5)]", at: [0]).0 == [-3])
+        #expect(try run("[index * 10, 0]", at: [0]).0 == [10])
+        let json = try SceneLoader().parse(Array(Self.file(p: #"{"a":0,"k":[30,40],"x":"[index * 10, 0]"}"#).utf8), file: "t.json")
+        #expect(!(try LottieImporter(json, file: "t.json").sceneText.contains("animations")))
+        // What cannot be read stays reported: an unknown function, a list of another size, a list times a list.
+        let generic = ["layers[0].ks.p.x: an expression: the property's own keys or value are used instead"]
+        for expression in ["foo(1)", "[1, 2, 3]", "[1, 2] * [3, 4]", "wiggle(2, 10)", "value + "] {
+            #expect(try run(expression, at: [0]).1 == generic, "\(expression)")
+        }
+        let long = try Self.x(Self.file(p: #"{"a":0,"k":[30,40],"x":"[time, 0]"}"#, op: 20_000), frames: [])
+        #expect(long.1.map(\.description).first?.hasPrefix("layers[0].ks.p.x: an expression read at over 10000 frames") == true, "\(long.1)")
     }
 }
