@@ -1,6 +1,6 @@
 import FlipbookScenes
 
-/// The After Effects expressions the importer evaluates exactly, without a script engine: each is
+/// The After Effects expressions the importer evaluates without a script engine: each is
 /// replaced by the keys or the value it evaluates to before the layer is read, so every reader of
 /// keys (keyframe animations, sampled geometry, trims, masks) sees plain keys.
 ///
@@ -26,7 +26,10 @@ extension LottieImporter {
     /// With `transformOnly`, only its transform (`ks`) is read: what a parent lends its children.
     mutating func evaluatingExpressions(_ layer: LottieValue, clock: LottieClock, outPoint: Double, transformOnly: Bool = false) -> LottieValue {
         guard case .object(let members) = layer.value.kind else { return layer }
-        let span = (clock.inPoint - clock.startTime) / clock.stretch...(outPoint - clock.startTime) / clock.stretch
+        let from = (clock.inPoint - clock.startTime) / clock.stretch, to = (outPoint - clock.startTime) / clock.stretch
+        // (Start times summed over nested precompositions can overflow to a span of no numbers.)
+        guard from.isFinite, to.isFinite, from <= to else { return layer }
+        let span = from...to
         var out = members, changed = false
         for (index, member) in members.enumerated() where !transformOnly || member.key == "ks" {
             let path = layer.path.isEmpty ? member.key : layer.path + "." + member.key
