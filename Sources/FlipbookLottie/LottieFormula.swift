@@ -178,24 +178,21 @@ indirect enum LottieFormula: Equatable {
             return true
         }
 
-        mutating func sum(depth: Int) -> LottieFormula? {
-            guard depth < 64, var left = product(depth: depth + 1) else { return nil }
-            while position < text.count, text[position] == "+" || text[position] == "-" {
-                let op = Character(text[position])
-                position += 1
-                guard let right = product(depth: depth + 1) else { return nil }
-                left = .binary(op, left, right)
-                nodes += 1
-            }
-            return left
-        }
+        mutating func sum(depth: Int) -> LottieFormula? { binary(level: 0, depth: depth) }
 
-        mutating func product(depth: Int) -> LottieFormula? {
-            guard var left = unary(depth: depth + 1) else { return nil }
-            while position < text.count, text[position] == "*" || text[position] == "/" || text[position] == "%" {
+        /// Operands joined left to right by the operators of `level`: 0 `+ -` (between products),
+        /// 1 `* / %` (between unary terms).
+        mutating func binary(level: Int, depth: Int) -> LottieFormula? {
+            guard depth < 64 else { return nil }
+            let operators: [Unicode.Scalar] = level == 0 ? ["+", "-"] : ["*", "/", "%"]
+            func operand(_ parser: inout Parser) -> LottieFormula? {
+                level == 0 ? parser.binary(level: 1, depth: depth + 1) : parser.unary(depth: depth + 1)
+            }
+            guard var left = operand(&self) else { return nil }
+            while position < text.count, operators.contains(text[position]) {
                 let op = Character(text[position])
                 position += 1
-                guard let right = unary(depth: depth + 1) else { return nil }
+                guard let right = operand(&self) else { return nil }
                 left = .binary(op, left, right)
                 nodes += 1
             }
