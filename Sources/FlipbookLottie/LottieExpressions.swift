@@ -121,7 +121,7 @@ extension LottieImporter {
     /// that is not numbers, a frame where it is undefined, a result of another size than the
     /// property's); a failure past `LottieLoop.maxKeys` frames or the import's budget.
     private mutating func sampled(_ formula: LottieFormula, property: LottieValue, layer: LottieValue,
-                                  span: ClosedRange<Double>) -> Result<JSONValue, LoopRefusal>? {
+                                  span: ClosedRange<Double>) -> Result<JSONValue, ExpressionRefusal>? {
         guard let k = property["k"] else { return nil }
         let keys = Self.rawKeys(property)
         guard keys != nil || k.numbers != nil else { return nil }
@@ -143,10 +143,10 @@ extension LottieImporter {
             return asScalar ? list[0] : JSONValue(kind: .array(list), line: k.value.line, column: k.value.column)
         }
         let first = span.lowerBound.rounded(.down), last = span.upperBound.rounded(.up)
-        guard formula.moves || keys != nil else { return at(first).map { .success(json($0, scalar)) } }
+        guard formula.moves else { return at(first).map { .success(json($0, scalar)) } }
         let count = last - first + 1
         guard count <= Double(LottieLoop.maxKeys), Int(count) <= loopKeyBudget else {
-            return .failure(LoopRefusal("an expression read at over \(LottieLoop.maxKeys) frames (or past the import's \(LottieLoop.importBudget) keys of expressions)"))
+            return .failure(ExpressionRefusal("an expression read at over \(LottieLoop.maxKeys) frames (or past the import's \(LottieLoop.importBudget) keys of expressions)"))
         }
         loopKeyBudget -= Int(count)
         var items: [JSONValue] = []

@@ -65,9 +65,9 @@ struct LottieLoop: Equatable {
     }
 
     /// The keys `k` (a Lottie keyframe list) with the loop unrolled over frames `span`, or why not.
-    func unrolled(_ k: JSONValue, span: ClosedRange<Double>, budget: inout Int) -> Result<JSONValue?, LoopRefusal> {
+    func unrolled(_ k: JSONValue, span: ClosedRange<Double>, budget: inout Int) -> Result<JSONValue?, ExpressionRefusal> {
         let function = out ? "loopOut" : "loopIn"
-        guard let kind else { return .failure(LoopRefusal("\(function)('\(named)') is not imported")) }
+        guard let kind else { return .failure(ExpressionRefusal("\(function)('\(named)') is not imported")) }
         var keys: [Key] = []
         var previousEnd: JSONValue?
         for item in LottieValue(value: k, path: "", file: "").items {
@@ -86,17 +86,17 @@ struct LottieLoop: Equatable {
         guard reach > 0 else { return .success(nil) }
         let stretches = (reach / d).rounded(.up)
         guard stretches * Double(region.count) <= Double(Self.maxKeys), Int(stretches) * region.count <= budget else {
-            return .failure(LoopRefusal("a \(function)('\(named)') of over \(Self.maxKeys) keys to the \(out ? "end" : "start") of the composition (or past the import's \(Self.importBudget) looped keys) is not imported"))
+            return .failure(ExpressionRefusal("a \(function)('\(named)') of over \(Self.maxKeys) keys to the \(out ? "end" : "start") of the composition (or past the import's \(Self.importBudget) looped keys) is not imported"))
         }
         var change: [Double]?
         if kind == .offset {
             guard let a = Self.numbers(first.value), let b = Self.numbers(last.value), a.count == b.count else {
-                return .failure(LoopRefusal("a \(function)('offset') of values that are not numbers is not imported"))
+                return .failure(ExpressionRefusal("a \(function)('offset') of values that are not numbers is not imported"))
             }
             change = zip(a, b).map { $1 - $0 }
         }
         if kind == .pingpong && region.dropLast().contains(where: { Self.isHold($0.segment) }) {
-            return .failure(LoopRefusal("a \(function)('pingpong') over held keys is not imported"))
+            return .failure(ExpressionRefusal("a \(function)('pingpong') over held keys is not imported"))
         }
         budget -= Int(stretches) * region.count
         // A stretch of the loop placed from frame `base`, backwards or not, its values shifted by
@@ -178,8 +178,9 @@ struct LottieLoop: Equatable {
     }
 }
 
-/// Why a loop is not unrolled (the keys then play once, reported).
-struct LoopRefusal: Error, CustomStringConvertible {
+/// Why an expression the importer reads is not evaluated (a loop unrolled, a formula sampled): the
+/// property's keys are then used as they are, reported.
+struct ExpressionRefusal: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }

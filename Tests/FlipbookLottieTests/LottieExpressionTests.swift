@@ -162,6 +162,11 @@ import Testing
         #expect(try run("[index * 10, 0]", at: [0]).0 == [10])
         let json = try SceneLoader().parse(Array(Self.file(p: #"{"a":0,"k":[30,40],"x":"[index * 10, 0]"}"#).utf8), file: "t.json")
         #expect(!(try LottieImporter(json, file: "t.json").sceneText.contains("animations")))
+        // A constant over keys replaces them: still.
+        let overKeys = #"{"a":1,"k":[{"t":0,"s":[0,50]},{"t":10,"s":[100,50]}],"x":"var $bm_rt;\n$bm_rt = [\n    7,\n    0\n];"}"#
+        let constant = try SceneLoader().parse(Array(Self.file(p: overKeys).utf8), file: "t.json")
+        #expect(!(try LottieImporter(constant, file: "t.json").sceneText.contains("animations")))
+        #expect(try run("", p: overKeys, at: [0, 5]).0 == [7, 7])
         // What cannot be read stays reported: an unknown function, a list of another size, a list times a list.
         let generic = ["layers[0].ks.p.x: an expression: the property's own keys or value are used instead"]
         // (Nesting past 64 levels and formulas of over 2,000 nodes are not read: bounded, never a crash.)
