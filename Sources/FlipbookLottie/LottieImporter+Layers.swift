@@ -113,9 +113,9 @@ extension LottieImporter {
             return nil
         }
         let type = layer["ty"]?.int ?? -1
-        let names = [0: "a precomposition", 1: "a solid", 2: "an image", 3: "a null", 4: "a shape layer", 5: "a text layer",
+        let names = [0: "a precomposition", 1: "a solid", 2: "an image", 3: "a null", 4: "a shape layer",
                      6: "an audio layer", 13: "a camera", 15: "a data layer"]
-        guard type == 0 || type == 1 || type == 3 || type == 4 else {
+        guard [0, 1, 3, 4, 5].contains(type) else {
             omit(layer.path, "\(names[type] ?? "a layer of type \(type)") is not imported yet: left out")
             return nil
         }
@@ -191,8 +191,8 @@ extension LottieImporter {
             members.append(("path", .string("M0 0H\(Self.number(w))V\(Self.number(h))H0Z")))
             members.append(("fillColor", .string(color)))
         } else {
-            let shapes = layer["shapes"] ?? LottieValue(value: JSONValue(kind: .array([]), line: 0, column: 0), path: layer.path + ".shapes", file: file)
-            let content = group(shapes.items, clock: layerClock, idBase: id)
+            let shapes = type == 5 ? textShapes(layer) ?? [] : layer["shapes"]?.items ?? []
+            let content = group(shapes, clock: layerClock, idBase: id)
             if !content.isEmpty { members.append(("sublayers", .array(content))) }
         }
         if let list = layer["masksProperties"], !list.items.isEmpty, let mask = masks(list, clock: layerClock, idBase: id) {

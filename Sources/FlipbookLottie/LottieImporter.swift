@@ -5,7 +5,7 @@ import FlipbookScenes
 /// rate and in and out points become the canvas, fps and duration; its layers become layers, its
 /// keyframes keyframe animations (`property(_:name:clock:convert:)`).
 ///
-/// The subset read so far: shape, solid and null layers; parenting (transform only, as Lottie
+/// The subset read so far: shape, solid and null layers, text set in glyphs the file carries; parenting (transform only, as Lottie
 /// inherits it: each parent's transform is a wrapping layer with no opacity of its own); in and out
 /// points and start times; transforms (anchor, position, also with separated dimensions, scale,
 /// rotation, opacity); shape groups with their transforms; paths (animated: path morphs), rectangles
@@ -39,6 +39,8 @@ public struct LottieImporter {
     /// Where and why the import is refused, when something in it is over a limit of its own (a
     /// repeater's copies).
     var refusal: (path: String, message: String)?
+    /// The file's fonts (`fonts.list`) and glyphs (`chars`).
+    var fonts: [LottieValue] = [], chars: [LottieValue] = []
     /// Keys the import's loops (`loopOut`, `loopIn`) and expressions read at every frame may still make.
     var loopKeyBudget = LottieLoop.importBudget
     /// The most layers an import makes (the scene loader's default limit).
@@ -65,9 +67,9 @@ public struct LottieImporter {
         clock = LottieClock(fps: fps, inPoint: inPoint)
         let duration = (outPoint - inPoint) / fps
         // (Markers name stretches of time for players' APIs and draw nothing: not an omission.)
-        for key in ["fonts", "chars"] where !(root[key]?.items.isEmpty ?? true) {
-            omit(key, "\(key) are not imported")
-        }
+        // Fonts and their glyphs, for text layers (`textShapes`).
+        fonts = root["fonts"]?["list"]?.items ?? []
+        chars = root["chars"]?.items ?? []
         for asset in root["assets"]?.items ?? [] {
             if let id = asset["id"]?.string, let layers = asset["layers"], layers.isArray { assets[id] = layers }
         }
