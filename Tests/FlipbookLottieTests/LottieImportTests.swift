@@ -163,12 +163,14 @@ import Testing
 
     /// What the importer does not read is reported with its path, and the rest still imports.
     @Test func omissionsAreReported() throws {
-        let text = #"{"ty":5,"ind":2,"ip":0,"op":60,"st":0,"ks":{}}"#
+        // (An image layer is not read; a text layer is, but this one holds no text document.)
+        let image = #"{"ty":2,"ind":2,"ip":0,"op":60,"st":0,"ks":{},"refId":"img"}"#
+        let text = #"{"ty":5,"ind":3,"ip":0,"op":60,"st":0,"ks":{}}"#
         let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5}}"#
         let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":["# + Self.square + "," + star + "," + Self.redFill + "]}"
-        let (_, imported) = try Self.importScene(Self.file(layer + "," + text))
+        let (_, imported) = try Self.importScene(Self.file(layer + "," + image + "," + text))
         let paths = imported.omissions.map(\.path)
-        #expect(paths.contains("layers[0].shapes[1]") && paths.contains("layers[1]"), "\(imported.omissions)")
+        #expect(paths.contains("layers[0].shapes[1]") && paths.contains("layers[1]") && paths.contains("layers[2].t"), "\(imported.omissions)")
     }
 
     /// A composition that cannot be read is an error naming the key.
