@@ -30,6 +30,7 @@ public struct LottieImporter {
 
     let file: String
     var usedIDs: Set<String> = []
+    var nextSuffix: [String: Int] = [:]
     var clock = LottieClock(fps: 30, inPoint: 0)
     /// Precompositions' layer lists by asset id.
     var assets: [String: LottieValue] = [:]
@@ -41,6 +42,8 @@ public struct LottieImporter {
     var refusal: (path: String, message: String)?
     /// The file's fonts (`fonts.list`) and glyphs (`chars`).
     var fonts: [LottieValue] = [], chars: [LottieValue] = []
+    /// Letters text layers may still draw (`maxLetters`).
+    var lettersLeft = LottieImporter.maxLetters
     /// Keys the import's loops (`loopOut`, `loopIn`) and expressions read at every frame may still make.
     var loopKeyBudget = LottieLoop.importBudget
     /// The most layers an import makes (the scene loader's default limit).
@@ -97,11 +100,14 @@ public struct LottieImporter {
         let cleaned = String(base.unicodeScalars.map { scalar -> Character in
             (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_") && scalar.isASCII ? Character(scalar) : "_"
         }.prefix(48))
-        var id = cleaned, n = 2
+        // Suffixes count up from where the last id of this base stopped (from 2 at each id, a
+        // thousand items of one name took a million tries).
+        var id = cleaned, n = nextSuffix[cleaned] ?? 2
         while usedIDs.contains(id) {
             id = "\(cleaned)_\(n)"
             n += 1
         }
+        nextSuffix[cleaned] = n
         usedIDs.insert(id)
         return id
     }

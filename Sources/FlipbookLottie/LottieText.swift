@@ -12,8 +12,8 @@ import FlipbookScenes
 /// each show from their frame to the next's.
 ///
 /// Reported, the layer drawn without them: animators (`t.a`), text on a path, a paragraph box
-/// (`sz`), justification past centre; a letter without a glyph is left out (reported); a layer
-/// whose font has no glyphs in the file is left out (reported).
+/// (`sz`), justification past centre; a letter without a glyph (once a character), and letters past `maxLetters`, are
+/// left out (reported); a layer whose font has no glyphs in the file is left out (reported).
 extension LottieImporter {
     /// The shape items that draw text layer `layer`, or nil (reported) when it cannot be drawn.
     mutating func textShapes(_ layer: LottieValue) -> [LottieValue]? {
@@ -40,10 +40,16 @@ extension LottieImporter {
             guard let glyphs = glyphs(font: doc["f"]?.string ?? "", path: doc.path) else { return nil }
             // Letters by line: each its glyph and its advance.
             var lines: [[(glyph: LottieValue?, advance: Double, space: Bool)]] = [[]]
+            var missing: Set<Character> = []
             for character in doc["t"]?.string ?? "" {
+                guard lettersLeft > 0 else {
+                    omit(doc.path + ".t", "text of over \(Self.maxLetters) letters in the file: the rest left out")
+                    break
+                }
+                lettersLeft -= 1
                 if character == "\r" || character == "\n" || character == "\u{3}" || character == "\r\n" { lines.append([]); continue }
                 let glyph = glyphs[String(character)]
-                if glyph == nil { omit(doc.path + ".t", "a character (\"\(String(character).unicodeScalars.map { $0.escaped(asASCII: true) }.joined())\") with no glyph in chars: left out") }
+                if glyph == nil, missing.insert(character).inserted { omit(doc.path + ".t", "a character (\"\(String(character).unicodeScalars.map { $0.escaped(asASCII: true) }.joined())\") with no glyph in chars: left out") }
                 lines[lines.count - 1].append((glyph, (glyph?["w"]?.number ?? 0) * size / 100, character == " "))
             }
             var items: [JSONValue] = []
@@ -82,6 +88,9 @@ extension LottieImporter {
         }
         return groups.enumerated().map { LottieValue(value: $1, path: "\(text.path).d.k[\($0)]", file: file) }
     }
+
+    /// The most letters an import draws (each is a group of shapes): `lettersLeft` counts down.
+    static let maxLetters = 10_000
 
     /// The glyphs of font `name` (its family and style from `fonts.list`) by character, or nil
     /// (reported) when the file carries none.

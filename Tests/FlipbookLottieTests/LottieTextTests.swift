@@ -1,4 +1,5 @@
 @testable import FlipbookLottie
+import FlipbookScenes
 import Testing
 
 /// Text layers set in glyphs the file carries (`chars`), placed as lottie-web places letters
@@ -37,13 +38,18 @@ import Testing
     }
 
     /// What cannot be drawn is reported: animators (drawn without them), a character with no glyph
-    /// (left out), a font with no glyphs in the file (the layer left out).
+    /// (left out), letters past 10,000 in the file (left out), a font with no glyphs in the file (the layer left out).
     @Test func whatTextCannotShowIsReported() throws {
         let base = #""s":50,"f":"Box-Regular","t":"AC","tr":0,"lh":40,"fc":[1,0,0]"#
         let (alphas, omissions) = try LottieMaskTests.alpha(Self.file(base).replacingAll(#""a":[]"#, with: #""a":[{"s":{},"a":{}}]"#),
                                                             at: [(112, 80)])
         #expect(alphas == [255])
         #expect(omissions.map(\.path) == ["layers[0].t.a", "layers[0].t.d.k[0].s.t"], "\(omissions)")
+        // (Letters with no glyph, so that the import is quick: each missing character is named once.)
+        let long = Self.file(#""s":50,"f":"Box-Regular","t":""# + String(repeating: "C", count: 10_050) + #"","fc":[1,0,0]"#)
+        let cut = try LottieImporter(try SceneLoader().parse(Array(long.utf8), file: "t.json"), file: "t.json").omissions
+        #expect(cut.map(\.description) == [#"layers[0].t.d.k[0].s.t: a character ("C") with no glyph in chars: left out"#,
+                                            "layers[0].t.d.k[0].s.t: text of over 10000 letters in the file: the rest left out"])
         let (_, missing) = try LottieMaskTests.alpha(Self.file(#""s":50,"f":"Other","t":"A","fc":[1,0,0]"#), at: [])
         #expect(missing.map(\.description) == [#"layers[0].t.d.k[0].s.f: a text layer whose font ("Other") has no glyphs in the file (chars) is not imported: left out"#])
     }
