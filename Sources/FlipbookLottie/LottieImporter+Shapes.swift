@@ -223,7 +223,7 @@ extension LottieImporter {
             members.append(("lineCap", .string([1: "butt", 2: "round", 3: "square"][item["lc"]?.int ?? 1] ?? "butt")))
             members.append(("lineJoin", .string([1: "miter", 2: "round", 3: "bevel"][item["lj"]?.int ?? 1] ?? "miter")))
             if let ml = item["ml"]?.number, ml >= 1 { members.append(("miterLimit", .number(ml))) }
-            dashes(item["d"], into: &members)
+            dashes(item["d"], clock: clock, into: &members, animations: &animations)
         }
         // A paint that stays at opacity 0 draws nothing (Flipbook's own Lottie files hold one
         // beside each wedge's stroke).
@@ -286,21 +286,59 @@ extension LottieImporter {
         return out
     }
 
-    /// A static dash pattern (`d`: dashes, gaps and an offset) as the stroke's dash pattern and phase;
-    /// an animated one is reported and drawn solid.
-    mutating func dashes(_ d: LottieValue?, into members: inout [(String, JSONText)]) {
+    /// A dash pattern (`d`: dashes, gaps and an offset) as the stroke's dash pattern and phase. An
+    /// animated offset is a keyframe animation of the phase, its keys one to one; animated lengths
+    /// are read at every frame of their keys and at each key, straight between them (exact at the
+    /// frames: each length eases on its own keys). An odd list of lengths repeats, as SVG and Core
+    /// Animation read it; a negative length is 0.
+    mutating func dashes(_ d: LottieValue?, clock: LottieClock, into members: inout [(String, JSONText)], animations: inout [JSONText]) {
         guard let d, !d.items.isEmpty else { return }
-        var lengths: [JSONText] = [], phase = 0.0
+        var lengths: [LottieValue] = [], offset: LottieValue?
         for entry in d.items {
-            guard let v = entry["v"]?["k"], let n = v.scalar else {
-                omit(entry.path, "an animated dash: the stroke is drawn solid (not imported yet)")
+            guard let v = entry["v"], v["k"] != nil else {
+                omit(entry.path, "a dash without a value: the stroke is drawn solid")
                 return
             }
-            if entry["n"]?.string == "o" { phase = n } else { lengths.append(.number(max(n, 0))) }
+            if entry["n"]?.string == "o" { offset = v } else { lengths.append(v) }
         }
-        if lengths.count % 2 == 1 { lengths += lengths }
-        members.append(("lineDashPattern", .array(lengths)))
-        if phase != 0 { members.append(("lineDashPhase", .number(phase))) }
+        func pattern(_ values: [Double]) -> JSONText {
+            let list = values.map { JSONText.number(max($0, 0)) }
+            return .array(list.count % 2 == 1 ? list + list : list)
+        }
+        let keys = lengths.map { Self.rawKeys($0) }
+        let still = lengths.map { $0["k"]?.scalar }
+        if keys.allSatisfy({ $0 == nil }) {
+            guard still.allSatisfy({ $0 != nil }) else {
+                omit(d.path, "a dash length this importer cannot read: the stroke is drawn solid")
+                return
+            }
+            members.append(("lineDashPattern", pattern(still.map { $0! })))
+        } else {
+            var samples = LottieSamples(times: [], values: [])
+            guard let frames = Self.frames(of: keys.flatMap { ($0 ?? []).map(\.time) }) else {
+                omit(d.path, "dash lengths whose keys span no time or over 100,000 frames: the stroke is drawn solid")
+                return
+            }
+            for frame in frames {
+                var values: [Double] = []
+                for (index, entry) in keys.enumerated() {
+                    guard let v = entry.map({ Self.value(of: $0, at: frame)?.first }) ?? still[index] else {
+                        omit(d.path, "a dash length this importer cannot read: the stroke is drawn solid")
+                        return
+                    }
+                    values.append(v)
+                }
+                samples.times.append(clock.seconds(frame))
+                samples.values.append(pattern(values))
+            }
+            members.append(("lineDashPattern", samples.values[0]))
+            if let animation = samples.animation("lineDashPattern") { animations.append(animation) }
+        }
+        if let offset {
+            let made = property(offset, name: "lineDashPhase", clock: clock) { v in v.scalar.map { .number($0) } }
+            if let value = made.value, value != .number(0) || made.animation != nil { members.append(("lineDashPhase", value)) }
+            if let animation = made.animation { animations.append(animation) }
+        }
     }
 
     /// The morphs of `paths` (still ones held as they are) as one morph of their joined path, when

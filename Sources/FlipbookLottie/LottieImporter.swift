@@ -10,7 +10,7 @@ import FlipbookScenes
 /// points and start times; transforms (anchor, position, also with separated dimensions, scale,
 /// rotation, opacity); shape groups with their transforms; paths (animated: path morphs), rectangles
 /// and ellipses (animated where one of their properties moves, or all on the same keys); fills and
-/// strokes (colour, opacity, width, caps, joins, miter limit, static dashes; fill rule). Everything
+/// strokes (colour, opacity, width, caps, joins, miter limit, dashes, still or animated; fill rule). Everything
 /// else is reported with its JSON path (`omissions`) and left out, never guessed.
 public struct LottieImporter {
     /// Something the file holds that the scene leaves out or draws otherwise.

@@ -161,6 +161,33 @@ import Testing
         }
     }
 
+    /// Animated dashes: the dash 10 → 30 over frames 0…30 eased by cubic-bezier(0.42, 0, 0.58, 1)
+    /// (½ half way, by its point symmetry), the gap still at 5 and the offset 0 → 20 linear over
+    /// frames 0…10: at 0.5 s the pattern is [20, 5] and the phase 20; at 1/6 s (frame 5) the phase
+    /// is 10 and the dash 10 + 20 · e(1/6), e the curve solved here by bisection; an odd list of
+    /// lengths repeats.
+    @Test func animatedDashes() throws {
+        let line = #"{"ty":"sh","ks":{"a":0,"k":{"v":[[0,50],[100,50]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"c":false}}}"#
+        let dash = #"{"n":"d","v":{"a":1,"k":[{"t":0,"s":[10],"o":{"x":[0.42],"y":[0]},"i":{"x":[0.58],"y":[1]}},{"t":30,"s":[30]}]}}"#
+        let gap = #"{"n":"g","v":{"a":0,"k":5}}"#
+        let offset = #"{"n":"o","v":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[20]}]}}"#
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":1,"lj":1,"d":["# + dash + "," + gap + "," + offset + "]}"
+        let (scene, imported) = try Self.importScene(Self.file(#"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":["# + line + "," + stroke + "]}"))
+        #expect(imported.omissions.isEmpty, "\(imported.omissions)")
+        let e = LottieExpressionTests.bezier(0.42, 0, 0.58, 1, 1.0 / 6)
+        for (t, pattern, phase) in [(0.5, [20.0, 5], 20.0), (1.0 / 6, [10 + 20 * e, 5], 10)] {
+            let found = try #require(Self.find("l0_stroke", in: scene.presentation(at: t).renderNode()))
+            guard case .shape(let shape)? = found.node.items.first else { Issue.record("no shape"); return }
+            #expect(shape.dashPattern.lengths.count == 2 && zip(shape.dashPattern.lengths, pattern).allSatisfy { abs($0 - $1) < 1e-6 }
+                    && abs(shape.dashPhase - phase) < 1e-9, "t = \(t): \(shape.dashPattern.lengths) \(shape.dashPhase)")
+        }
+        let odd = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"d":[{"n":"d","v":{"a":0,"k":6}}]}"#
+        let (still, _) = try Self.importScene(Self.file(#"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":["# + line + "," + odd + "]}"))
+        let found = try #require(Self.find("l0_stroke", in: still.presentation(at: 0).renderNode()))
+        guard case .shape(let shape)? = found.node.items.first else { Issue.record("no shape"); return }
+        #expect(shape.dashPattern.lengths == [6, 6])
+    }
+
     /// What the importer does not read is reported with its path, and the rest still imports.
     @Test func omissionsAreReported() throws {
         // (An image layer is not read; a text layer is, but this one holds no text document.)
