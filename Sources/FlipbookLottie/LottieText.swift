@@ -8,12 +8,12 @@ import FlipbookScenes
 /// 1.2 when absent; lottie-web adds 1 px at the first break), the baseline shifted up by `ls`;
 /// justification 1 (right) and 2 (centre) move each line left by its width or half of it, a width
 /// that counts the tracking between letters and not the spaces that end it. Filled with `fc`;
-/// stroked with `sc` at `sw` (above the fill unless `of`). Several documents (text keyed in time)
-/// each show from their frame to the next's.
+/// stroked with `sc` at `sw` (below the fill; above it with `of`, stroke over fill). Several
+/// documents (text keyed in time) each show from their frame to the next's.
 ///
 /// Reported, the layer drawn without them: animators (`t.a`), text on a path, a paragraph box
-/// (`sz`), justification past centre; a letter without a glyph (once a character), and letters past `maxLetters`, are
-/// left out (reported); a layer whose font has no glyphs in the file is left out (reported).
+/// (`sz`), justification past centre. Left out (reported): a letter without a glyph (named once a
+/// character), letters past `maxLetters`, a layer whose font has no glyphs in the file.
 extension LottieImporter {
     /// The shape items that draw text layer `layer`, or nil (reported) when it cannot be drawn.
     mutating func textShapes(_ layer: LottieValue) -> [LottieValue]? {
@@ -74,7 +74,8 @@ extension LottieImporter {
             if let width = doc["sw"]?.number, width > 0, let stroke = doc["sc"]?.numbers {
                 let outline = object([("ty", node(.string("st"))), ("c", still(numbers(Array((stroke + [0, 0, 0]).prefix(3)) + [1]))),
                                       ("o", still(number(100))), ("w", still(number(width))), ("lj", number(1)), ("lc", number(1))])
-                paints = doc["of"]?.flag == true ? [fill, outline] : [outline, fill]
+                // (`of`: stroke over fill; Lottie draws the first paint of a group on top.)
+                paints = doc["of"]?.flag == true ? [outline, fill] : [fill, outline]
             }
             // Shown from this document's frame to the next's.
             var transform: [(String, JSONValue)] = [("ty", node(.string("tr")))]

@@ -1,4 +1,5 @@
 @testable import FlipbookLottie
+import FlipbookRaster
 import FlipbookScenes
 import Testing
 
@@ -34,6 +35,20 @@ import Testing
                                                                 at: points.map { (Int($0.0), Int($0.1)) })
             #expect(omissions.isEmpty, "\(omissions)")
             #expect(alphas == [255, 0, 255, 255, 0], "justification \(c.justify): \(alphas)")
+        }
+    }
+
+    /// A stroke 10 wide lies under the fill, or over it with `of` (stroke over fill): 2 px inside
+    /// A's left edge the pixel is the fill's red, or the stroke's black.
+    @Test func strokeOverFillWhenAsked() throws {
+        for (over, red) in [(false, UInt8(255)), (true, 0)] {
+            let document = #""s":50,"f":"Box-Regular","t":"A","fc":[1,0,0],"sc":[0,0,0],"sw":10,"of":"# + (over ? "true" : "false")
+            let loader = SceneLoader()
+            let imported = try LottieImporter(try loader.parse(Array(Self.file(document).utf8), file: "t.json"), file: "t.json")
+            let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
+            var raster = RasterRenderer(canvas: scene.canvas)
+            let image = try raster.render(scene.presentation(at: 0).renderNode())
+            #expect(imported.omissions.isEmpty && image.pixels[(80 * image.width + 102) * 4] == red, "of \(over)")
         }
     }
 
