@@ -19,41 +19,42 @@ import FlipbookScenes
 ///
 /// Anything else stays an expression: reported where it is read, with the keys used instead.
 /// `loopOut('continue')`, a ping-pong over held keys, an offset loop of values that are not
-/// numbers and a loop of over `LottieLoop.maxKeys` keys are reported here, the keys played once.
+/// numbers, a loop of over `LottieLoop.maxKeys` keys and a formula that moves over more frames than
+/// that (or past the import's `LottieLoop.importBudget` keys) are reported here, the keys played once.
 extension LottieImporter {
     /// `layer` with the expressions above evaluated. Its keys are in frames that show from file
     /// frame `clock.inPoint` to `outPoint` (the scene's span): loops are unrolled over that span.
     /// With `transformOnly`, only its transform (`ks`) is read: what a parent lends its children.
     mutating func evaluatingExpressions(_ layer: LottieValue, clock: LottieClock, outPoint: Double, transformOnly: Bool = false) -> LottieValue {
-        guard case .object(let members) = layer.value.kind else { return layer }
+        guard case .object = layer.value.kind else { return layer }
         let from = (clock.inPoint - clock.startTime) / clock.stretch, to = (outPoint - clock.startTime) / clock.stretch
         // (Start times summed over nested precompositions can overflow to a span of no numbers.)
         guard from.isFinite, to.isFinite, from <= to else { return layer }
-        let span = from...to
-        var out = members, changed = false
-        for (index, member) in members.enumerated() where !transformOnly || member.key == "ks" {
-            let path = layer.path.isEmpty ? member.key : layer.path + "." + member.key
-            if let v = evaluate(member.value, path: path, transform: member.key == "ks", key: nil, layer: layer, span: span) {
-                out[index].value = v
-                changed = true
-            }
+        guard let evaluated = evaluate(layer.value, path: layer.path, level: transformOnly ? .parent : .layer, key: nil, layer: layer, span: from...to) else {
+            return layer
         }
-        return changed ? LottieValue(value: JSONValue(kind: .object(out), line: layer.value.line, column: layer.value.column), path: layer.path, file: file) : layer
+        return LottieValue(value: evaluated, path: layer.path, file: file)
     }
 
-    /// The value with its expressions evaluated, or nil when nothing in it changed. `transform`:
-    /// the value is the layer's `ks`; `key`: its member `key` (a property of the layer's transform).
-    private mutating func evaluate(_ value: JSONValue, path: String, transform: Bool, key: String?, layer: LottieValue,
+    /// Where a value being evaluated is: the layer itself (or a parent, of which only `ks` is
+    /// read), its transform `ks`, or anything within.
+    private enum Level { case layer, parent, transform, inner }
+
+    /// The value with its expressions evaluated, or nil when nothing in it changed. `key`: the
+    /// value is the member `key` of the layer's transform.
+    private mutating func evaluate(_ value: JSONValue, path: String, level: Level, key: String?, layer: LottieValue,
                                    span: ClosedRange<Double>) -> JSONValue? {
         switch value.kind {
         case .object(let members):
-            if case .string(let text)? = members.last(where: { $0.key == "x" })?.value.kind, members.contains(where: { $0.key == "k" }) {
+            if level == .inner || level == .transform,
+               case .string(let text)? = members.last(where: { $0.key == "x" })?.value.kind, members.contains(where: { $0.key == "k" }) {
                 return property(members, expression: text, at: value, path: path, ownKey: key, layer: layer, span: span)
             }
             var out = members, changed = false
-            for (index, member) in members.enumerated() {
+            for (index, member) in members.enumerated() where level != .parent || member.key == "ks" {
                 let inner = path.isEmpty ? member.key : path + "." + member.key
-                if let v = evaluate(member.value, path: inner, transform: false, key: transform ? member.key : nil, layer: layer, span: span) {
+                let next: Level = (level == .layer || level == .parent) && member.key == "ks" ? .transform : .inner
+                if let v = evaluate(member.value, path: inner, level: next, key: level == .transform ? member.key : nil, layer: layer, span: span) {
                     out[index].value = v
                     changed = true
                 }
@@ -62,7 +63,7 @@ extension LottieImporter {
         case .array(let items):
             var out = items, changed = false
             for (index, item) in items.enumerated() {
-                if let v = evaluate(item, path: "\(path)[\(index)]", transform: false, key: nil, layer: layer, span: span) {
+                if let v = evaluate(item, path: "\(path)[\(index)]", level: .inner, key: nil, layer: layer, span: span) {
                     out[index] = v
                     changed = true
                 }

@@ -15,7 +15,7 @@ import Darwin
 /// `linear(t, tMin, tMax, a, b)` / `linear(t, a, b)`. Lists add and subtract member by member and
 /// scale by a number; `%` is JavaScript's (the dividend's sign); `Math.round` rounds halves up.
 /// At most `maxNodes` nodes and 64 levels of nesting; anything else is not a formula.
-indirect enum LottieFormula: Equatable {
+indirect enum LottieFormula {
     case number(Double)
     case time, value, index, frameDuration
     case list([LottieFormula])
@@ -35,7 +35,7 @@ indirect enum LottieFormula: Equatable {
     }()
 
     /// A number, or a list of numbers.
-    enum Quantity: Equatable {
+    enum Quantity {
         case scalar(Double)
         case vector([Double])
 

@@ -133,7 +133,7 @@ extension LottieImporter {
                      : "a time stretch of a layer that is not a precomposition is not imported yet: keys at their own times")
             }
         }
-        if layer["tm"] != nil { omit(layer.path + ".tm", "time remapping is not imported: keys at their own times") }
+        if layer["tm"] != nil && type != 0 { omit(layer.path + ".tm", "time remapping of a layer that is not a precomposition: left out") }
         if let bm = layer["bm"]?.number, bm != 0 { omit(layer.path + ".bm", "a blend mode: drawn in normal mode") }
         // A layer's keys are in its composition's frames (its start time moves nothing but the
         // frames of a precomposition's content, as rlottie and lottie-web read it).
@@ -173,8 +173,17 @@ extension LottieImporter {
         if type == 0 {
             let ref = layer["refId"]?.string ?? ""
             if let asset = assets[ref], !chain.contains(ref), chain.count < 32 {
-                let content = composition(asset.items, offset: offset + start * stretch, stretch: contentStretch, outPoint: outPoint,
+                var content: [JSONText]
+                // Remapped (`tm`): the content re-keyed in this composition's frames.
+                let shown = ((clock.inPoint - offset) / stretch, (outPoint - offset) / stretch)
+                switch layer["tm"] == nil ? nil : remappedContent(layer, content: asset, frames: shown, chain: chain + [ref]) {
+                case .success(let remapped)?:
+                    content = composition(remapped.items, offset: offset, stretch: stretch, outPoint: outPoint, chain: chain + [ref], idPrefix: id + "_")
+                case let other:
+                    if case .failure(let refusal)? = other { omit(layer.path + ".tm", "time remapping (\(refusal.reason)) is not imported: keys at their own times") }
+                    content = composition(asset.items, offset: offset + start * stretch, stretch: contentStretch, outPoint: outPoint,
                                           chain: chain + [ref], idPrefix: id + "_")
+                }
                 if !content.isEmpty { members.append(("sublayers", .array(content))) }
             } else {
                 omit(layer.path + ".refId", assets[ref] == nil ? "a precomposition whose asset is missing: left out"

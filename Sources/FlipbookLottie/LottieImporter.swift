@@ -46,6 +46,8 @@ public struct LottieImporter {
     var lettersLeft = LottieImporter.maxLetters
     /// Keys the import's loops (`loopOut`, `loopIn`) and expressions read at every frame may still make.
     var loopKeyBudget = LottieLoop.importBudget
+    /// Values time remaps may still read (`remapReads`).
+    var remapBudget = LottieImporter.remapReads
     /// The most layers an import makes (the scene loader's default limit).
     static let maxLayers = 100_000
 

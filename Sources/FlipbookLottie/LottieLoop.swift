@@ -20,7 +20,7 @@ import FlipbookScenes
 /// reported): `continue` (a linear extrapolation), a ping-pong over held keys (a hold read
 /// backwards holds the other end), an offset of values that are not numbers, and loops that would
 /// make over `maxKeys` keys for one property or exhaust the import's budget.
-struct LottieLoop: Equatable {
+struct LottieLoop {
     enum Kind: String { case cycle, pingpong, offset }
     var out: Bool
     var kind: Kind?

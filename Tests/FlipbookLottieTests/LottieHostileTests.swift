@@ -7,13 +7,13 @@ import Testing
 /// loader with a located error) or is refused by the importer with a located error; never a crash.
 @Suite struct LottieHostileTests {
     /// A file using most of what the importer reads: a precomposition, parenting, masks, a matte,
-    /// trims, gradients, polystars, keys of every kind, a loop and an expression of time.
+    /// trims, gradients, polystars, keys of every kind, a loop, an expression of time and a time remap.
     static let rich = LottieImportTests.file(
         #"{"ty":4,"ind":1,"td":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.3,0.1],"y":[0,0]},"i":{"x":[0.7,0.9],"y":[1,1]},"to":[10,0],"ti":[0,10]},{"t":30,"s":[50,50]}],"x":"loopOut('pingpong')"}},"#
         + #""shapes":[{"ty":"gr","it":[{"ty":"sr","sy":1,"p":{"a":0,"k":[0,0]},"or":{"a":1,"k":[{"t":0,"s":[10]},{"t":20,"s":[30]}]},"ir":{"a":0,"k":5},"os":{"a":0,"k":20},"is":{"a":0,"k":0},"r":{"a":0,"k":0},"pt":{"a":0,"k":5}},"#
         + #"{"ty":"gs","t":2,"w":{"a":0,"k":4},"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[20,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1,0,1,1,0.5]}}},{"ty":"tr","p":{"a":0,"k":[50,50]}}]},"#
         + #"{"ty":"tm","s":{"a":0,"k":10},"e":{"a":1,"k":[{"t":0,"s":[0]},{"t":40,"s":[100]}]},"o":{"a":0,"k":45},"m":2}]},"#
-        + #"{"ty":0,"ind":2,"tt":1,"refId":"comp","w":100,"h":100,"ip":0,"op":60,"st":5,"ks":{"a":{"a":0,"k":[50,50]},"p":{"a":0,"k":[100,50]}},"#
+        + #"{"ty":0,"ind":2,"tt":1,"refId":"comp","w":100,"h":100,"ip":0,"op":60,"st":5,"ks":{"a":{"a":0,"k":[50,50]},"p":{"a":0,"k":[100,50]}},"tm":{"a":1,"k":[{"t":0,"s":[1]},{"t":30,"s":[0]}]},"#
         + #""masksProperties":[{"mode":"a","pt":{"a":0,"k":{"v":[[0,0],[80,0],[80,80]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"c":true}},"o":{"a":0,"k":100}},{"mode":"s","inv":false,"pt":{"a":0,"k":{"v":[[10,10],[20,10],[20,20]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"c":true}},"o":{"a":0,"k":100}}]}"#
     ).replacingLast("]}", with: #"],"assets":[{"id":"comp","layers":[{"ty":4,"ind":1,"parent":2,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":4}},{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":3},"d":[{"n":"d","v":{"a":0,"k":4}},{"n":"g","v":{"a":0,"k":2}}]}]},{"ty":3,"ind":2,"ip":0,"op":60,"st":0,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0],"h":1},{"t":10,"s":[90]}],"x":"var $bm_rt;\n$bm_rt = sum(value, mul(time, 90));"}}},{"ty":0,"ind":3,"refId":"comp","w":10,"h":10,"ip":0,"op":60,"st":0,"ks":{}}]}]}"#)
 
