@@ -15,7 +15,9 @@ import FlipbookScenes
 /// - arithmetic over `time`, `value`, `index` and numbers (`LottieFormula`): its value at every
 ///   frame, straight between them (still when it reads neither `time` nor `value`);
 /// - `content('A').content('B').path`: the keys of the path item B in the group A of the same
-///   layer (when that path has no expression of its own).
+///   layer (when that path has no expression of its own);
+/// - the inertial bounce of After Effects presets (Overshoot, Bounce and Friction sliders, or
+///   constants): its value at every frame, as formulas are read — see `LottieOvershoot`.
 ///
 /// Anything else stays an expression: reported where it is read, with the keys used instead.
 /// `loopOut('continue')`, a ping-pong over held keys, an offset loop of values that are not
@@ -96,8 +98,19 @@ extension LottieImporter {
             guard let target = Self.pathItem(names, in: layer), target["x"]?.string == nil, let k = target["k"] else { return nil }
             return replaced(k.value)
         }
-        if let formula = LottieFormula.parse(body) {
-            switch sampled(formula, property: LottieValue(value: node, path: path, file: file), layer: layer, span: span) {
+        let property = LottieValue(value: node, path: path, file: file)
+        var reading: (moves: Bool, evaluate: (Double, [LottieKey]?, [Double]) -> [Double]?)?
+        if let bounce = LottieOvershoot(body, effects: layer["ef"]?.items ?? []) {
+            let fps = clock.fps
+            reading = (Self.rawKeys(property) != nil, { frame, keys, value in keys.map { bounce.value(at: frame, keys: $0, fps: fps) } ?? value })
+        } else if let formula = LottieFormula.parse(body) {
+            let index = layer["ind"]?.number ?? 0, fps = clock.fps
+            reading = (formula.moves, { frame, _, value in
+                formula.evaluate(time: frame / fps, value: value.count == 1 ? .scalar(value[0]) : .vector(value), index: index, frameDuration: 1 / fps)?.numbers
+            })
+        }
+        if let reading {
+            switch sampled(property, span: span, moves: reading.moves, reading.evaluate) {
             case nil: return nil
             case .success(let k)?: return replaced(k)
             case .failure(let reason)?:
@@ -115,36 +128,31 @@ extension LottieImporter {
         }
     }
 
-    /// The keys of a property whose expression is `formula`: its value at every whole frame of
-    /// `span` (from the frame at or before its start to the one at or after its end), straight
-    /// between them, as the importer samples what keys cannot hold — exact at the frames; one still
-    /// value when it reads neither `time` nor `value`. Nil when it cannot be read here (a value
-    /// that is not numbers, a frame where it is undefined, a result of another size than the
-    /// property's); a failure past `LottieLoop.maxKeys` frames or the import's budget.
-    private mutating func sampled(_ formula: LottieFormula, property: LottieValue, layer: LottieValue,
-                                  span: ClosedRange<Double>) -> Result<JSONValue, ExpressionRefusal>? {
+    /// The keys of a property whose expression `evaluate` reads (at a frame, given the property's
+    /// keys and its value there): its value at every whole frame of `span` (from the frame at or
+    /// before its start to the one at or after its end), straight between them, as the importer
+    /// samples what keys cannot hold — exact at the frames; one still value when it does not
+    /// `move` (reads neither time nor value). Nil when it cannot be read here (a value that is not
+    /// numbers, a frame where it is undefined, a result of another size than the property's); a
+    /// failure past `LottieLoop.maxKeys` frames or the import's budget.
+    private mutating func sampled(_ property: LottieValue, span: ClosedRange<Double>, moves: Bool,
+                                  _ evaluate: (Double, [LottieKey]?, [Double]) -> [Double]?) -> Result<JSONValue, ExpressionRefusal>? {
         guard let k = property["k"] else { return nil }
         let keys = Self.rawKeys(property)
         guard keys != nil || k.numbers != nil else { return nil }
         let scalar = k.number != nil
-        func value(at frame: Double) -> LottieFormula.Quantity? {
-            guard let numbers = keys.map({ Self.value(of: $0, at: frame) }) ?? k.numbers else { return nil }
-            return numbers.count == 1 ? .scalar(numbers[0]) : .vector(numbers)
-        }
         let size = (keys?.first?.value ?? k.numbers)?.count ?? 0
-        let index = layer["ind"]?.number ?? 0
         func at(_ frame: Double) -> [Double]? {
-            guard let v = value(at: frame),
-                  let result = formula.evaluate(time: frame / clock.fps, value: v, index: index, frameDuration: 1 / clock.fps),
-                  result.numbers.count == size else { return nil }
-            return result.numbers
+            guard let value = keys.map({ Self.value(of: $0, at: frame) }) ?? k.numbers,
+                  let result = evaluate(frame, keys, value), result.count == size else { return nil }
+            return result
         }
         func json(_ numbers: [Double], _ asScalar: Bool) -> JSONValue {
             let list = numbers.map { JSONValue(kind: .number($0), line: k.value.line, column: k.value.column) }
             return asScalar ? list[0] : JSONValue(kind: .array(list), line: k.value.line, column: k.value.column)
         }
         let first = span.lowerBound.rounded(.down), last = span.upperBound.rounded(.up)
-        guard formula.moves else { return at(first).map { .success(json($0, scalar)) } }
+        guard moves else { return at(first).map { .success(json($0, scalar)) } }
         let count = last - first + 1
         guard count <= Double(LottieLoop.maxKeys), Int(count) <= loopKeyBudget else {
             return .failure(ExpressionRefusal("an expression read at over \(LottieLoop.maxKeys) frames (or past the import's \(LottieLoop.importBudget) keys of expressions)"))

@@ -191,7 +191,8 @@ extension LottieImporter {
             }
         } else if type == 1 {
             let w = layer["sw"]?.number ?? 0, h = layer["sh"]?.number ?? 0
-            var color = layer["sc"]?.string ?? "#000000"
+            // (An empty colour is black, as lottie-web's `fill=""` and ThorVG draw it.)
+            var color = layer["sc"]?.string.map { $0.isEmpty ? "#000000" : $0 } ?? "#000000"
             let hex = color.dropFirst()
             if !(color.hasPrefix("#") && [3, 6, 8].contains(hex.count) && hex.allSatisfy(\.isHexDigit)) {
                 omit(layer.path + ".sc", "a solid colour this importer cannot read (\"#rrggbb\" expected): drawn black")
@@ -201,7 +202,7 @@ extension LottieImporter {
             members.append(("fillColor", .string(color)))
         } else {
             let shapes = type == 5 ? textShapes(layer) ?? [] : layer["shapes"]?.items ?? []
-            let content = group(shapes, clock: layerClock, idBase: id)
+            let content = group(foldingGroupOpacity(shapes), clock: layerClock, idBase: id)
             if !content.isEmpty { members.append(("sublayers", .array(content))) }
         }
         if let list = layer["masksProperties"], !list.items.isEmpty, let mask = masks(list, clock: layerClock, idBase: id) {

@@ -70,6 +70,22 @@ import Testing
         #expect(shape.fill == Color(red: 1, green: 0, blue: 0))
     }
 
+    /// A solid: a rectangle of its size in its colour; an empty colour is black (lottie-web's
+    /// `fill=""`, which SVG ignores, and ThorVG), anything else unreadable black and reported.
+    @Test func solids() throws {
+        for (color, expected, reported) in [("#33cc66", Color(red: 0x33 / 255, green: 0xcc / 255, blue: 0x66 / 255), false),
+                                            ("", Color(red: 0, green: 0, blue: 0), false), ("blue", Color(red: 0, green: 0, blue: 0), true)] {
+            let layer = #"{"ty":1,"ind":1,"ip":0,"op":60,"st":0,"sw":40,"sh":20,"sc":""# + color + #"","ks":{}}"#
+            let (scene, imported) = try Self.importScene(Self.file(layer))
+            #expect(imported.omissions.map(\.path) == (reported ? ["layers[0].sc"] : []), "\(color): \(imported.omissions)")
+            let found = try #require(Self.find("l0", in: scene.presentation(at: 0).renderNode()))
+            guard case .shape(let shape)? = found.node.items.first else { Issue.record("no shape"); continue }
+            #expect(shape.fill == expected, "\(color)")
+            let xs = Self.points(found.node).map(\.x), ys = Self.points(found.node).map(\.y)
+            #expect(xs.min() == 0 && xs.max() == 40 && ys.min() == 0 && ys.max() == 20)
+        }
+    }
+
     /// Keyframes: opacity 0 → 100 over frames 0…30 eased by cubic-bezier(0.42, 0, 0.58, 1), whose
     /// value half way is ½ by its point symmetry; then a hold at 100 until frame 45 and a jump to 20.
     @Test func keyframesEaseAndHold() throws {
