@@ -85,30 +85,18 @@ extension LottieImporter {
         // Two or more that move: read at every frame of their keys and each whole frame between.
         let tracks = moving.compactMap(RemapTrack.init)
         let times = moving.flatMap { ($0["k"]?.items ?? []).compactMap { $0["t"]?.number } }
-        guard let low = times.min(), let high = times.max(), high - low <= 100_000 else { return nil }
-        var frames = Set(times)
-        var f = low.rounded(.up)
-        while f <= high {
-            frames.insert(f)
-            f += 1
-        }
-        guard frames.count <= remapBudget else { return nil }
-        remapBudget -= frames.count
-        var keys: [JSONValue] = []
-        for (i, frame) in frames.sorted().enumerated() {
+        guard let sorted = Self.frames(of: times), sorted.count <= remapBudget else { return nil }
+        remapBudget -= sorted.count
+        var products: [JSONValue] = []
+        for frame in sorted {
             var v = 100 * still
             for track in tracks {
                 guard let n = track.numbers(at: frame)?.first else { return nil }
                 v *= n / 100
             }
-            var key = [JSONValue.Member(key: "t", value: .number(frame)), JSONValue.Member(key: "s", value: .array([.number(v)]))]
-            if i + 1 < frames.count {
-                key += [JSONValue.Member(key: "o", value: .object([JSONValue.Member(key: "x", value: .array([.number(0)])), JSONValue.Member(key: "y", value: .array([.number(0)]))])),
-                        JSONValue.Member(key: "i", value: .object([JSONValue.Member(key: "x", value: .array([.number(1)])), JSONValue.Member(key: "y", value: .array([.number(1)]))]))]
-            }
-            keys.append(.object(key))
+            products.append(.array([.number(v)]))
         }
-        return .object([JSONValue.Member(key: "a", value: .number(1)), JSONValue.Member(key: "k", value: .array(keys))])
+        return .object([JSONValue.Member(key: "a", value: .number(1)), JSONValue.Member(key: "k", value: keys(products, frames: sorted, blends: true))])
     }
 
     /// A keyed property with every key's values (`s`, and `e` of older files) times `factor`.

@@ -173,7 +173,7 @@ extension LottieImporter {
         if type == 0 {
             let ref = layer["refId"]?.string ?? ""
             if let asset = assets[ref], !chain.contains(ref), chain.count < 32 {
-                var content: [JSONText]
+                let content: [JSONText]
                 // Remapped (`tm`): the content re-keyed in this composition's frames.
                 let shown = ((clock.inPoint - offset) / stretch, (outPoint - offset) / stretch)
                 switch layer["tm"] == nil ? nil : remappedContent(layer, content: asset, frames: shown, chain: chain + [ref]) {

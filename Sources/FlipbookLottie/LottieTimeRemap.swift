@@ -189,7 +189,7 @@ extension LottieImporter {
 
     /// Keys at `frames` with `values`, straight between them (held where the values do not blend),
     /// leaving out a key whose neighbours hold its value.
-    private func keys(_ values: [JSONValue], frames: [Double], blends: Bool) -> JSONValue {
+    func keys(_ values: [JSONValue], frames: [Double], blends: Bool) -> JSONValue {
         var out: [JSONValue] = []
         for (i, value) in values.enumerated() {
             let repeated = i > 0 && i + 1 < values.count && values[i - 1] == value && values[i + 1] == value
