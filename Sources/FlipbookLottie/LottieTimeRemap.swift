@@ -106,8 +106,9 @@ extension LottieImporter {
             let ip = first.map { map.frames[$0] } ?? map.frames[0], op = last.map { $0 + 1 < map.frames.count ? map.frames[$0 + 1] : map.frames[$0] + 1 } ?? ip
             out += [JSONValue.Member(key: "ip", value: .number(ip)), JSONValue.Member(key: "op", value: .number(op))]
             if let first, let last, shows[first...last].contains(false) {
+                let rekeyedTransform = out.last(where: { $0.key == "ks" })?.value
                 out.removeAll { $0.key == "ks" }
-                out.append(JSONValue.Member(key: "ks", value: hidingGaps(layer["ks"], shows: shows, map: map)))
+                out.append(JSONValue.Member(key: "ks", value: hidingGaps(layer["ks"]?["o"], in: rekeyedTransform, shows: shows, map: map)))
             }
             // A precomposition inside: its content re-keyed through its own start and stretch, or
             // its own remap, as a new asset.
@@ -170,9 +171,9 @@ extension LottieImporter {
         }
     }
 
-    /// The transform `ks` with its opacity 0 at the frames the layer does not show.
-    private func hidingGaps(_ ks: LottieValue?, shows: [Bool], map: TimeMap) -> JSONValue {
-        let opacity = ks?["o"]
+    /// The re-keyed transform `ks` with its opacity (`opacity`, the content's own) read through the
+    /// map where the layer shows and 0 at the frames it does not.
+    private func hidingGaps(_ opacity: LottieValue?, in ks: JSONValue?, shows: [Bool], map: TimeMap) -> JSONValue {
         let track = opacity.flatMap(RemapTrack.init)
         let still = opacity?["k"]?.scalar ?? 100
         let values = map.frames.indices.map { i -> JSONValue in
@@ -181,7 +182,7 @@ extension LottieImporter {
         }
         let o = JSONValue.object([JSONValue.Member(key: "a", value: .number(1)),
                                   JSONValue.Member(key: "k", value: keys(values, frames: map.frames, blends: true))])
-        guard case .object(var members)? = ks?.value.kind else { return .object([JSONValue.Member(key: "o", value: o)]) }
+        guard case .object(var members)? = ks?.kind else { return .object([JSONValue.Member(key: "o", value: o)]) }
         members.removeAll { $0.key == "o" }
         members.append(JSONValue.Member(key: "o", value: o))
         return .object(members)

@@ -9,16 +9,16 @@ import Testing
 /// cubic-bezier(0.5, 0, 0.5, 1), then straight), its layers shown where that frame is within
 /// their in and out points.
 @Suite struct LottieTimeRemapTests {
-    /// At 10 fps, frames 0 to `op`: a precomposition (id l0) of a still square shown over content
-    /// frames [10, 30) (l0_l0) and a square moving x 0 → 100 straight over content frames 0 to 100
-    /// (l0_l1), remapped from 4 s back to 0 s over frames 0 to 20 (eased), then on to 2 s at frame 40.
+    /// At 10 fps, frames 0 to `op`: a precomposition (id l0) of a square shown over content frames
+    /// [10, 30) (l0_l0) and a square (l0_l1), each moving x 0 → 100 straight over content frames 0 to 100, remapped from 4 s back to 0 s over frames 0 to 20 (eased), then on to 2 s at frame 40.
     /// (`copies`: the moving square that many times.)
     static func file(op: Int = 40, copies: Int = 1) -> String {
         let square = LottieImportTests.square + "," + LottieImportTests.redFill
         let moving = #"{"ty":4,"ip":0,"op":100,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},"#
             + #"{"t":100,"s":[100,50]}]}},"shapes":["# + square + "]}"
         return #"{"v":"5.7.0","fr":10,"ip":0,"op":"# + "\(op)" + #","w":200,"h":100,"assets":[{"id":"c","layers":["#
-            + #"{"ty":4,"ind":1,"ip":10,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,50]}},"shapes":["# + square + "]},"
+            + #"{"ty":4,"ind":1,"ip":10,"op":30,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},"#
+            + #"{"t":100,"s":[100,50]}]}},"shapes":["# + square + "]},"
             + Array(repeating: moving, count: copies).joined(separator: ",") + #"]}],"layers":[{"ty":0,"ind":1,"refId":"c","ip":0,"op":"# + "\(op)"
             + #","st":0,"w":200,"h":100,"ks":{},"tm":{"a":1,"k":[{"t":0,"s":[4],"o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1]}},"#
             + #"{"t":20,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":40,"s":[2]}]}}]}"#
@@ -47,7 +47,7 @@ import Testing
         #expect(try x(5) > 30)
     }
 
-    /// The still square shows where the content frame is in [10, 30): twice here, as the remap runs
+    /// The first square shows where the content frame is in [10, 30): twice here, as the remap runs
     /// back through that stretch and forward into it again; hidden (or at opacity 0) between.
     @Test func layersShowWhereTheirContentFrameIsInTheirPoints() throws {
         let (scene, _) = try LottieImportTests.importScene(Self.file())
@@ -56,6 +56,10 @@ import Testing
             let shows = (found?.opacity ?? 0) > 0
             let local = Self.content(f)
             #expect(shows == (local >= 10 && local < 30), "frame \(f) (content frame \(local)): shows \(shows)")
+            // Where it shows, its motion follows the remap too (its transform re-keyed with its gaps).
+            if shows, let x = found?.node.parts.offset.x {
+                #expect(abs(x - local) < 1e-5, "frame \(f): x \(x), not \(local)")
+            }
         }
     }
 
