@@ -22,17 +22,27 @@ extension LottieWriter {
         case clipped(ancestors: [Element], group: Element, clip: Element?, mask: Element?, shadow: Element?)
         /// A text written with shared glyphs (`LottieGlyphs`), with the groups that enclose it.
         case text(ancestors: [Element], text: Element, run: GlyphRun)
+        /// A translucent group that draws more than one paint (`LottieIsolation`), with the groups that
+        /// enclose it.
+        case isolated(ancestors: [Element], group: Element)
     }
 
     /// The layers for the document's body, topmost first: runs of unclipped elements share a shape
-    /// layer; a clipped group is a layer of its own (`clippedLayers`).
-    mutating func layers(canvas: (Double, Double)) -> [JSON] {
+    /// layer; a clipped group is a layer of its own (`clippedLayers`), a translucent group of several
+    /// paints a precomposition (`isolatedLayer`).
+    mutating func layers(canvas: (Double, Double)) -> [JSON] { layers(of: document.body, canvas: canvas, background: true) }
+
+    /// `elements` as layers, topmost first, indexed from 1; with `background`, the canvas's background
+    /// drawn first.
+    mutating func layers(of elements: [Element], canvas: (Double, Double), background: Bool) -> [JSON] {
         var layers: [JSON] = []
         var index = 0
         func next() -> Int { index += 1; return index }
-        var segments = self.segments(document.body, ancestors: [])
+        var segments = self.segments(elements, ancestors: [])
         // The background is drawn first: in the first run of shapes, or in one of its own below a clip.
-        if case .shapes? = segments.first {} else { segments.insert(.shapes([]), at: 0) }
+        if background {
+            if case .shapes? = segments.first {} else { segments.insert(.shapes([]), at: 0) }
+        }
         for (n, segment) in segments.enumerated().reversed() {
             switch segment {
             case .shapes(let elements):
@@ -40,12 +50,14 @@ extension LottieWriter {
                 for e in elements.reversed() {
                     if let item = element(e, canvas: canvas) { shapes.append(item) }
                 }
-                if n == 0, let item = background(canvas: canvas) { shapes.append(item) }
+                if background, n == 0, let item = self.background(canvas: canvas) { shapes.append(item) }
                 if !shapes.isEmpty { layers.append(layer(shapes: shapes, name: "scene", masks: nil, index: next())) }
             case .clipped(let ancestors, let group, let clip, let mask, let shadow):
                 layers += clippedLayers(ancestors, group, clip, mask: mask, shadow: shadow, canvas: canvas, next: next)
             case .text(let ancestors, let text, let run):
                 layers += sharedTextLayers(ancestors, text, run: run, next: next)
+            case .isolated(let ancestors, let group):
+                if let layer = isolatedLayer(ancestors, group, canvas: canvas, index: next) { layers.append(layer) }
             }
         }
         return layers
@@ -90,21 +102,27 @@ extension LottieWriter {
     }
 
     /// Whether `e` or an element inside it is a layer of its own: a group clipping to a rectangle this
-    /// writer can mask, a masked group, a group with a shadow, or a text written with shared glyphs.
+    /// writer can mask, a masked group, a group with a shadow, a translucent group of several paints,
+    /// or a text written with shared glyphs.
     func containsLayer(_ e: Element, ancestors: [Element]) -> Bool {
-        clipRectangle(e) != nil || maskDefinition(e) != nil || shadowFilter(e) != nil || sharedGlyphs(e, ancestors: ancestors) != nil
+        isolates(e) || clipRectangle(e) != nil || maskDefinition(e) != nil || shadowFilter(e) != nil || sharedGlyphs(e, ancestors: ancestors) != nil
             || e.children.contains { containsLayer($0, ancestors: ancestors + [e]) }
     }
 
-    /// `elements` in drawing order as segments: a group that clips, and a text with shared glyphs, are
-    /// segments of their own; a group with one inside is split around it, each part a pruned copy of
-    /// the group.
+    /// `elements` in drawing order as segments: a translucent group of several paints, a group that
+    /// clips, and a text with shared glyphs, are segments of their own; a group with one inside is
+    /// split around it, each part a pruned copy of the group.
     func segments(_ elements: [Element], ancestors: [Element]) -> [Segment] {
         var out: [Segment] = []
         func add(_ shapes: [Element]) {
             if case .shapes(let before)? = out.last { out[out.count - 1] = .shapes(before + shapes) } else { out.append(.shapes(shapes)) }
         }
         for e in elements {
+            // Before clips: the group's opacity is taken off, and what it holds (clips too) written inside.
+            if isolates(e) {
+                out.append(.isolated(ancestors: ancestors, group: e))
+                continue
+            }
             let rect = clipRectangle(e), mask = maskDefinition(e), shadow = shadowFilter(e)
             if rect != nil || mask != nil || shadow != nil {
                 out.append(.clipped(ancestors: ancestors, group: e, clip: rect, mask: mask, shadow: shadow))
@@ -117,7 +135,7 @@ extension LottieWriter {
                         var part = e
                         part.children = children
                         add([part])
-                    case .clipped, .text:
+                    case .clipped, .text, .isolated:
                         out.append(inner)
                     }
                 }

@@ -50,8 +50,9 @@ extension AnimatedSVG {
 /// - Each group element is a group (`gr`); each component of its transform list (translate, rotate, scale, a
 ///   matrix split into translate · rotate · scale) is a nested group whose transform (`tr`) holds it,
 ///   outermost first, so the product is the SVG's. An animated component carries the SMIL track's keys.
-/// - `opacity` is the group's `o`; `display` (the layer's or item's presence) a further group whose
-///   `o` switches between 0 and 100 with hold keyframes.
+/// - `opacity` is the group's `o` where the group holds one paint; a group fading more paints is a
+///   precomposition drawn whole (`LottieIsolation`). `display` (the layer's or item's presence) is a
+///   further group whose `o` switches between 0 and 100 with hold keyframes.
 /// - A `<path>` is its contours (`sh`, `LottieContour`; path morphs keep their keys) with a stroke
 ///   (`st`: colour, opacity, width, cap, join, miter limit 10, dashes `d` with offset) above a fill
 ///   (`fl`, nonzero). Children are listed last-drawn first, as Lottie draws its first item on top.
