@@ -20,8 +20,10 @@ extension LottieImporter {
     /// Skottie (lottie-web's SVG renderer takes softness / 4). The Lottie writer maps them back
     /// (`LottieShadow`), and check-lottie-in compares ThorVG's drawing of the original with the frames.
     ///
-    /// Reported, the layer drawn without its shadow: a drop shadow inside a precomposition (players
-    /// differ on the space a nested layer's effect works in), "shadow only", a direction that is
+    /// Reported, the layer drawn without its shadow: a drop shadow inside a precomposition placed
+    /// other than in place (`placesInPlace`: players differ on the space a nested layer's effect works
+    /// in; in place, that space is the file's, as Flipbook's Lottie writer nests a translucent group's
+    /// shadowed layer), "shadow only", a direction that is
     /// animated (held at its first value, reported, the rest imported), a second drop shadow, and
     /// every other effect. Expression controls (`isExpressionControl`) draw nothing and are passed over.
     mutating func dropShadow(_ layer: LottieValue, clock: LottieClock, nested: Bool) -> (members: [(String, JSONText)], animations: [JSONText])? {
@@ -37,7 +39,7 @@ extension LottieImporter {
                 continue
             }
             guard !nested else {
-                omit(effect.path, "a drop shadow inside a precomposition is not imported yet: the layer is drawn without it")
+                omit(effect.path, "a drop shadow inside a moved, turned or scaled precomposition is not imported yet: the layer is drawn without it")
                 continue
             }
             let parameters = (effect["ef"]?.items ?? []).map { $0["v"] }
@@ -92,4 +94,20 @@ extension LottieImporter {
         "ADBE Slider Control", "ADBE Angle Control", "ADBE Checkbox Control", "ADBE Color Control",
         "ADBE Point Control", "ADBE Point3D Control", "ADBE Layer Control", "ADBE Dropdown Control",
     ]
+
+    /// Whether a precomposition layer draws its composition where it stands: no parent, a static
+    /// position equal to its static anchor, scale 100 %, no rotation and no skew (each absent or so).
+    static func placesInPlace(_ layer: LottieValue) -> Bool {
+        guard layer["parent"] == nil, let ks = layer["ks"] else { return layer["parent"] == nil }
+        func still(_ name: String) -> [Double]? {
+            guard let p = ks[name] else { return nil }
+            if p["a"]?.flag == true || p["s"]?.flag == true || p["x"] != nil { return [.nan] }
+            return (p["k"] ?? p).numbers ?? [.nan]
+        }
+        let position = still("p") ?? [0, 0], anchor = still("a") ?? [0, 0]
+        guard position.count >= 2, anchor.count >= 2, position[0] == anchor[0], position[1] == anchor[1] else { return false }
+        if let scale = still("s"), scale.count < 2 || scale[0] != 100 || scale[1] != 100 { return false }
+        for name in ["r", "rz", "sk"] where (still(name)?.first ?? 0) != 0 { return false }
+        return true
+    }
 }

@@ -173,6 +173,9 @@ extension LottieImporter {
         if type == 0 {
             let ref = layer["refId"]?.string ?? ""
             if let asset = assets[ref], !chain.contains(ref), chain.count < 32 {
+                let moved = !Self.placesInPlace(layer)
+                if moved { movedPrecompositions += 1 }
+                defer { if moved { movedPrecompositions -= 1 } }
                 let content: [JSONText]
                 // Remapped (`tm`): the content re-keyed in this composition's frames.
                 let shown = ((clock.inPoint - offset) / stretch, (outPoint - offset) / stretch)
@@ -231,7 +234,7 @@ extension LottieImporter {
             parentIndex = parent["parent"]?.int
         }
         // A drop shadow: the shadow of the layer as drawn, by a layer around it.
-        if let shadow = dropShadow(layer, clock: layerClock, nested: !chain.isEmpty) {
+        if let shadow = dropShadow(layer, clock: layerClock, nested: movedPrecompositions > 0) {
             var wrapper: [(String, JSONText)] = [("id", .string(uniqueID(id + "_shadow"))), ("type", .string("layer"))] + Self.inPlace + shadow.members
             wrapper.append(("sublayers", .array([made])))
             if !shadow.animations.isEmpty { wrapper.append(("animations", .array(shadow.animations))) }

@@ -37,6 +37,9 @@ public struct LottieImporter {
     /// Scene layers made so far, and whether that passed `maxLayers` (the import then stops and
     /// fails: a precomposition used in itself thousands of times over is refused, not built).
     var layerCount = 0, overLimit = false
+    /// How many of the precompositions being imported around the current layer are placed other than
+    /// where they stand (`LottieImporter.placesInPlace`): a drop shadow inside one is reported.
+    var movedPrecompositions = 0
     /// Where and why the import is refused, when something in it is over a limit of its own (a
     /// repeater's copies).
     var refusal: (path: String, message: String)?

@@ -20,14 +20,16 @@ import Testing
 
     /// The pixels (r, g, b, a) at `points` of the first frame of a red square (25…75) whose layer has
     /// `effects`, over nothing, and what the import left out.
-    static func pixels(effects: String, at points: [(Int, Int)], nested: Bool = false) throws -> ([[UInt8]], [LottieImporter.Omission]) {
+    /// The file's pixels at `points`, the square's layer inside a precomposition placed by the
+    /// transform `nested` (its `ks`) when one is given.
+    static func pixels(effects: String, at points: [(Int, Int)], nested: String? = nil) throws -> ([[UInt8]], [LottieImporter.Omission]) {
         let square = #"{"v":[[25,25],[75,25],[75,75],[25,75]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}"#
         let layer = #"{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{},"ef":["# + effects + #"],"shapes":[{"ty":"sh","ks":{"a":0,"k":"#
             + square + #"}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
-        let text = nested
-            ? #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[{"id":"p","layers":["# + layer
-                + #"]}],"layers":[{"ty":0,"ind":1,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"ks":{}}]}"#
-            : #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":["# + layer + "]}"
+        let text = nested.map {
+            #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[{"id":"p","layers":["# + layer
+                + #"]}],"layers":[{"ty":0,"ind":1,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"ks":"# + $0 + "}]}"
+        } ?? #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":["# + layer + "]}"
         let loader = SceneLoader()
         let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
         let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
@@ -63,16 +65,28 @@ import Testing
     }
 
     /// What a scene's shadow cannot be is reported, the layer drawn without it: shadow only, a drop
-    /// shadow inside a precomposition, another effect; a disabled effect is no effect at all.
+    /// shadow inside a precomposition that is moved (or turned, scaled, skewed, parented), another
+    /// effect; a disabled effect is no effect at all. Inside a precomposition drawn where it stands
+    /// (no transform, or its position on its anchor), the shadow is drawn as at the top: black under
+    /// the square's lower edge, 10 px down.
     @Test func whatIsNotImportedIsReported() throws {
         let plain = Self.dropShadow([0, 0, 0, 1], opacity: 255, direction: 180, distance: 10, softness: 0)
         let only = Self.dropShadow([0, 0, 0, 1], opacity: 255, direction: 180, distance: 10, softness: 0, only: 1)
         let off = Self.dropShadow([0, 0, 0, 1], opacity: 255, direction: 180, distance: 10, softness: 0, enabled: 0)
         let blur = #"{"ty":29,"nm":"Gaussian Blur","ef":[{"ty":0,"nm":"Blurriness","v":{"a":0,"k":10}}]}"#
-        for (effects, nested, reported) in [(only, false, "shadow only"), (plain, true, "inside a precomposition"), (blur, false, "other than a drop shadow")] {
+        let moved = #"{"p":{"a":0,"k":[55,50]},"a":{"a":0,"k":[50,50]}}"#, turned = #"{"r":{"a":0,"k":5}}"#
+        let scaled = #"{"s":{"a":0,"k":[90,100]}}"#, animated = #"{"p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":30,"s":[0,0]}]}}"#
+        for (effects, nested, reported) in [(only, nil, "shadow only"), (plain, moved, "inside a moved"), (plain, turned, "inside a moved"),
+                                            (plain, scaled, "inside a moved"), (plain, animated, "inside a moved"),
+                                            (blur, nil, "other than a drop shadow")] {
             let (p, omissions) = try Self.pixels(effects: effects, at: [(50, 80)], nested: nested)
-            #expect(omissions.count == 1 && omissions.contains { "\($0)".contains(reported) }, "\(omissions)")
+            #expect(omissions.count == 1 && omissions.contains { "\($0)".contains(reported) }, "\(nested ?? "") \(omissions)")
             #expect(p[0][3] == 0, "drawn without it: \(p[0])")
+        }
+        for inPlace in ["{}", #"{"p":{"a":0,"k":[50,50,0]},"a":{"a":0,"k":[50,50,0]},"s":{"a":0,"k":[100,100,100]},"r":{"a":0,"k":0}}"#] {
+            let (p, omissions) = try Self.pixels(effects: plain, at: [(50, 80), (50, 90)], nested: inPlace)
+            #expect(omissions.isEmpty, "\(inPlace) \(omissions)")
+            #expect(p[0] == [0, 0, 0, 255] && p[1][3] == 0, "\(inPlace): \(p)")
         }
         let (p, omissions) = try Self.pixels(effects: off, at: [(50, 80)])
         #expect(omissions.isEmpty && p[0][3] == 0)
