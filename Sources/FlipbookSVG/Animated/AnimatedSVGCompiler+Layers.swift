@@ -11,6 +11,10 @@ extension AnimatedSVGCompiler.Context {
     mutating func writeNode(_ id: String, children: [String: [String]], into out: inout [AnimatedDocument.Element]) {
         let sampler = self.sampler
         let slot = sampler.slot(id)
+        // The node's own tracks and items; its children (below) say for themselves. (Cleared however
+        // this returns: what the caller writes next is not this node's.)
+        contentIsStatic = slot < staticSlots.count && staticSlots[slot]
+        defer { contentIsStatic = false }
         let start = firstTime { $0.has(slot) } ?? 0
         let fallback = sampler.at(start).node(slot)!
         // The node at `t` handed to `body` in place (tracks read one value of it at each instant),
@@ -20,8 +24,6 @@ extension AnimatedSVGCompiler.Context {
         let present0 = sampler.at(0).has(slot)
         let nodeKnots = knots(id), ownerID = owner(of: id)
         var attributes: [AnimatedDocument.Attribute] = [], animations: [AnimatedDocument.Animation] = []
-        // The node's own tracks and items; its children (below) say for themselves.
-        contentIsStatic = slot < staticSlots.count && staticSlots[slot]
 
         if !present0 { attributes.append(.init("display", .keyword("none"))) }
         animations += discrete(id, "display", knots: grid) { t in .keyword(sampler.at(t).has(slot) ? "inline" : "none") }

@@ -177,10 +177,18 @@ public struct AnimatedSVGCompiler {
         /// By slot: whether the layer's own node (everything but its children) is present and equal at
         /// every check instant and at the duration (`staticNodes()`).
         var staticSlots: [Bool] = []
+        /// The snapshot static nodes were compared against (`staticNodes()`: the first check instant's).
+        var staticReference: Snapshot?
         /// Set while the tracks of a static node (`staticSlots`) are written: every value such a track
         /// reads is the same at every instant it is checked at, so `track` and `discrete` write no
-        /// animation without sampling it (what sampling, fitting and checking it would conclude).
-        var contentIsStatic = false
+        /// animation without sampling it (what sampling, fitting and checking it would conclude), and
+        /// the sampler answers every instant with `staticReference` (`Sampler.pinned`): the node's scans
+        /// of the grid (presence, transform parts, items) read it, never the whole tree again (an
+        /// imported file of 1,100 static layers whose snapshots outgrow the cache evaluated the tree
+        /// at every grid instant for each of them: over 15 minutes).
+        var contentIsStatic = false {
+            didSet { sampler.pinned = contentIsStatic ? staticReference : nil }
+        }
 
         init(scene: Scene, geometry: Double, color: Double, repeats: Double? = nil, target: Target = .smil,
              text: SVGTextOptions = SVGTextOptions()) {
@@ -329,9 +337,10 @@ public struct AnimatedSVGCompiler {
         /// For each slot, whether its layer's own node is present at every check instant and at the
         /// duration (the last instant a discrete track observes), equal (`Snapshot.hasSameContent`)
         /// at all of them.
-        func staticNodes() -> [Bool] {
+        mutating func staticNodes() -> [Bool] {
             guard let start = checkTimes.first else { return [] }
             let first = sampler.at(start)
+            staticReference = first
             var same = sampler.ids.indices.map { first.has($0) }
             for t in checkTimes.dropFirst() + [scene.duration] {
                 let snapshot = sampler.at(t)

@@ -229,7 +229,14 @@ final class Sampler {
         return slot
     }
 
+    /// The snapshot every instant is answered with while it is set, nil (the default) for each
+    /// instant's own: set while the compiler writes a node that is the same at every instant
+    /// (`AnimatedSVGCompiler.Context.contentIsStatic`), whose reads of other instants would each
+    /// evaluate the tree again once its snapshots outgrow the cache.
+    @exclusivity(unchecked) var pinned: Snapshot?
+
     func at(_ time: Double) -> Snapshot {
+        if let pinned { return pinned }
         if let last, last.time == time { return last.snapshot }
         if let hit = cache.snapshot(at: time) {
             uses += 1
