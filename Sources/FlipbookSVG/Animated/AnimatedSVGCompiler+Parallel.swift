@@ -10,10 +10,10 @@ extension AnimatedSVGCompiler.Context {
     ///
     /// Each thread writes with a copy of this context (`forked()`: the snapshots kept so far, shared;
     /// a sampler and a spline cache of its own; one thread, so the layers below are written in turn),
-    /// one layer at a time in the order of `ids`, and numbers its gradients and clip paths from 1. A
-    /// layer that numbers any, written after layers that numbered some, is written again here, in
-    /// order, so that its numbers follow theirs. A layer's tracks depend on nothing else the layers
-    /// before it wrote.
+    /// one layer at a time in the order of `ids`, and numbers its gradients and clip paths from 1;
+    /// here, in order, each layer's numbers are shifted to follow those written before it
+    /// (`renumbering`). A layer's tracks depend on nothing else the layers before it wrote, and its
+    /// numbers only name its definitions.
     mutating func writeNodes(_ ids: [String], children: [String: [String]]) -> [AnimatedDocument.Element] {
         guard jobs > 1 && ids.count > 1 else {
             var body: [AnimatedDocument.Element] = []
@@ -42,24 +42,16 @@ extension AnimatedSVGCompiler.Context {
             }
         }
         var body: [AnimatedDocument.Element] = []
-        for (index, id) in ids.enumerated() {
+        for index in ids.indices {
             let written = results[index]!
-            if written.gradients + written.clips > 0 && gradients + clips > 0 {
-                // On this thread alone, as the threads wrote it: written with all of this context's
-                // jobs, its sublayers would be handed to threads of their own again, each level of
-                // clipped layers below writing its layers again (an imported file of 1,285 layers,
-                // nested clips: 2 minutes, against 6 s on one thread).
-                let all = jobs
-                jobs = 1
-                writeNode(id, children: children, into: &body)
-                jobs = all
-                continue
-            }
-            // Track checks name their report entries: renumbered after the entries before them.
-            let offset = report.count
-            body += written.body.map { $0.shiftingChecks(by: offset) }
+            // Track checks name their report entries: renumbered after the entries before them; and
+            // the definitions after those written before (a layer written again here instead, as
+            // before, wrote a clipped file's layers twice: two threads took 1.7 times as long as one).
+            let offset = report.count, clipsBefore = clips, gradientsBefore = gradients
+            let shift = { (e: AnimatedDocument.Element) in e.shiftingChecks(by: offset).renumbering(clips: clipsBefore, gradients: gradientsBefore) }
+            body += written.body.map(shift)
             report += written.report
-            defs += written.defs.map { $0.shiftingChecks(by: offset) }
+            defs += written.defs.map(shift)
             gradients += written.gradients
             clips += written.clips
         }
@@ -109,5 +101,44 @@ private final class SharedWork: @unchecked Sendable {
         guard next < ids.count else { return nil }
         next += 1
         return next - 1
+    }
+}
+
+extension AnimatedDocument.Element {
+    /// This element with the compiler's definition ids (`c<n>` clip paths, masks and filters, `g<n>`
+    /// gradients: `AnimatedSVGCompiler.Context.clips`, `gradients`) shifted by `clips` and
+    /// `gradients`, in its `id` and in every reference (attributes, discrete and set animations), its
+    /// children's too. Other names are kept.
+    func renumbering(clips: Int, gradients: Int) -> Self {
+        guard clips + gradients > 0 else { return self }
+        func shifted(_ name: String) -> String {
+            guard let kind = name.first, kind == "c" || kind == "g", let n = Int(name.dropFirst()), n > 0,
+                  name.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { return name }
+            return "\(kind)\(n + (kind == "c" ? clips : gradients))"
+        }
+        func value(_ v: AnimatedDocument.Value) -> AnimatedDocument.Value {
+            if case .reference(let name) = v { return .reference(shifted(name)) }
+            return v
+        }
+        var copy = self
+        for i in copy.attributes.indices {
+            if copy.attributes[i].name == "id", case .keyword(let name) = copy.attributes[i].value {
+                copy.attributes[i].value = .keyword(shifted(name))
+            } else {
+                copy.attributes[i].value = value(copy.attributes[i].value)
+            }
+        }
+        copy.animations = animations.map { animation in
+            switch animation {
+            case .discrete(var d):
+                d.values = d.values.map(value)
+                d.single = d.single.map { (value($0.value), $0.begin) }
+                return .discrete(d)
+            case .set(let attribute, let v, let begin): return .set(attribute: attribute, value: value(v), begin: begin)
+            default: return animation
+            }
+        }
+        copy.children = children.map { $0.renumbering(clips: clips, gradients: gradients) }
+        return copy
     }
 }
