@@ -180,6 +180,16 @@ struct CompilerPartsTests {
         #expect(later.weight == 3 * Snapshot.nodeWeight + 4)      // the moving square rebuilt: its 4 path elements
         let again = Snapshot.walk(presentation.tree(at: 0.7), expecting: 0)
         #expect(again.weight == later.weight)
+        // Walked with shares: a node the same as at the walk before is that walk's node, one unit.
+        let shares = NodeShares(), shared = RetainedPresentation(scene: scene)
+        let a = Snapshot.walk(shared.tree(at: 0.5), expecting: 0, shares: shares)
+        #expect(a.weight == 3 * Snapshot.nodeWeight)
+        let b = Snapshot.walk(shared.tree(at: 0.7), expecting: 0, shares: shares)
+        #expect(b.nodes[0] === a.nodes[0] && b.nodes[1] === a.nodes[1])   // root and the still square
+        #expect(b.nodes[2] !== a.nodes[2] && b.nodes[2].node.items != a.nodes[2].node.items)
+        #expect(b.weight == 2 * Snapshot.sharedWeight + Snapshot.nodeWeight + 4)
+        let c = Snapshot.walk(shared.tree(at: 0.7), expecting: 0, shares: shares)
+        #expect(zip(c.nodes, b.nodes).allSatisfy { $0 === $1 } && c.weight == 3 * Snapshot.sharedWeight)
     }
 
     /// The sampler's snapshots, walked from the retained presentation's nodes, against the render tree

@@ -8,9 +8,9 @@ import FlipbookSupport
 /// and a reference and an array index cost less than copying dictionaries and hashing ids.
 final class Snapshot {
     /// Each present layer's own render node (without children), in the order of the walk (`order`):
-    /// the walk's own array, kept as it is. Values, not optionals: a field of a node is then read in
-    /// place, where reading one through an optional element copied the whole node first.
-    private let nodes: [RenderNode]
+    /// the walk's own array, kept as it is; shared with the other snapshots where the layer's node
+    /// stayed the same (`SharedNode`).
+    private let nodes: [SharedNode]
     /// By slot: the node's index in `nodes`, -1 where the layer is absent at this instant.
     private let positions: [Int]
     /// Each present node's parent slot (-1 for the root and where absent), by slot.
@@ -32,11 +32,12 @@ final class Snapshot {
     struct Walked {
         /// Each present layer's own render node, depth first, parents before children, sublayers in
         /// drawing order.
-        var nodes: [RenderNode] = []
+        var nodes: [SharedNode] = []
         /// Each node's parent, as an index into `nodes` (-1 for the root).
         var parents: [Int] = []
         /// The nodes' memory (`Snapshot.weight(of:)` of those rebuilt since the start, `nodeWeight` of
-        /// the others, summed), worked out by the walk's thread.
+        /// the others, `sharedWeight` of those an earlier walk made: `NodeShares`), worked out by the
+        /// walk's thread.
         var weight = 0
     }
 
@@ -44,7 +45,9 @@ final class Snapshot {
     /// `RenderNode`'s tree is built: each node's own render node (`ownRenderNode`, kept by the
     /// retained node while its values stay the same), hidden layers and their sublayers left out,
     /// sublayers in drawing order. No nested render tree is built: the compiler reads nodes by slot.
-    static func walk(_ root: RetainedPresentation.Node, expecting count: Int, outlines: TextOutlines? = nil) -> Walked {
+    /// With `shares`, a node the same as when an earlier walk with them met it is that walk's
+    /// (`SharedNode`), counted `sharedWeight`.
+    static func walk(_ root: RetainedPresentation.Node, expecting count: Int, outlines: TextOutlines? = nil, shares: NodeShares? = nil) -> Walked {
         var walked = Walked()
         walked.nodes.reserveCapacity(count)
         walked.parents.reserveCapacity(count)
@@ -52,22 +55,27 @@ final class Snapshot {
         // for exclusive access at run time on every node.)
         func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int, to walked: inout Walked) {
             let position = walked.nodes.count
-            if let outlines, node.items.contains(where: { if case .text = $0 { true } else { false } }) {
-                var outlined = node
-                outlined.items = node.items.map { item in
-                    if case .text(let text) = item, let shape = outlines.shape(of: text) { return .shape(shape) }
-                    return item
-                }
-                walked.nodes.append(outlined)
+            if let shared = shares?.node(of: tree) {
+                walked.nodes.append(shared)
+                walked.weight += Snapshot.sharedWeight
             } else {
-                walked.nodes.append(node)
+                var made = node
+                if let outlines, node.items.contains(where: { if case .text = $0 { true } else { false } }) {
+                    made.items = node.items.map { item in
+                        if case .text(let text) = item, let shape = outlines.shape(of: text) { return .shape(shape) }
+                        return item
+                    }
+                }
+                let shared = SharedNode(made)
+                shares?.keep(shared, of: tree)
+                walked.nodes.append(shared)
+                // A node whose own render node was never rebuilt holds what its layer held from the
+                // start (the retained presentation keeps that storage however many snapshots share it):
+                // only the node itself is this snapshot's. (Once it is rebuilt, the snapshots made before
+                // hold the first storage uncounted: one tree's worth at most, per presentation.)
+                walked.weight += tree.ownNodeVersion == 0 ? Snapshot.nodeWeight : Snapshot.weight(of: node)
             }
             walked.parents.append(parent)
-            // A node whose own render node was never rebuilt holds what its layer held from the
-            // start (the retained presentation keeps that storage however many snapshots share it):
-            // only the node itself is this snapshot's. (Once it is rebuilt, the snapshots made before
-            // hold the first storage uncounted: one tree's worth at most, per presentation.)
-            walked.weight += tree.ownNodeVersion == 0 ? Snapshot.nodeWeight : Snapshot.weight(of: node)
             tree.forEachSublayerInDrawingOrder { sublayer in
                 if let own = sublayer.ownRenderNode { add(sublayer, own, parent: position, to: &walked) }
             }
@@ -87,7 +95,7 @@ final class Snapshot {
         order.reserveCapacity(walked.nodes.count)
         walked.nodes.withUnsafeBufferPointer { nodes in
             for position in nodes.indices {
-                let slot = sampler.slot(nodes[position].id, at: position)
+                let slot = sampler.slot(nodes[position].node.id, at: position)
                 if slot >= positions.count {
                     positions += Array(repeating: -1, count: slot + 1 - positions.count)
                     parents += Array(repeating: -1, count: slot + 1 - parents.count)
@@ -116,7 +124,7 @@ final class Snapshot {
 
     /// The node in `slot`, or nil when absent.
     @inline(__always)
-    func node(_ slot: Int) -> RenderNode? { position(slot).map { nodes[$0] } }
+    func node(_ slot: Int) -> RenderNode? { position(slot).map { nodes[$0].node } }
 
     /// Whether the layer in `slot` is present at this instant.
     @inline(__always)
@@ -126,7 +134,7 @@ final class Snapshot {
     @inline(__always)
     func withNode<R>(_ slot: Int, _ body: (borrowing RenderNode) -> R) -> R? {
         guard let position = position(slot) else { return nil }
-        return nodes.withUnsafeBufferPointer { body($0[position]) }
+        return body(nodes[position].node)
     }
 
     /// The items of the node in `slot` (empty where absent).
@@ -144,11 +152,9 @@ final class Snapshot {
     @inline(__always)
     func withShape<R>(_ slot: Int, _ index: Int, _ body: (borrowing ShapeDrawing) -> R) -> R? {
         guard let position = position(slot) else { return nil }
-        return nodes.withUnsafeBufferPointer { nodes in
-            nodes[position].items.withUnsafeBufferPointer { items in
-                guard index < items.count, case .shape(let shape) = items[index] else { return nil }
-                return body(shape)
-            }
+        return nodes[position].node.items.withUnsafeBufferPointer { items in
+            guard index < items.count, case .shape(let shape) = items[index] else { return nil }
+            return body(shape)
         }
     }
 
@@ -157,16 +163,18 @@ final class Snapshot {
     /// a look at their elements, a NaN in them included: they are the same values).
     func hasSameContent(_ slot: Int, as other: Snapshot) -> Bool {
         guard let i = position(slot), let j = other.position(slot) else { return false }
-        return nodes.withUnsafeBufferPointer { a in
-            other.nodes.withUnsafeBufferPointer { b in
-                a[i].id == b[j].id && a[i].opacity == b[j].opacity && a[i].transform == b[j].transform
-                    && a[i].parts == b[j].parts && a[i].clip == b[j].clip && a[i].clipCornerRadius == b[j].clipCornerRadius && a[i].clipCorners == b[j].clipCorners && a[i].shadow == b[j].shadow && a[i].items == b[j].items
-            }
-        }
+        // (One node shared by both: the same values.)
+        if nodes[i] === other.nodes[j] { return true }
+        let a = nodes[i].node, b = other.nodes[j].node
+        return a.id == b.id && a.opacity == b.opacity && a.transform == b.transform && a.parts == b.parts && a.clip == b.clip
+            && a.clipCornerRadius == b.clipCornerRadius && a.clipCorners == b.clipCorners && a.shadow == b.shadow && a.items == b.items
     }
 
     /// The memory of a node itself, in units of ~64 bytes.
     static let nodeWeight = 4
+    /// The memory a snapshot holds for a node another snapshot made (`SharedNode`): the reference to
+    /// it and the slot's entries in the snapshot's tables (five words), one unit.
+    static let sharedWeight = 1
 
     /// About how much memory `node` holds, in units of ~64 bytes: `nodeWeight`, and its path elements,
     /// dash lengths, gradient stops and text (counts, never a walk through them).
@@ -201,6 +209,8 @@ final class Sampler {
 
     /// Texts as their glyph outlines (`SVGTextOptions.asPaths`), nil to keep them as texts.
     let outlines: TextOutlines?
+    /// The nodes of `retained` met so far, shared by the snapshots while they stay the same.
+    private let shares = NodeShares()
 
     init(_ scene: Scene, outlines: TextOutlines? = nil) {
         self.scene = scene
@@ -244,7 +254,7 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count, outlines: outlines), slots: self), at: time)
+        return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count, outlines: outlines, shares: shares), slots: self), at: time)
     }
 
     /// Whether the snapshot of `time` is kept (made and not forgotten since).
@@ -339,13 +349,51 @@ final class Sampler {
         let shared = SharedResults(results: results, times: wanted, sorted: sorted)
         // Each thread writes only the results of its own instants.
         DispatchQueue.concurrentPerform(iterations: threads) { k in
-            let presentation = RetainedPresentation(scene: scene)
+            let presentation = RetainedPresentation(scene: scene), shares = NodeShares()
             let range = (shared.sorted.count * k / threads)..<(shared.sorted.count * (k + 1) / threads)
-            for i in shared.sorted[range] { shared.results[i] = Snapshot.walk(presentation.tree(at: shared.times[i]), expecting: expected, outlines: outlines) }
+            for i in shared.sorted[range] {
+                shared.results[i] = Snapshot.walk(presentation.tree(at: shared.times[i]), expecting: expected, outlines: outlines, shares: shares)
+            }
         }
         for i in wanted.indices {
             _ = keep(Snapshot(results[i].take()!, slots: self), at: wanted[i])
         }
+    }
+}
+
+/// One layer's own render node, as snapshots hold it: made once where the layer's node stays the same
+/// from one walk to the next (`NodeShares`), and shared by the snapshots of those instants, each
+/// holding a reference (where a copy of each node cost each snapshot its 232 bytes and its walk the
+/// copy: an imported file of 1,172 layers, 1,100 of them still, filled the cache with a third of its
+/// instants and evaluated the tree again for every track).
+final class SharedNode {
+    let node: RenderNode
+
+    init(_ node: RenderNode) {
+        self.node = node
+    }
+}
+
+/// The nodes one retained presentation's walks made, by presentation node: each with the
+/// `ownNodeVersion` it was made at, handed out again while the presentation node's version is the
+/// same (its own render node is then the same: `RetainedPresentation.Node.ownNodeVersion`). Holds the
+/// presentation nodes too, so that an identity is never another node's; forgets everything past
+/// `limit` entries (layers that come and go make new presentation nodes).
+final class NodeShares {
+    private var kept: [ObjectIdentifier: (tree: RetainedPresentation.Node, version: Int, node: SharedNode)] = [:]
+    /// Entries kept at most before all are forgotten.
+    static let limit = 100_000
+
+    /// The node made for `tree` at its current version, nil when none was.
+    func node(of tree: RetainedPresentation.Node) -> SharedNode? {
+        guard let entry = kept[ObjectIdentifier(tree)], entry.version == tree.ownNodeVersion else { return nil }
+        return entry.node
+    }
+
+    /// Records `node` as the one of `tree` at its current version.
+    func keep(_ node: SharedNode, of tree: RetainedPresentation.Node) {
+        if kept.count >= Self.limit { kept.removeAll() }
+        kept[ObjectIdentifier(tree)] = (tree, tree.ownNodeVersion, node)
     }
 }
 
