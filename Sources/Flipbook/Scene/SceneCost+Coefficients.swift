@@ -58,8 +58,10 @@ extension SceneCost {
         public var surfacePixel: Double
         /// Raster frames, per frame: one tap of a shadow's blur on one device pixel (`ShadowPlane.work`).
         public var shadowTap: Double
-        /// The animated SVG, per observed instant: its evaluation and bookkeeping. (12: a one-dot scene
-        /// of 20,001 frames compiled in 610 to 830 ms here, 0.28 to 0.38 of an estimate made with 5.)
+        /// The animated SVG, per observed instant: its evaluation and bookkeeping. (4: a one-dot scene
+        /// of 20,001 frames compiled in 140 to 150 ms of CPU here once a still layer's node was read
+        /// from one snapshot, not at each instant again, 0.26 of an estimate made with 12; 610 to 830
+        /// ms before.)
         public var instant: Double
         /// The animated SVG: one path morph fitted adaptively, per layer of the tree.
         public var morphItem: Double
@@ -116,7 +118,7 @@ extension SceneCost {
             file: 6.3, svgElement: 0.14, svgLayer: 1, svgDerivedLayer: 1.5, svgTextByte: 0.053,
             streamPixel: 0.0015, pngPixel: 0.0048, edge: 0.011, row: 0.038,
             dash: 0.18, glyph: 0.92, gradientPixel: 0.0072, surfacePixel: 0.0037, shadowTap: 0.00035,
-            instant: 12, morphItem: 260, knotProbe: 42, numberProbe: 2, numberTrack: 0.3,
+            instant: 4, morphItem: 260, knotProbe: 42, numberProbe: 2, numberTrack: 0.3,
             sampledLayer: 350, sampledProbe: 0.5, sampledItem: 6.2, sampledElement: 6.4, switch: 150,
             instantElement: 0.11, instantItem: 1.2,
             processBytes: 11e6, rendererPixelBytes: 12, pngPixelBytes: 2, keyframeValueBytes: 100, layerBytes: 4_000, changeBytes: 500, elementBytes: 64)

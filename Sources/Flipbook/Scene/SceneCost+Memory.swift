@@ -37,12 +37,25 @@ extension SceneCost {
             // Every instant evaluated is kept (20,000 of them at most, and what the compiler weighs as
             // 256 MB, which holds 640 MB or more: 850 MB for 1,000 pie slices): the observed ones, about 40 for each text change
             // bisected, 50 for each layer whose tracks are fitted adaptively, 10 for each knot and the
-            // instants the sampled items' fits share.
+            // instants the sampled items' fits share; where fewer than 2,000 snapshots fit in the cache,
+            // adaptive sampling asks for no more than fit (`Sampler.sampleDepth`). A snapshot holds a
+            // node of its own (about 450 bytes; weighed 4 and its path elements) for each layer that
+            // moves or draws something that changes, and 48 bytes (weighed 1) for each other: a
+            // reference to the node the snapshots share, and its slot's entries. The first holds every
+            // layer's.
             var evaluated = animatedInstants + 40 * Double(textSwitches) + 50 * Double(sampledLayers) + 10 * Double(knots)
             if sampledItems > 0 { evaluated += Self.sampledInstants }
-            let snapshot = 450 * Double(layers) + 40 * Double(pathElements) + 8 * Double(textBytes)
-            let snapshots = min(640e6, min(20_000, evaluated) * snapshot)
-            let tracks = animatedInstants * Double(items) * 48 + animatedInstants * 16 * Double(pathElements)
+            let all = Double(layers), changing = Double(min(layers, movingLayers + changingItems))
+            let weight = 4 * changing + (all - changing) + Double(pathElements) * changing / max(all, 1)
+            let fit = min(Double(Self.snapshotCacheCount), Double(Self.snapshotCacheWeight) / max(weight, 1))
+            let kept = min(evaluated, fit < 2_000 ? fit : Double(Self.snapshotCacheCount))
+            let snapshot = 48 * all + 450 * changing + 40 * Double(pathElements) + 8 * Double(textBytes)
+            let snapshots = 450 * all + min(640e6, kept * snapshot)
+            // Each track keeps the engine's values at every instant it was checked at (for the other
+            // formats' checks), an array each: about four tracks a changing item (a colour's channels,
+            // a width), three a moving layer (position, rotation or scale, opacity).
+            let tracked = Double(items) + 4 * Double(changingItems) + 3 * Double(movingLayers)
+            let tracks = animatedInstants * tracked * 48 + animatedInstants * 16 * Double(pathElements)
             // Conic gradients' wedges, written once: an element and its path (about five elements) each.
             let wedges = 300 * Double(wedgeElements)
             return m.processBytes + model + snapshots + tracks + wedges
