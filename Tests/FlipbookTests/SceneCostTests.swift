@@ -131,6 +131,34 @@ struct SceneCostTests {
         #expect(cost.textSwitches == 4)
     }
 
+    /// Colours mix with premultiplied alpha, so a fill whose alpha changes is not linear in its straight
+    /// channels and the compiler samples it (its report says `sampled` for such a fill, `exact` for a
+    /// fill that changes colour at one alpha: `flipbook render --report` of each); the fill whose alpha
+    /// fades is a sampled item, the other not, whether its first colour is the animation's or the
+    /// layer's own.
+    @Test func fillsWhoseAlphaChangesAreSampled() {
+        let clear = Color(red: 1, green: 0, blue: 0, alpha: 0), red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        var fading = Self.square("fading"), fromModel = Self.square("fromModel"), recoloured = Self.square("recoloured")
+        fading.add(.basic(PropertyKey<Color>.fillColor, from: clear, to: blue, duration: 1))
+        fromModel[PropertyKey<Color>.fillColor] = clear
+        fromModel.add(.basic(PropertyKey<Color>.fillColor, to: blue, duration: 1))
+        recoloured.add(.basic(PropertyKey<Color>.fillColor, from: red, to: blue, duration: 1))
+        #expect(SceneCost(scene: Self.scene([fading])).sampledItems == 1)
+        #expect(SceneCost(scene: Self.scene([fromModel])).sampledItems == 1)
+        #expect(SceneCost(scene: Self.scene([recoloured])).sampledItems == 0)
+        #expect(SceneCost(scene: Self.scene([recoloured])).changingItems == 1)
+        // An arc layer's fill is clear unless set (its type's default): filling it in from there is
+        // sampled too; a shape layer's is black, so turning it blue is not.
+        var arc = Layer(id: "arc", type: ArcLayer.self)
+        arc[.radius] = 10
+        arc[.endAngle] = .degrees(90)
+        arc.add(.basic(PropertyKey<Color>.fillColor, to: blue, duration: 1))
+        var shape = Self.square("shape")
+        shape.add(.basic(PropertyKey<Color>.fillColor, to: blue, duration: 1))
+        #expect(SceneCost(scene: Self.scene([arc])).sampledItems == 1)
+        #expect(SceneCost(scene: Self.scene([shape])).sampledItems == 0)
+    }
+
     /// Every frame hashes and compares the drawn layers' ids, so their bytes are work (the fuzzer
     /// found a 10 MB id taking 56 ms a frame).
     @Test func layerIdBytesAreWork() {

@@ -158,8 +158,8 @@ extension SceneCost {
 
     /// The model layers whose values some animation or timed change moves along a curve the animated
     /// SVG has no exact form for (an easing that is not linear, a cubic Bézier or steps; a cubic
-    /// keyframe spline; an OKLab colour; a path morph), with their sublayers: their tracks are sampled
-    /// and fitted adaptively.
+    /// keyframe spline; an OKLab colour; colours whose alpha changes; a path morph), with their
+    /// sublayers: their tracks are sampled and fitted adaptively.
     static func sampledLayers(_ scene: Scene) -> Set<String> {
         func exact(_ easing: TimingFunction) -> Bool {
             switch easing {
@@ -167,12 +167,33 @@ extension SceneCost {
             default: false
             }
         }
-        func exact(_ animation: Animation) -> Bool {
+        // Colours mix with their alpha premultiplied: where the alpha of the colours an animation
+        // moves between changes, their straight channels are not linear in time (a fill fading in, a
+        // gradient's stops fading), and the compiler samples them.
+        func alphaMoves(_ values: [PropertyValue]) -> Bool {
+            var seen: [Double]?
+            for value in values {
+                let alphas: [Double]
+                switch value {
+                case .color(let c): alphas = [c.alpha]
+                case .colors(let cs): alphas = cs.map(\.alpha)
+                case .gradient(let g): alphas = g.stops.map(\.color.alpha)
+                default: continue
+                }
+                if let seen, seen != alphas { return true }
+                seen = alphas
+            }
+            return false
+        }
+        func exact(_ animation: Animation, of layer: Layer) -> Bool {
             guard animation.isPaced || exact(animation.timingFunction), animation.colorSpace == .sRGB else { return false }
             switch animation.content {
-            case .basic(let b): return b.key.name != "path"
-            case .keyframe(let k): return k.calculationMode != .cubic && k.calculationMode != .cubicPaced && k.key.name != "path"
-            case .group(let children): return children.allSatisfy(exact)
+            case .basic(let b):
+                let from = b.from ?? layer.value(for: b.key)
+                return b.key.name != "path" && !alphaMoves([from] + [b.to].compactMap { $0 })
+            case .keyframe(let k):
+                return k.calculationMode != .cubic && k.calculationMode != .cubicPaced && k.key.name != "path" && !alphaMoves(k.values)
+            case .group(let children): return children.allSatisfy { exact($0, of: layer) }
             }
         }
         var changed: Set<String> = []
@@ -181,7 +202,7 @@ extension SceneCost {
         }
         var result: Set<String> = []
         func walk(_ layer: Layer, inherited: Bool) {
-            let sampled = inherited || changed.contains(layer.id) || !layer.animations.allSatisfy { exact($0.animation) }
+            let sampled = inherited || changed.contains(layer.id) || !layer.animations.allSatisfy { exact($0.animation, of: layer) }
             if sampled { result.insert(layer.id) }
             for sublayer in layer.sublayers { walk(sublayer, inherited: sampled) }
         }
