@@ -361,94 +361,10 @@ final class Sampler {
     }
 }
 
-/// One layer's own render node, as snapshots hold it: made once where the layer's node stays the same
-/// from one walk to the next (`NodeShares`), and shared by the snapshots of those instants, each
-/// holding a reference (where a copy of each node cost each snapshot its 232 bytes and its walk the
-/// copy: an imported file of 1,172 layers, 1,100 of them still, filled the cache with a third of its
-/// instants and evaluated the tree again for every track).
-final class SharedNode {
-    let node: RenderNode
-
-    init(_ node: RenderNode) {
-        self.node = node
-    }
-}
-
-/// The nodes one retained presentation's walks made, by presentation node: each with the
-/// `ownNodeVersion` it was made at, handed out again while the presentation node's version is the
-/// same (its own render node is then the same: `RetainedPresentation.Node.ownNodeVersion`). Holds the
-/// presentation nodes too, so that an identity is never another node's; forgets everything past
-/// `limit` entries (layers that come and go make new presentation nodes).
-final class NodeShares {
-    private var kept: [ObjectIdentifier: (tree: RetainedPresentation.Node, version: Int, node: SharedNode)] = [:]
-    /// Entries kept at most before all are forgotten.
-    static let limit = 100_000
-
-    /// The node made for `tree` at its current version, nil when none was.
-    func node(of tree: RetainedPresentation.Node) -> SharedNode? {
-        guard let entry = kept[ObjectIdentifier(tree)], entry.version == tree.ownNodeVersion else { return nil }
-        return entry.node
-    }
-
-    /// Records `node` as the one of `tree` at its current version.
-    func keep(_ node: SharedNode, of tree: RetainedPresentation.Node) {
-        if kept.count >= Self.limit { kept.removeAll() }
-        kept[ObjectIdentifier(tree)] = (tree, tree.ownNodeVersion, node)
-    }
-}
-
 /// The instants a prefetch's threads walk and the slots they fill, as the threads are handed them
 /// (each writes the slots of its own instants only).
 private struct SharedResults: @unchecked Sendable {
     let results: UnsafeMutableBufferPointer<Snapshot.Walked?>
     let times: [Double]
     let sorted: [Int]
-}
-
-/// Texts turned into the shapes of their glyph outlines (`SVGTextOptions.asPaths`), each text made
-/// once however many instants and threads show it; where the fonts give glyphs, each outline's glyphs
-/// and their places (`glyphTexts`), for `AnimatedSVG.minified()` to draw each glyph once.
-final class TextOutlines: @unchecked Sendable {
-    private let options: SVGTextOptions
-    private let lock = CacheLock()
-    private var shapes: [TextDrawing: ShapeDrawing?] = [:]
-    private var placed: [Path: PlacedGlyphs] = [:]
-    private var tooMany = false
-    /// Distinct outlines recorded with their glyphs at most; past it none are (`glyphTexts` is empty,
-    /// whatever order the threads met them in).
-    static let glyphTextLimit = 4_096
-
-    init(_ options: SVGTextOptions) {
-        self.options = options
-    }
-
-    /// The shape of `text`'s glyph outlines, nil when no face serves it (it stays a text).
-    func shape(of text: TextDrawing) -> ShapeDrawing? {
-        lock.lock()
-        if let hit = shapes[text] {
-            lock.unlock()
-            return hit
-        }
-        lock.unlock()
-        let made = options.outlined(text)
-        let glyphs = made == nil ? nil : options.fonts?.glyphRun(of: text).map { run in
-            PlacedGlyphs(run: run, origin: text.origin, scale: text.fontSize / run.unitsPerEm)
-        }
-        lock.lock()
-        if shapes.count >= 4_096 { shapes.removeAll() }
-        shapes[text] = made
-        if let made, let glyphs, !tooMany, placed[made.path] == nil {
-            if placed.count >= Self.glyphTextLimit { tooMany = true } else { placed[made.path] = glyphs }
-        }
-        lock.unlock()
-        return made
-    }
-
-    /// Each outline made with the glyphs it is made of (the same outline from two texts: either's,
-    /// which draw the same), empty past `glyphTextLimit` distinct outlines.
-    var glyphTexts: [Path: PlacedGlyphs] {
-        lock.lock()
-        defer { lock.unlock() }
-        return tooMany ? [:] : placed
-    }
 }
