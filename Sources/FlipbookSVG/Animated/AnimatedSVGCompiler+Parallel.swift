@@ -44,9 +44,8 @@ extension AnimatedSVGCompiler.Context {
         var body: [AnimatedDocument.Element] = []
         for index in ids.indices {
             let written = results[index]!
-            // Track checks name their report entries: renumbered after the entries before them; and
-            // the definitions after those written before (a layer written again here instead, as
-            // before, wrote a clipped file's layers twice: two threads took 1.7 times as long as one).
+            // Track checks name their report entries, and definitions their numbers: both shifted
+            // after those written before them.
             let offset = report.count, clipsBefore = clips, gradientsBefore = gradients
             let shift = { (e: AnimatedDocument.Element) in e.shiftingChecks(by: offset).renumbering(clips: clipsBefore, gradients: gradientsBefore) }
             body += written.body.map(shift)
