@@ -162,7 +162,8 @@ struct CompilerPartsTests {
     }
 
     /// A snapshot's weight counts what it holds apart from the scene: a node that was never rebuilt
-    /// is `nodeWeight` (its path is the layer's own), a rebuilt one its path elements too. Three nodes
+    /// is `nodeWeight` (its path is the layer's own), a rebuilt one its path elements too, one an
+    /// earlier walk made `sharedWeight`. Three nodes
     /// (root, a still square, a square whose colour moves), the square's path 4 elements (M, L, L, Z).
     @Test func snapshotWeightCountsRebuiltNodes() throws {
         let json = """
@@ -176,20 +177,17 @@ struct CompilerPartsTests {
         let first = Snapshot.walk(presentation.tree(at: 0.5), expecting: 0)
         #expect(first.nodes.count == 3)
         #expect(first.weight == 3 * Snapshot.nodeWeight)          // every node as the presentation built it
+        // A node the same as at the walk before is that walk's node (kept with the presentation's
+        // node), one unit; the moving square rebuilt counts its 4 path elements.
         let later = Snapshot.walk(presentation.tree(at: 0.7), expecting: 0)
-        #expect(later.weight == 3 * Snapshot.nodeWeight + 4)      // the moving square rebuilt: its 4 path elements
+        #expect(later.nodes[0] === first.nodes[0] && later.nodes[1] === first.nodes[1])   // root and the still square
+        #expect(later.nodes[2] !== first.nodes[2] && later.nodes[2].node.items != first.nodes[2].node.items)
+        #expect(later.weight == 2 * Snapshot.sharedWeight + Snapshot.nodeWeight + 4)
         let again = Snapshot.walk(presentation.tree(at: 0.7), expecting: 0)
-        #expect(again.weight == later.weight)
-        // Walked with shares: a node the same as at the walk before is that walk's node, one unit.
-        let shares = NodeShares(), shared = RetainedPresentation(scene: scene)
-        let a = Snapshot.walk(shared.tree(at: 0.5), expecting: 0, shares: shares)
-        #expect(a.weight == 3 * Snapshot.nodeWeight)
-        let b = Snapshot.walk(shared.tree(at: 0.7), expecting: 0, shares: shares)
-        #expect(b.nodes[0] === a.nodes[0] && b.nodes[1] === a.nodes[1])   // root and the still square
-        #expect(b.nodes[2] !== a.nodes[2] && b.nodes[2].node.items != a.nodes[2].node.items)
-        #expect(b.weight == 2 * Snapshot.sharedWeight + Snapshot.nodeWeight + 4)
-        let c = Snapshot.walk(shared.tree(at: 0.7), expecting: 0, shares: shares)
-        #expect(zip(c.nodes, b.nodes).allSatisfy { $0 === $1 } && c.weight == 3 * Snapshot.sharedWeight)
+        #expect(zip(again.nodes, later.nodes).allSatisfy { $0 === $1 } && again.weight == 3 * Snapshot.sharedWeight)
+        // Another presentation shares nothing with this one.
+        let other = Snapshot.walk(RetainedPresentation(scene: scene).tree(at: 0.7), expecting: 0)
+        #expect(zip(other.nodes, later.nodes).allSatisfy { $0 !== $1 })
     }
 
     /// The sampler's snapshots, walked from the retained presentation's nodes, against the render tree

@@ -43,6 +43,9 @@ extension RetainedPresentation {
         /// (Flags, not a double optional: `RenderNode??` is copied through run-time witnesses.)
         @exclusivity(unchecked) private var ownNode: RenderNode?
         @exclusivity(unchecked) private var hasOwnNode = false
+        /// An object a renderer keeps for this node's own render node (the animated compiler's shared
+        /// copy of it), dropped with it (`forgetOwnNode`) and with this node. Default nil.
+        @exclusivity(unchecked) package var keptWithOwnNode: AnyObject?
         /// `presented.renderNode()`, valid while `hasTree`.
         @exclusivity(unchecked) private var tree: RenderNode?
         @exclusivity(unchecked) private var hasTree = false
@@ -209,6 +212,7 @@ extension RetainedPresentation {
         /// destroyed its old value through run-time witnesses, even a nil one.)
         func forgetOwnNode() {
             ownNodeDrops += 1
+            if keptWithOwnNode != nil { keptWithOwnNode = nil }
             guard hasOwnNode else { return }
             hasOwnNode = false
             ownNode = nil

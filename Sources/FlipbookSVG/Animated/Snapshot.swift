@@ -36,7 +36,7 @@ final class Snapshot {
         /// Each node's parent, as an index into `nodes` (-1 for the root).
         var parents: [Int] = []
         /// The nodes' memory (`Snapshot.weight(of:)` of those rebuilt since the start, `nodeWeight` of
-        /// the others, `sharedWeight` of those an earlier walk made: `NodeShares`), worked out by the
+        /// the others, `sharedWeight` of those an earlier walk made: `SharedNode`), worked out by the
         /// walk's thread.
         var weight = 0
     }
@@ -45,9 +45,9 @@ final class Snapshot {
     /// `RenderNode`'s tree is built: each node's own render node (`ownRenderNode`, kept by the
     /// retained node while its values stay the same), hidden layers and their sublayers left out,
     /// sublayers in drawing order. No nested render tree is built: the compiler reads nodes by slot.
-    /// With `shares`, a node the same as when an earlier walk with them met it is that walk's
-    /// (`SharedNode`), counted `sharedWeight`.
-    static func walk(_ root: RetainedPresentation.Node, expecting count: Int, outlines: TextOutlines? = nil, shares: NodeShares? = nil) -> Walked {
+    /// A node the same as when an earlier walk of the same presentation met it is that walk's
+    /// (`SharedNode`, kept with the presentation's node), counted `sharedWeight`.
+    static func walk(_ root: RetainedPresentation.Node, expecting count: Int, outlines: TextOutlines? = nil) -> Walked {
         var walked = Walked()
         walked.nodes.reserveCapacity(count)
         walked.parents.reserveCapacity(count)
@@ -55,7 +55,7 @@ final class Snapshot {
         // for exclusive access at run time on every node.)
         func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int, to walked: inout Walked) {
             let position = walked.nodes.count
-            if let shared = shares?.node(of: tree) {
+            if let shared = tree.keptWithOwnNode as? SharedNode {
                 walked.nodes.append(shared)
                 walked.weight += Snapshot.sharedWeight
             } else {
@@ -67,7 +67,7 @@ final class Snapshot {
                     }
                 }
                 let shared = SharedNode(made)
-                shares?.keep(shared, of: tree)
+                tree.keptWithOwnNode = shared
                 walked.nodes.append(shared)
                 // A node whose own render node was never rebuilt holds what its layer held from the
                 // start (the retained presentation keeps that storage however many snapshots share it):
@@ -209,8 +209,6 @@ final class Sampler {
 
     /// Texts as their glyph outlines (`SVGTextOptions.asPaths`), nil to keep them as texts.
     let outlines: TextOutlines?
-    /// The nodes of `retained` met so far, shared by the snapshots while they stay the same.
-    private let shares = NodeShares()
 
     init(_ scene: Scene, outlines: TextOutlines? = nil) {
         self.scene = scene
@@ -254,7 +252,7 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count, outlines: outlines, shares: shares), slots: self), at: time)
+        return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count, outlines: outlines), slots: self), at: time)
     }
 
     /// Whether the snapshot of `time` is kept (made and not forgotten since).
@@ -349,10 +347,10 @@ final class Sampler {
         let shared = SharedResults(results: results, times: wanted, sorted: sorted)
         // Each thread writes only the results of its own instants.
         DispatchQueue.concurrentPerform(iterations: threads) { k in
-            let presentation = RetainedPresentation(scene: scene), shares = NodeShares()
+            let presentation = RetainedPresentation(scene: scene)
             let range = (shared.sorted.count * k / threads)..<(shared.sorted.count * (k + 1) / threads)
             for i in shared.sorted[range] {
-                shared.results[i] = Snapshot.walk(presentation.tree(at: shared.times[i]), expecting: expected, outlines: outlines, shares: shares)
+                shared.results[i] = Snapshot.walk(presentation.tree(at: shared.times[i]), expecting: expected, outlines: outlines)
             }
         }
         for i in wanted.indices {
