@@ -97,6 +97,8 @@ struct RenderBatch: @unchecked Sendable {
     let jobs: Int
     /// With `--shard I/N`: only the rows of part I, the parts balanced by estimated work (`owners`).
     var shard: Shard?
+    /// The output folders, each looked at once for what killed writers left, not once a row.
+    let listings = FolderListings()
 
     /// Rows read and rendered at a time: the batch's memory is this many rows and their outputs.
     static let chunk = 256
@@ -254,24 +256,24 @@ struct RenderBatch: @unchecked Sendable {
                 try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: template, limits: loader.limits, jobs: 1)
                 let p = path()
                 let compiled = try scene.writeAnimatedSVG(to: p, css: outputs.css, jobs: 1, fonts: outputs.fonts, textAsPaths: outputs.textAsPaths,
-                                                          theme: theme)
+                                                          theme: theme, listings: listings)
                 lines.append("wrote \(p) (\(compiled.svg.utf8.count) bytes)")
             }
             if outputs.lottie != nil {
                 let p = path()
-                let bytes = try RenderCommand.writeLottie(scene, to: p, jobs: 1, fonts: outputs.fonts, theme: theme)
+                let bytes = try RenderCommand.writeLottie(scene, to: p, jobs: 1, fonts: outputs.fonts, theme: theme, listings: listings)
                 lines.append("wrote \(p) (\(bytes) bytes)")
             }
             if outputs.frames != nil {
                 let p = path()
                 let written = try scene.writeFrames(to: p, format: outputs.format, jobs: 1, scale: outputs.scale, fonts: outputs.fonts,
-                                                    textAsPaths: outputs.textAsPaths, force: outputs.force)
+                                                    textAsPaths: outputs.textAsPaths, force: outputs.force, listings: listings)
                 lines.append("wrote \(written.count) frames to \(p)")
             }
             if let still = outputs.still {
                 let p = path()
                 let bytes = try scene.writeStill(at: still.time, to: p, format: outputs.format(ofStill: p), scale: outputs.scale,
-                                                 fonts: outputs.fonts, textAsPaths: outputs.textAsPaths)
+                                                 fonts: outputs.fonts, textAsPaths: outputs.textAsPaths, listings: listings)
                 lines.append("wrote \(p) (\(bytes) bytes)")
             }
             return [1] + Array(lines.joined(separator: "\n").utf8)

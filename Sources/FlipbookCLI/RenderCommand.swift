@@ -322,9 +322,10 @@ enum RenderCommand {
     }
 
     /// Writes the scene as Lottie to `path` atomically; returns the bytes written.
-    static func writeLottie(_ scene: Scene, to path: BytePath, jobs: Int, fonts: FontSet?, theme: ThemeProbe? = nil) throws -> Int {
+    static func writeLottie(_ scene: Scene, to path: BytePath, jobs: Int, fonts: FontSet?, theme: ThemeProbe? = nil,
+                            listings: FolderListings? = nil) throws -> Int {
         let json = Array(lottieFile(scene, jobs: jobs, fonts: fonts, theme: theme).json.utf8)
-        try AtomicFile.write(json, to: path)
+        try AtomicFile.write(json, to: path, listings: listings)
         return json.count
     }
 

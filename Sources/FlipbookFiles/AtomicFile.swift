@@ -13,10 +13,12 @@ import Glibc
 public enum AtomicFile {
     static let temporaryPrefix = Array(".flipbook-tmp-".utf8)
 
-    /// Writes `bytes` to `path`, replacing any file there (its permissions are kept).
+    /// Writes `bytes` to `path`, replacing any file there (its permissions are kept). With
+    /// `listings`, the folder is looked at for abandoned temporary files once for the run, not at
+    /// every write (`FolderListings`).
     /// - Throws: `FileError` naming the path and the system's reason: a missing folder, no
     ///   permission, no space, a name too long, a folder in the way, an interruption.
-    public static func write(_ bytes: [UInt8], to path: BytePath) throws(FileError) {
+    public static func write(_ bytes: [UInt8], to path: BytePath, listings: FolderListings? = nil) throws(FileError) {
         let (folderPath, name) = path.split
         guard !name.isEmpty, name != Array(".".utf8), name != Array("..".utf8) else {
             throw FileError("cannot write '\(path)': it names a folder, not a file")
@@ -30,7 +32,7 @@ public enum AtomicFile {
         if let existing = folder.status(name), existing.isFolder {
             throw FileError("cannot write '\(path)': it is a folder")
         }
-        removeAbandoned(in: folder)
+        removeAbandoned(in: folder, listings: listings)
         Interruption.beginOutput()
         if let sig = Interruption.pending { throw .interrupted(sig, "'\(path)' was not written") }
         let temporary = temporaryPrefix + randomTag()
@@ -65,8 +67,8 @@ public enum AtomicFile {
     /// a writer creates its file and then locks it, so between the two another writer's cleaning
     /// would find it unlocked (two threads of a `--data` batch writing into one folder did, 2 rows in
     /// 2,000); a writer locks before its first byte, so a file with bytes and no lock is abandoned.
-    static func removeAbandoned(in folder: Directory) {
-        guard let names = try? folder.names() else { return }
+    static func removeAbandoned(in folder: Directory, listings: FolderListings?) {
+        guard let names = try? folder.names(startingWith: temporaryPrefix, listings: listings) else { return }
         for name in names where matchesTagged(name, prefix: temporaryPrefix) {
             if let st = folder.status(name), st.isRegularFile, st.st_size > 0, FileLock.isAbandoned(in: folder, name, folderEntry: false) {
                 folder.unlink(name)

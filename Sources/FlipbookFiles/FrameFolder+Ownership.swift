@@ -76,10 +76,11 @@ extension FrameFolder {
         notes.append("kept '\(shown)': a render that was stopped left \(kept) entr\(kept == 1 ? "y" : "ies") there that Flipbook cannot prove it wrote")
     }
 
-    /// Cleans the staging folders of renders into the same destination that were killed.
-    static func recoverAbandoned(in home: Directory, key: [UInt8], destination: Directory?, notes: inout [String]) {
+    /// Cleans the staging folders of renders into the same destination that were killed (`home`
+    /// listed now, or once for the run: `FolderListings`).
+    static func recoverAbandoned(in home: Directory, key: [UInt8], destination: Directory?, listings: FolderListings?, notes: inout [String]) {
         let prefix = stagePrefix(key)
-        for entry in (try? home.names()) ?? [] where matchesTagged(entry, prefix: prefix) {
+        for entry in (try? home.names(startingWith: prefix, listings: listings)) ?? [] where matchesTagged(entry, prefix: prefix) {
             guard home.status(entry)?.isFolder == true, FileLock.isAbandoned(in: home, entry, folderEntry: true),
                   let folder = try? Directory(in: home, entry) else { continue }
             let label = destination?.path ?? home.path.appending(entry)

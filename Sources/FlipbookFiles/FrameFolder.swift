@@ -46,7 +46,9 @@ public final class FrameFolder {
     ///   writable, it is a file or a symbolic link, another render holds it, its manifest was not
     ///   written by Flipbook, or it holds files Flipbook did not write (without `force`; with it, a
     ///   folder of the user's or a file named as one of `names`).
-    public init(_ path: BytePath, names: [String], force: Bool) throws(FileError) {
+    /// `listings`: for a run writing many frame folders side by side, their parent is looked at for
+    /// abandoned staging folders once, not for every folder (`FolderListings`).
+    public init(_ path: BytePath, names: [String], force: Bool, listings: FolderListings? = nil) throws(FileError) {
         guard !path.isEmpty else { throw FileError("no folder given for the frames") }
         destination = path
         let (parentPath, name) = path.split
@@ -79,7 +81,7 @@ public final class FrameFolder {
         lock = try FileLock(in: home, name: Array(".flipbook-lock-".utf8) + key,
                             busy: "another flipbook render is writing to '\(path)'; wait for it to finish or choose another folder")
         var notes: [String] = []
-        Self.recoverAbandoned(in: home, key: key, destination: existing, notes: &notes)
+        Self.recoverAbandoned(in: home, key: key, destination: existing, listings: listings, notes: &notes)
         self.notes = notes
         if let existing { _ = try Self.foreignEntries(in: existing, planned: planned, force: force, path: path, stagePrefix: mount ? Self.stagePrefix(key) : nil) }
         if let sig = Interruption.pending { throw .interrupted(sig, "'\(path)' was left as it was") }

@@ -52,19 +52,21 @@ extension Scene {
     ///     draw them, SVG frames name the face first (or, with `textAsPaths`, write its outlines).
     ///   - textAsPaths: SVG frames write each text as its glyph outlines instead of `<text>`.
     ///   - progress: called after each frame with (frames done, frames in all).
+    ///   - listings: a run writing many folders side by side looks at their parent once
+    ///     (`FolderListings`); default nil, at every write.
     /// - Throws: `FileError` for the folder (nothing changed), `RasterRenderer.RenderError` when PNG
     ///   frames need a font and none is found.
     @discardableResult
     public func writeFrames(to folder: BytePath, format: FrameFormat = .svg, frames range: Range<Int>? = nil,
                             shard: Shard? = nil, jobs: Int? = nil, scale: Double = 1, fonts: FontSet? = nil,
-                            textAsPaths: Bool = false, force: Bool = false,
+                            textAsPaths: Bool = false, force: Bool = false, listings: FolderListings? = nil,
                             progress: ((Int, Int) -> Void)? = nil) throws -> FramesWritten {
         let selected = self.frames(range ?? 0..<frameCount).indices
         let allNames = Self.frameFileNames(count: selected.count, format: format)
         let part = shard?.part(of: selected.count) ?? 0..<selected.count
         let raster = format == .png ? try rasterRenderer(scale: scale, fonts: fonts) : nil
         let text = SVGTextOptions(fonts: drawsText ? fonts ?? FontSet.system() : nil, asPaths: textAsPaths)
-        let output = try FrameFolder(folder, names: Array(allNames[part]), force: force)
+        let output = try FrameFolder(folder, names: Array(allNames[part]), force: force, listings: listings)
         var bytes = 0, done = 0
         do {
             let scene = self
@@ -91,11 +93,11 @@ extension Scene {
 
     /// Writes the picture at `time` seconds as one file (`FILE.svg` or `FILE.png` by `format`),
     /// atomically: the same bytes a frame folder's frame at that instant holds. Returns the bytes
-    /// written. `scale`, `fonts` and `textAsPaths` as for `writeFrames`.
+    /// written. `scale`, `fonts`, `textAsPaths` and `listings` as for `writeFrames`.
     /// - Throws: `FileError`, `RasterRenderer.RenderError` (PNG and no font).
     @discardableResult
     public func writeStill(at time: Double, to path: BytePath, format: FrameFormat = .svg, scale: Double = 1,
-                           fonts: FontSet? = nil, textAsPaths: Bool = false) throws -> Int {
+                           fonts: FontSet? = nil, textAsPaths: Bool = false, listings: FolderListings? = nil) throws -> Int {
         let presentation = RetainedPresentation(scene: self)
         let bytes: [UInt8]
         if format == .png {
@@ -106,7 +108,7 @@ extension Scene {
             var writer = SVGFrameRenderer(canvas: canvas, background: background, text: text)
             bytes = writer.documentBytes(at: time, of: presentation).bytes
         }
-        try AtomicFile.write(bytes, to: path)
+        try AtomicFile.write(bytes, to: path, listings: listings)
         return bytes.count
     }
 
@@ -130,18 +132,19 @@ extension Scene {
     /// instants, ≥ 1; default the machine's cores, as for `writeFrames` (the file does not depend on it).
     /// `fonts` and `textAsPaths` as for `writeFrames`. With `theme`, the colours of themable
     /// parameters are written as CSS custom properties (`AnimatedSVGCompiler.compile(theme:)`).
+    /// `listings` as for `writeFrames`.
     /// - Throws: `AnimatedSVGFallbackError` (strict), `FileError`.
     @discardableResult
     public func writeAnimatedSVG(to path: BytePath, strict: Bool = false, css: Bool = false, jobs: Int? = nil,
                                  fonts: FontSet? = nil, textAsPaths: Bool = false, theme: ThemeProbe? = nil,
                                  repeatCount: Double? = nil, beginEvent: String? = nil, scrollTimeline: Bool = false,
-                                 minify: Bool = false) throws -> AnimatedSVG {
+                                 minify: Bool = false, listings: FolderListings? = nil) throws -> AnimatedSVG {
         let compiled = animatedSVG(css: css, jobs: jobs, fonts: fonts, textAsPaths: textAsPaths, theme: theme, repeatCount: repeatCount,
                                    beginEvent: beginEvent, scrollTimeline: scrollTimeline, minify: minify)
         if strict, !compiled.fallbacks.isEmpty {
             throw AnimatedSVGFallbackError(fallbacks: compiled.fallbacks, path: path.description)
         }
-        try AtomicFile.write(Array(compiled.svg.utf8), to: path)
+        try AtomicFile.write(Array(compiled.svg.utf8), to: path, listings: listings)
         return compiled
     }
 

@@ -163,4 +163,27 @@ final class FrameFolderTests {
         try AtomicFile.write(Array("x".utf8), to: BytePath(root + "/x.svg"))
         #expect(entries(root) == [".flipbook-tmp-00000000000000aa", "x.svg"])
     }
+
+    /// A run of many writes (a `--data` batch) looks at each folder once: what killed writers left
+    /// before its first write there is removed, both temporary files and other destinations' staging
+    /// folders; what appears later is left to the next run (a write without listings removes it).
+    @Test func aRunLooksAtEachFolderOnce() throws {
+        let listings = FolderListings()
+        let stage = root + "/.flipbook-stage-" + String(decoding: FrameFolder.key(Array("b".utf8)), as: UTF8.self) + "-0123456789abcdef"
+        mkdir(stage, 0o755)
+        write(stage + "/.flipbook-frames", "# flipbook frames 1\n")
+        write(root + "/.flipbook-tmp-0123456789abcdef", "partial")
+        try AtomicFile.write(Array("1".utf8), to: BytePath(root + "/one.svg"), listings: listings)
+        #expect(entries(root) == [".flipbook-stage-" + String(decoding: FrameFolder.key(Array("b".utf8)), as: UTF8.self) + "-0123456789abcdef", "one.svg"])
+        // Another destination in the same folder: its staging folder was in the first look.
+        let folder = try FrameFolder(BytePath(root + "/b"), names: names(1), force: false, listings: listings)
+        try folder.write(names(1)[0], Array("b".utf8))
+        try folder.commit()
+        #expect(entries(root) == ["b", "one.svg"])
+        write(root + "/.flipbook-tmp-00000000000000cc", "partial")
+        try AtomicFile.write(Array("2".utf8), to: BytePath(root + "/two.svg"), listings: listings)
+        #expect(entries(root) == [".flipbook-tmp-00000000000000cc", "b", "one.svg", "two.svg"])
+        try AtomicFile.write(Array("3".utf8), to: BytePath(root + "/two.svg"))
+        #expect(entries(root) == ["b", "one.svg", "two.svg"])
+    }
 }
