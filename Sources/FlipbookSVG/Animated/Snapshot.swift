@@ -53,12 +53,15 @@ final class Snapshot {
         walked.parents.reserveCapacity(count)
         // (`walked` passed in, not captured: a recursive local function's captured variable was checked
         // for exclusive access at run time on every node.)
-        func add(_ tree: RetainedPresentation.Node, _ node: RenderNode, parent: Int, to walked: inout Walked) {
+        // A node with a shared copy has its own render node (both are dropped together): the copy is
+        // taken without reading the own node (a 232-byte copy).
+        func add(_ tree: RetainedPresentation.Node, parent: Int, to walked: inout Walked) {
             let position = walked.nodes.count
             if let shared = tree.keptWithOwnNode as? SharedNode {
                 walked.nodes.append(shared)
                 walked.weight += Snapshot.sharedWeight
             } else {
+                guard let node = tree.ownRenderNode else { return }
                 var made = node
                 if let outlines, node.items.contains(where: { if case .text = $0 { true } else { false } }) {
                     made.items = node.items.map { item in
@@ -76,14 +79,12 @@ final class Snapshot {
                 walked.weight += tree.ownNodeVersion == 0 ? Snapshot.nodeWeight : Snapshot.weight(of: node)
             }
             walked.parents.append(parent)
-            tree.forEachSublayerInDrawingOrder { sublayer in
-                if let own = sublayer.ownRenderNode { add(sublayer, own, parent: position, to: &walked) }
-            }
+            tree.forEachSublayerInDrawingOrder { add($0, parent: position, to: &walked) }
             // The mask after the drawn sublayers, as a child (the compiler writes it as the group's
             // `<mask>`: `AnimatedSVGCompiler.Context.maskIDs`).
-            if let mask = tree.maskNode, let own = mask.ownRenderNode { add(mask, own, parent: position, to: &walked) }
+            if let mask = tree.maskNode { add(mask, parent: position, to: &walked) }
         }
-        if let own = root.ownRenderNode { add(root, own, parent: -1, to: &walked) }
+        add(root, parent: -1, to: &walked)
         return walked
     }
 
