@@ -209,9 +209,13 @@ public struct SceneCost: Hashable, Sendable {
     static let sampledInstants = 1_000.0
 
     /// The animated compiler's cache of evaluated instants: at most this many, and this weight of
-    /// them (`Snapshot.weight`: 4 a layer, 1 a path element or gradient stop). Adaptive sampling asks
-    /// for no more instants than it keeps (`Sampler.sampleDepth`).
+    /// them (`Snapshot.weight`: `snapshotNodeWeight` a layer's node, `snapshotSharedWeight` a node an
+    /// earlier instant made, 1 a path element or gradient stop). Adaptive sampling asks for no more
+    /// instants than it keeps (`Sampler.sampleDepth`).
     public static let snapshotCacheCount = 20_000, snapshotCacheWeight = 4_000_000
+    /// A snapshot's weight of a layer's node of its own (its ~232 bytes and their bookkeeping, in
+    /// units of ~64 bytes), and of a reference to a node it shares with an earlier snapshot.
+    public static let snapshotNodeWeight = 4, snapshotSharedWeight = 1
 
     /// The terms of `output`'s work: their sum is `work(output)`.
     public func terms(_ output: Output) -> [Term] {

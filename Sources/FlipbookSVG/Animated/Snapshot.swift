@@ -171,11 +171,13 @@ final class Snapshot {
             && a.clipCornerRadius == b.clipCornerRadius && a.clipCorners == b.clipCorners && a.shadow == b.shadow && a.items == b.items
     }
 
-    /// The memory of a node itself, in units of ~64 bytes.
-    static let nodeWeight = 4
+    /// The memory of a node itself, in units of ~64 bytes (the cost model counts on it:
+    /// `SceneCost.snapshotNodeWeight`).
+    static let nodeWeight = SceneCost.snapshotNodeWeight
     /// The memory a snapshot holds for a node another snapshot made (`SharedNode`): the reference to
-    /// it and the slot's entries in the snapshot's tables (five words), one unit.
-    static let sharedWeight = 1
+    /// it and the slot's entries in the snapshot's tables (five words), one unit
+    /// (`SceneCost.snapshotSharedWeight`).
+    static let sharedWeight = SceneCost.snapshotSharedWeight
 
     /// About how much memory `node` holds, in units of ~64 bytes: `nodeWeight`, and its path elements,
     /// dash lengths, gradient stops and text (counts, never a walk through them).
