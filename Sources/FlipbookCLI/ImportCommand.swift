@@ -12,7 +12,9 @@ enum ImportCommand {
     solid and null layers, parenting, in and out points, transforms, shape groups, paths,
     rectangles, ellipses, fills and strokes become layers and keyframe animations. What the file
     holds beyond that is listed on standard error, one line each with its JSON path. `flipbook
-    render` reads Lottie files the same way, for every output.
+    render` reads Lottie files the same way, for every output. A Telegram sticker (.tgs, gzipped
+    Lottie) and a dotLottie archive (.lottie: its manifest's first animation) are read as the JSON
+    they hold, recognised by their first bytes.
 
     OPTIONS:
       --strict             Refuse (exit 1, nothing printed) when the import leaves anything out.

@@ -194,8 +194,9 @@ enum SceneOptions {
         for line in lines { printError("warning: " + line) }
     }
 
-    /// The whole file at `path`: "no such file", "is a folder, not a scene file", or the system's reason.
-    /// The file's bytes (with `prefix`, at most that many from the start).
+    /// The whole file at `path`, a compressed Lottie file inflated (`CompressedInput`): or "no such
+    /// file", "is a folder, not a scene file", the system's reason, or why it does not inflate.
+    /// With `prefix`, at most that many bytes from the start, as they are.
     static func readFile(_ path: BytePath, limit: Int = .max, prefix: Int = .max) throws(FileError) -> [UInt8] {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileError(errno == ENOENT ? "no such file" : "cannot be read (\(FileError.reason(errno)))", code: errno) }
@@ -215,7 +216,7 @@ enum SceneOptions {
                 if errno == EINTR { continue }
                 throw FileError("cannot be read (\(FileError.reason(errno)))", code: errno)
             }
-            if n == 0 { return data }
+            if n == 0 { return prefix == .max ? try CompressedInput.json(of: data, limit: limit) : data }
             data += chunk[..<n]
             if data.count >= prefix { return Array(data.prefix(prefix)) }
             if data.count > limit { throw tooBig(data.count) }

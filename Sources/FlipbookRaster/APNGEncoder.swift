@@ -64,15 +64,3 @@ public struct APNGEncoder: Sendable {
         return out
     }
 }
-
-/// gzip (RFC 1952) around this package's deflate: what Telegram's .tgs stickers are. Deterministic:
-/// no name, no time (MTIME 0), OS "unknown".
-public enum Gzip {
-    public static func compress(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
-        data.withUnsafeBufferPointer { Deflate.deflate($0, into: &out) }
-        let crc = CRC32.checksum(data), size = UInt32(truncatingIfNeeded: data.count)
-        for v in [crc, size] { out += [UInt8(v & 255), UInt8((v >> 8) & 255), UInt8((v >> 16) & 255), UInt8(v >> 24)] }
-        return out
-    }
-}
