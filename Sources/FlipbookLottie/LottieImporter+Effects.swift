@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Layer effects: After Effects' drop shadow (`ty` 25) is a shadow; the others are reported.
+/// Layer effects: After Effects' drop shadow (`ty` 25) is a shadow, its fill (`ty` 21) a recolouring
+/// (`LottieFill`); the others are reported.
 extension LottieImporter {
     /// The shadow of a layer's drop-shadow effect, as the members and animations of a layer wrapped
     /// around the imported one (its shadow is that of the layer as drawn: after its masks, its
@@ -29,7 +30,8 @@ extension LottieImporter {
     mutating func dropShadow(_ layer: LottieValue, clock: LottieClock, nested: Bool) -> (members: [(String, JSONText)], animations: [JSONText])? {
         var found: (members: [(String, JSONText)], animations: [JSONText])?
         for effect in layer["ef"]?.items ?? [] {
-            if effect["en"]?.flag == false || Self.isExpressionControl(effect) { continue }
+            // (A fill is imported by `fillEffect`.)
+            if effect["en"]?.flag == false || Self.isExpressionControl(effect) || effect["ty"]?.int == 21 { continue }
             guard effect["ty"]?.int == 25 else {
                 omit(effect.path, "an effect other than a drop shadow (ty \(effect["ty"]?.int.map(String.init) ?? "?")) is not imported: the layer is drawn without it")
                 continue

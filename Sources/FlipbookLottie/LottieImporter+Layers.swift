@@ -213,6 +213,9 @@ extension LottieImporter {
         }
         if !animations.isEmpty { members.append(("animations", .array(animations))) }
         var made = JSONText.object(members)
+        // A fill effect: what the layer paints, recoloured.
+        let fill = fillEffect(layer)
+        if let fill { made = fill.fill.recolouring(made) }
         // Parents, nearest first: each a layer holding the one inside, with the parent's transform.
         var seen: Set<Int> = []
         var parentIndex = layer["parent"]?.int
@@ -236,8 +239,10 @@ extension LottieImporter {
         // A drop shadow: the shadow of the layer as drawn, by a layer around it.
         if let shadow = dropShadow(layer, clock: layerClock, nested: movedPrecompositions > 0) {
             var wrapper: [(String, JSONText)] = [("id", .string(uniqueID(id + "_shadow"))), ("type", .string("layer"))] + Self.inPlace + shadow.members
-            wrapper.append(("sublayers", .array([made])))
             if !shadow.animations.isEmpty { wrapper.append(("animations", .array(shadow.animations))) }
+            // A fill after the shadow recolours the shadow too.
+            if let fill, fill.afterShadow, case .object(let recoloured) = fill.fill.recolouring(.object(wrapper), shadow: true) { wrapper = recoloured }
+            wrapper.append(("sublayers", .array([made])))
             made = .object(wrapper)
         }
         return made

@@ -104,4 +104,48 @@ import Testing
         let (_, reported) = try Self.pixels(effects: plugin, at: [])
         #expect(reported.map(\.path) == ["layers[0].ef[0]"])
     }
+
+    /// A Fill effect: colour, and its other parameters (fill mask, all masks, invert, feathers) 0.
+    static func fill(_ color: [Double], opacity: Double = 1) -> String {
+        func p(_ ty: Int, _ name: String, _ v: String) -> String { #"{"ty":"# + "\(ty)" + #","nm":""# + name + #"","v":{"a":0,"k":"# + v + "}}" }
+        return #"{"ty":21,"nm":"Fill","mn":"ADBE Fill","ef":["#
+            + [p(3, "Fill Mask", "0"), p(7, "All Masks", "0"), p(2, "Color", "\(color)"), p(7, "Invert", "0"),
+               p(0, "Horizontal Feather", "0"), p(0, "Vertical Feather", "0"), p(0, "Opacity", "\(opacity)")].joined(separator: ",") + "]}"
+    }
+
+    /// A fill effect gives what the layer draws its colour, its alpha kept: the red square blue; a
+    /// drop shadow listed before the fill is the drawn layer's, so blue too (at its half alpha), one
+    /// listed after it keeps its black. At an opacity under 100 % the fill is reported, not drawn.
+    @Test func aFillEffectRecoloursWhatTheLayerDraws() throws {
+        let shadow = Self.dropShadow([0, 0, 0, 1], opacity: 127.5, direction: 135, distance: 10 * 2.0.squareRoot(), softness: 0)
+        let points = [(50, 50), (80, 80)]
+        let (filled, none) = try Self.pixels(effects: Self.fill([0, 0, 1, 1]), at: points)
+        #expect(none.isEmpty, "\(none)")
+        #expect(filled[0] == [0, 0, 255, 255], "\(filled[0])")
+        let (before, _) = try Self.pixels(effects: shadow + "," + Self.fill([0, 0, 1, 1]), at: points)
+        #expect(before[0] == [0, 0, 255, 255] && before[1][0] == 0 && before[1][2] >= 120 && abs(Int(before[1][3]) - 128) <= 1, "\(before)")
+        let (after, _) = try Self.pixels(effects: Self.fill([0, 0, 1, 1]) + "," + shadow, at: points)
+        #expect(after[0] == [0, 0, 255, 255] && after[1][2] == 0 && abs(Int(after[1][3]) - 128) <= 1, "\(after)")
+        let (half, omissions) = try Self.pixels(effects: Self.fill([0, 0, 1, 1], opacity: 0.5), at: points)
+        #expect(half[0] == [255, 0, 0, 255] && omissions.count == 1 && omissions[0].message.contains("opacity under 100 %"), "\(half) \(omissions)")
+    }
+
+    /// A fill on a precomposition recolours its content but not its mattes: a red square under a
+    /// luma matte of a white solid (luma 1, the square shown) comes out blue and opaque; recoloured
+    /// blue, the matte's luma (0.07) would have all but hidden it.
+    @Test func aFillLeavesMattesAlone() throws {
+        let square = #"{"v":[[25,25],[75,25],[75,75],[25,75]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}"#
+        let matte = ##"{"ty":1,"ind":1,"td":1,"sc":"#ffffff","sw":100,"sh":100,"ip":0,"op":30,"st":0,"ks":{}}"##
+        let content = #"{"ty":4,"ind":2,"tt":3,"ip":0,"op":30,"st":0,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":"# + square
+            + #"}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[{"id":"p","layers":["# + matte + "," + content
+            + #"]}],"layers":[{"ty":0,"ind":1,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"ks":{},"ef":["# + Self.fill([0, 0, 1, 1]) + "]}]}"
+        let loader = SceneLoader()
+        let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
+        #expect(imported.omissions.isEmpty, "\(imported.omissions)")
+        let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
+        var raster = RasterRenderer(canvas: scene.canvas)
+        let image = try raster.render(scene.presentation(at: 0).renderNode())
+        #expect((0..<4).map { image.pixels[(50 * image.width + 50) * 4 + $0] } == [0, 0, 255, 255])
+    }
 }
