@@ -6,9 +6,11 @@ extension LottieImporter {
     /// `end`, or radial around `start` out to `end`'s distance; its stops at every offset where a
     /// colour or an opacity stop sits, the colour and the opacity each interpolated between their
     /// own stops there (Lottie keeps them apart: `count` colour stops `[offset, r, g, b]`, then
-    /// opacity stops `[offset, alpha]`). Nil when the numbers cannot be read.
+    /// opacity stops `[offset, alpha]`). Nil when the numbers cannot be read (too few, or one that is
+    /// not finite: an extreme key's easing can make one).
     static func gradient(radial: Bool, start: [Double], end: [Double], stops raw: [Double], count: Int) -> JSONText? {
-        guard start.count >= 2, end.count >= 2, count >= 1, raw.count >= 4 * count else { return nil }
+        guard start.count >= 2, end.count >= 2, count >= 1, raw.count >= 4 * count,
+              (start + end + raw).allSatisfy(\.isFinite) else { return nil }
         let colors = (0..<count).map { Array(raw[(4 * $0)..<(4 * $0 + 4)]) }
         let rest = Array(raw[(4 * count)...])
         let alphas = stride(from: 0, to: rest.count - 1, by: 2).map { [rest[$0], rest[$0 + 1]] }
@@ -16,7 +18,8 @@ extension LottieImporter {
             guard let first = table.first, let last = table.last else { return [] }
             if offset <= first[0] { return Array(first.dropFirst()) }
             if offset >= last[0] { return Array(last.dropFirst()) }
-            let j = table.firstIndex { $0[0] >= offset }!
+            // (Stops out of order: the first at or past the offset, after one before it.)
+            guard let j = table.firstIndex(where: { $0[0] >= offset }), j > 0 else { return Array(last.dropFirst()) }
             let a = table[j - 1], b = table[j]
             let u = b[0] > a[0] ? (offset - a[0]) / (b[0] - a[0]) : 1
             return (1..<a.count).map { a[$0] + (b[$0] - a[$0]) * u }
@@ -62,7 +65,10 @@ extension LottieImporter {
             let start = s.keys.isEmpty ? a : Self.value(of: s.keys, at: frame) ?? a
             let end = e.keys.isEmpty ? b : Self.value(of: e.keys, at: frame) ?? b
             let stops = g.keys.isEmpty ? c : Self.value(of: g.keys, at: frame) ?? c
-            guard let made = Self.gradient(radial: radial, start: start, end: end, stops: stops, count: count) else { return (first, nil) }
+            guard let made = Self.gradient(radial: radial, start: start, end: end, stops: stops, count: count) else {
+                omit(item.path, "a gradient whose keys cannot be read at frame \(Self.number(frame)) (a value that is not finite): held at its first value")
+                return (first, nil)
+            }
             samples.times.append(clock.seconds(frame))
             samples.values.append(made)
         }

@@ -82,4 +82,17 @@ extension String {
         }
         return self
     }
+
+    /// A gradient keyed with an extreme easing handle (o.y −1e308, as Tools/fuzz-lottie found): its
+    /// stops at the frames between are not finite, and were read past a table's end (a trap); the
+    /// gradient is held at its first key, reported with its path.
+    @Test func aGradientKeyedWithAnExtremeEasingIsHeldAndReported() throws {
+        let keys = #"[{"t":0,"s":[0,1,0,0,1,0,0,1],"o":{"x":[0.2],"y":[-1e308]},"i":{"x":[0.8],"y":[1]}},{"t":20,"s":[0,0,0,1,1,0,1,0]}]"#
+        let text = LottieImportTests.file(#"{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"gf","t":1,"o":{"a":0,"k":100},"s":{"a":0,"k":[30,50]},"e":{"a":0,"k":[70,50]},"g":{"p":2,"k":{"a":1,"k":"# + keys + "}}}]}")
+        let loader = SceneLoader()
+        let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "g.json"), file: "g.json")
+        _ = try loader.decode(Array(imported.sceneText.utf8), file: "g.json")
+        #expect(imported.omissions.contains { $0.message.contains("a gradient whose keys cannot be read") }, "\(imported.omissions)")
+    }
 }
