@@ -9,7 +9,8 @@ import FlipbookScenes
 /// drawn alpha, which is what the effect makes of the drawn layer. Every fill and stroke
 /// colour, gradient stop and colour key of the layer's content and sublayers is recoloured; masks
 /// and mattes (a `mask` member) are not, since they give the layer its alpha and the effect keeps it.
-/// A drop shadow listed before the fill is the drawn layer's too: its colour is recoloured as well.
+/// Shadows are drawn content too: those of layers inside, and the layer's own when its drop shadow is
+/// listed before the fill.
 ///
 /// Reported, the layer drawn without the fill: the effect limited to a mask ("Fill Mask", "All
 /// Masks"), inverted, feathered, at an opacity under 100 % (players differ there: Skottie lowers the
@@ -40,23 +41,22 @@ struct LottieFill: Equatable {
     }
 
     /// `text` (a scene layer's JSON) with every colour it paints recoloured (`recoloured(_:)`):
-    /// fill and stroke colours, gradient stops, the keys of their animations, and, with
-    /// `shadow`, the shadow's colour; its masks' layers left as they are.
-    func recolouring(_ text: JSONText, shadow: Bool = false) -> JSONText {
+    /// fill, stroke and shadow colours, gradient stops, the keys of their animations; its masks'
+    /// layers left as they are.
+    func recolouring(_ text: JSONText) -> JSONText {
         switch text {
-        case .array(let items): return .array(items.map { recolouring($0, shadow: shadow) })
+        case .array(let items): return .array(items.map(recolouring))
         case .object(let members):
             let property = members.first { $0.0 == "property" }?.1
             return .object(members.map { key, value in
                 switch key {
                 case "mask": return (key, value)
-                case "fillColor", "strokeColor": return (key, recoloured(value) ?? value)
-                case "shadowColor" where shadow: return (key, recoloured(value) ?? value)
+                case "fillColor", "strokeColor", "shadowColor": return (key, recoloured(value) ?? value)
                 case "fillGradient", "strokeGradient": return (key, gradient(value))
                 case "values", "from", "to":
                     // A colour animation's keys.
-                    guard case .string(let name) = property else { return (key, recolouring(value, shadow: shadow)) }
-                    if name == "fillColor" || name == "strokeColor" || (shadow && name == "shadowColor") {
+                    guard case .string(let name) = property else { return (key, recolouring(value)) }
+                    if name == "fillColor" || name == "strokeColor" || name == "shadowColor" {
                         if case .array(let keys) = value, key == "values" { return (key, .array(keys.map { recoloured($0) ?? $0 })) }
                         return (key, recoloured(value) ?? value)
                     }
@@ -65,7 +65,7 @@ struct LottieFill: Equatable {
                         return (key, gradient(value))
                     }
                     return (key, value)
-                default: return (key, recolouring(value, shadow: shadow))
+                default: return (key, recolouring(value))
                 }
             })
         default: return text

@@ -241,7 +241,7 @@ extension LottieImporter {
             var wrapper: [(String, JSONText)] = [("id", .string(uniqueID(id + "_shadow"))), ("type", .string("layer"))] + Self.inPlace + shadow.members
             if !shadow.animations.isEmpty { wrapper.append(("animations", .array(shadow.animations))) }
             // A fill after the shadow recolours the shadow too.
-            if let fill, fill.afterShadow, case .object(let recoloured) = fill.fill.recolouring(.object(wrapper), shadow: true) { wrapper = recoloured }
+            if let fill, fill.afterShadow, case .object(let recoloured) = fill.fill.recolouring(.object(wrapper)) { wrapper = recoloured }
             wrapper.append(("sublayers", .array([made])))
             made = .object(wrapper)
         }

@@ -148,4 +148,23 @@ import Testing
         let image = try raster.render(scene.presentation(at: 0).renderNode())
         #expect((0..<4).map { image.pixels[(50 * image.width + 50) * 4 + $0] } == [0, 0, 255, 255])
     }
+
+    /// A fill on a precomposition recolours the shadows drawn inside it too: the square's own drop
+    /// shadow (black, half opacity), under a precomposition filled blue, is blue at its half alpha.
+    @Test func aFillRecoloursShadowsInside() throws {
+        let square = #"{"v":[[25,25],[75,25],[75,75],[25,75]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"c":true}"#
+        let shadow = Self.dropShadow([0, 0, 0, 1], opacity: 127.5, direction: 135, distance: 10 * 2.0.squareRoot(), softness: 0)
+        let content = #"{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{},"ef":["# + shadow + #"],"shapes":[{"ty":"sh","ks":{"a":0,"k":"# + square
+            + #"}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[{"id":"p","layers":["# + content
+            + #"]}],"layers":[{"ty":0,"ind":1,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"ks":{},"ef":["# + Self.fill([0, 0, 1, 1]) + "]}]}"
+        let loader = SceneLoader()
+        let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
+        #expect(imported.omissions.isEmpty, "\(imported.omissions)")
+        let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
+        var raster = RasterRenderer(canvas: scene.canvas)
+        let image = try raster.render(scene.presentation(at: 0).renderNode())
+        let inShadow = (0..<4).map { image.pixels[(80 * image.width + 80) * 4 + $0] }
+        #expect(inShadow[0] == 0 && inShadow[2] >= 120 && abs(Int(inShadow[3]) - 128) <= 1, "\(inShadow)")
+    }
 }
