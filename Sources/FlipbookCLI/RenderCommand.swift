@@ -18,7 +18,8 @@ enum RenderCommand {
     Renders the scene to numbered SVG frames: <folder>/frame_0000.svg, frame_0001.svg, … (at least
     four digits, wider when needed), numbered from 0 in the order written. Frame i of the scene is at
     time i / fps; a scene of duration T has round(T × fps) + 1 frames, so the last shows the end
-    state (a looping scene leaves that last frame out).
+    state (a looping scene leaves that last frame out). <scene.json> may also be a Lottie file,
+    a Telegram sticker (.tgs) or a dotLottie archive (.lottie): see `flipbook import --help`.
 
     The frames are written into a hidden folder beside the destination and swapped into place in one
     step at the end, so the folder holds the old frames or the new ones, never a mix, and a failed
