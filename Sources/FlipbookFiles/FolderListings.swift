@@ -7,9 +7,9 @@ import Glibc
 /// --data`: a file or a frame folder a row, thousands into one folder).
 ///
 /// Before each write, `AtomicFile` and `FrameFolder` look in the destination's folder for what a
-/// killed writer left there (`.flipbook-tmp-*` files, `.flipbook-stage-*` folders). Listing the
-/// folder for every write made a batch quadratic in its rows: the 10,000th row listed and sorted the
-/// 9,999 files before it. Given a `FolderListings`, a folder is listed once, at the run's first write
+/// killed writer left there (`.flipbook-tmp-*` files, `.flipbook-stage-*` folders). Listed for every
+/// write, a folder a batch fills would make the batch quadratic in its rows (the 10,000th row would
+/// list the 9,999 files before it). Given a `FolderListings`, a folder is listed once, at the run's first write
 /// into it, and later writes look only at the leftovers that listing found (each checked again, as
 /// without it). What a writer killed after that first look leaves is removed by the next run.
 ///
