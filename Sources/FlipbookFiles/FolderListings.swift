@@ -9,9 +9,9 @@ import Glibc
 /// Before each write, `AtomicFile` and `FrameFolder` look in the destination's folder for what a
 /// killed writer left there (`.flipbook-tmp-*` files, `.flipbook-stage-*` folders). Listed for every
 /// write, a folder a batch fills would make the batch quadratic in its rows (the 10,000th row would
-/// list the 9,999 files before it). Given a `FolderListings`, a folder is listed once, at the run's first write
-/// into it, and later writes look only at the leftovers that listing found (each checked again, as
-/// without it). What a writer killed after that first look leaves is removed by the next run.
+/// list the 9,999 files before it). Given a `FolderListings`, a folder is listed once, at the run's
+/// first write into it, and later writes look only at the leftovers that listing found (each checked
+/// again, as without it). What a writer killed after that first look leaves is removed by the next run.
 ///
 /// Folders are told apart by device and inode; several threads may share one value.
 public final class FolderListings: Sendable {
