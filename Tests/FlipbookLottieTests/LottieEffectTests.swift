@@ -30,12 +30,17 @@ import Testing
             #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[{"id":"p","layers":["# + layer
                 + #"]}],"layers":[{"ty":0,"ind":1,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"ks":"# + $0 + "}]}"
         } ?? #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":["# + layer + "]}"
+        let (image, omissions) = try Self.firstFrame(text)
+        return (points.map { p in (0..<4).map { image.pixels[(p.1 * image.width + p.0) * 4 + $0] } }, omissions)
+    }
+
+    /// The first raster frame of the Lottie file `text`, imported, and what the import left out.
+    static func firstFrame(_ text: String) throws -> (RasterImage, [LottieImporter.Omission]) {
         let loader = SceneLoader()
         let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
         let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
         var raster = RasterRenderer(canvas: scene.canvas)
-        let image = try raster.render(scene.presentation(at: 0).renderNode())
-        return (points.map { p in (0..<4).map { image.pixels[(p.1 * image.width + p.0) * 4 + $0] } }, imported.omissions)
+        return (try raster.render(scene.presentation(at: 0).renderNode()), imported.omissions)
     }
 
     /// Direction 135° (down and right), distance 10√2: the shadow is the square moved (10, 10), in its
@@ -140,12 +145,8 @@ import Testing
             + #"}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
         let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[{"id":"p","layers":["# + matte + "," + content
             + #"]}],"layers":[{"ty":0,"ind":1,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"ks":{},"ef":["# + Self.fill([0, 0, 1, 1]) + "]}]}"
-        let loader = SceneLoader()
-        let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
-        #expect(imported.omissions.isEmpty, "\(imported.omissions)")
-        let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
-        var raster = RasterRenderer(canvas: scene.canvas)
-        let image = try raster.render(scene.presentation(at: 0).renderNode())
+        let (image, omissions) = try Self.firstFrame(text)
+        #expect(omissions.isEmpty, "\(omissions)")
         #expect((0..<4).map { image.pixels[(50 * image.width + 50) * 4 + $0] } == [0, 0, 255, 255])
     }
 
@@ -158,12 +159,8 @@ import Testing
             + #"}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
         let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[{"id":"p","layers":["# + content
             + #"]}],"layers":[{"ty":0,"ind":1,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"ks":{},"ef":["# + Self.fill([0, 0, 1, 1]) + "]}]}"
-        let loader = SceneLoader()
-        let imported = try LottieImporter(try loader.parse(Array(text.utf8), file: "t.json"), file: "t.json")
-        #expect(imported.omissions.isEmpty, "\(imported.omissions)")
-        let scene = try loader.decode(Array(imported.sceneText.utf8), file: "t.json")
-        var raster = RasterRenderer(canvas: scene.canvas)
-        let image = try raster.render(scene.presentation(at: 0).renderNode())
+        let (image, omissions) = try Self.firstFrame(text)
+        #expect(omissions.isEmpty, "\(omissions)")
         let inShadow = (0..<4).map { image.pixels[(80 * image.width + 80) * 4 + $0] }
         #expect(inShadow[0] == 0 && inShadow[2] >= 120 && abs(Int(inShadow[3]) - 128) <= 1, "\(inShadow)")
     }
