@@ -48,17 +48,13 @@ public enum Gzip {
             if flags & 2 != 0 { try skip(2) }
             let (bytes, end) = try Inflate.raw(data, from: p, limit: limit - out.count)
             guard end + 8 <= data.count else { throw InflateError("the data ends before the gzip trailer", at: data.count) }
-            let crc = word(data, end), size = word(data, end + 4)
+            let crc = ZipArchive.u32(data, end), size = ZipArchive.u32(data, end + 4)
             guard crc == CRC32.checksum(bytes) else { throw InflateError("a CRC-32 that does not match the data", at: end) }
             guard size == UInt32(truncatingIfNeeded: bytes.count) else { throw InflateError("a length of \(size) bytes in the trailer, for \(bytes.count)", at: end + 4) }
             out += bytes
             position = end + 8
         } while position < data.count
         return out
-    }
-
-    private static func word(_ data: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(data[at]) | UInt32(data[at + 1]) << 8 | UInt32(data[at + 2]) << 16 | UInt32(data[at + 3]) << 24
     }
 
     static func littleEndian(_ v: UInt32) -> [UInt8] { [UInt8(v & 255), UInt8((v >> 8) & 255), UInt8((v >> 16) & 255), UInt8(v >> 24)] }

@@ -80,7 +80,8 @@ public struct ZipArchive {
     }
 
     private static func u16(_ d: [UInt8], _ i: Int) -> Int { i + 2 <= d.count && i >= 0 ? Int(d[i]) | Int(d[i + 1]) << 8 : 0 }
-    private static func u32(_ d: [UInt8], _ i: Int) -> UInt32 {
+    /// The little-endian 32-bit word at `i`, 0 past the end (a bound the callers check as they read).
+    static func u32(_ d: [UInt8], _ i: Int) -> UInt32 {
         guard i >= 0, i + 4 <= d.count else { return 0 }
         return UInt32(d[i]) | UInt32(d[i + 1]) << 8 | UInt32(d[i + 2]) << 16 | UInt32(d[i + 3]) << 24
     }
