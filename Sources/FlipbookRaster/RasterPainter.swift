@@ -34,6 +34,12 @@ struct RasterPainter {
         guard node.opacity > 0 else { return }
         let m = node.transform.concatenating(parent)
         let isolated = node.opacity < 1 || node.clip != nil || node.shadow != nil || node.mask != nil
+        // A group whose drawing comes down to one paint (a fill, a stroke or a text's glyphs, each
+        // covering a pixel once) needs no surface of its own: its opacity scales that paint.
+        if isolated, node.clip == nil, node.shadow == nil, node.mask == nil, let sole = Self.solePaint(node, m) {
+            try draw(sole.item, transform: sole.transform, opacity: sole.opacity, into: &surface)
+            return
+        }
         guard isolated else {
             for item in node.items { try draw(item, transform: m, into: &surface) }
             for child in node.children { try draw(child, transform: m, into: &surface) }
@@ -248,13 +254,31 @@ struct RasterPainter {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    private mutating func draw(_ item: DrawItem, transform m: Transform2D, into surface: inout Surface) throws(RasterRenderer.RenderError) {
+    /// The one paint `node` (drawn under `m`, its own transform included) comes down to, with its
+    /// transform and the opacity of the groups it lies in (`node`'s own included): nil when it draws
+    /// more than one paint, or lies below a clip, a shadow or a mask. One shape with a fill or a
+    /// stroke but not both qualifies (a stroke is one polygon set, filled once), as does one text.
+    private static func solePaint(_ node: RenderNode, _ m: Transform2D) -> (item: DrawItem, transform: Transform2D, opacity: Double)? {
+        var current = node, transform = m, opacity = node.opacity
+        while current.items.isEmpty, current.children.count == 1 {
+            let child = current.children[0]
+            guard child.clip == nil, child.shadow == nil, child.mask == nil else { return nil }
+            transform = child.transform.concatenating(transform)
+            opacity *= child.opacity
+            current = child
+        }
+        guard current.children.isEmpty, current.items.count == 1 else { return nil }
+        if case .shape(let shape) = current.items[0], shape.hasFill && shape.hasStroke { return nil }
+        return (current.items[0], transform, opacity)
+    }
+
+    private mutating func draw(_ item: DrawItem, transform m: Transform2D, opacity: Double = 1, into surface: inout Surface) throws(RasterRenderer.RenderError) {
         switch item {
         case .shape(let shape):
             if shape.hasFill {
                 let polygons = shape.path.applying(m).flattened(tolerance: tolerance).map(\.points)
                 coverage.add(polygons: polygons)
-                paint(shape.fill, gradient: shape.fillGradient, transform: m, evenOdd: shape.fillRule == .evenOdd, into: &surface)
+                paint(shape.fill, gradient: shape.fillGradient, transform: m, opacity: opacity, evenOdd: shape.fillRule == .evenOdd, into: &surface)
             }
             if shape.hasStroke {
                 // Stroke in the layer's own space; flatten finely enough for the device.
@@ -272,7 +296,7 @@ struct RasterPainter {
                 if directions.count != lines.count { directions = [] }
                 let polygons = Stroker.stroke(lines, style: style, directions: directions).map { $0.map(m.apply) }
                 coverage.add(polygons: polygons)
-                paint(shape.stroke, gradient: shape.strokeGradient, transform: m, evenOdd: false, into: &surface)
+                paint(shape.stroke, gradient: shape.strokeGradient, transform: m, opacity: opacity, evenOdd: false, into: &surface)
             }
         case .text(let text):
             guard let font = fonts?.font(family: text.fontFamily, weight: text.fontWeight) else { throw .noFont }
@@ -288,7 +312,7 @@ struct RasterPainter {
                 polygons += outlines[g]!.applying(place).flattened(tolerance: tolerance).map(\.points)
             }
             coverage.add(polygons: polygons)
-            paint(text.color, gradient: .none, transform: m, evenOdd: false, into: &surface)
+            paint(text.color, gradient: .none, transform: m, opacity: opacity, evenOdd: false, into: &surface)
         }
     }
 
@@ -312,9 +336,11 @@ struct RasterPainter {
         return Rect(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
     }
 
-    private mutating func paint(_ color: Color, gradient: Gradient, transform m: Transform2D, evenOdd: Bool, into surface: inout Surface) {
+    /// Sweeps the coverage added last into `surface` in `color`, or `gradient` when it has stops, every
+    /// pixel of the paint scaled by `opacity` (0…1).
+    private mutating func paint(_ color: Color, gradient: Gradient, transform m: Transform2D, opacity: Double, evenOdd: Bool, into surface: inout Surface) {
         if gradient.stops.isEmpty {
-            let pixel = PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+            let pixel = PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * opacity)
             coverage.sweepSolid(evenOdd: evenOdd, into: &surface, pixel)
             return
         }
@@ -322,6 +348,7 @@ struct RasterPainter {
         // The render tree's stops are normalised (`Gradient.normalized`): offsets in [0, 1], non-decreasing.
         // Each pixel's offset is taken at its centre, a run's at once.
         let table = table(for: gradient)
+        let faded = PackedPixel.coverage(Float(opacity))
         var offsets = [Double](repeating: 0, count: max(surface.rect.width, 1))
         offsets.withUnsafeMutableBufferPointer { offsets in
             coverage.sweepShaded(evenOdd: evenOdd, into: &surface) { y, x, pixels in
@@ -335,6 +362,7 @@ struct RasterPainter {
                         pixels[i] = PackedPixel.premultiplied(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
                     }
                 }
+                if faded < 255 { for i in pixels.indices { pixels[i] = PackedPixel.scale(pixels[i], faded) } }
             }
         }
     }

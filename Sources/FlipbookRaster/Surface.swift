@@ -80,6 +80,7 @@ struct Surface {
 
     /// `other` composited at (dx, dy) of this surface's pixels, each of its pixels p (by index) scaled
     /// by `coverage(p)` (0…255; `PackedPixel.over(_:_:coverage:)`); a clear one changes nothing.
+    @inline(__always)
     private mutating func composite(_ other: Surface, dx: Int, dy: Int, coverage: (Int) -> UInt32) {
         let w = width, ow = other.width
         other.withPixelValues { src in

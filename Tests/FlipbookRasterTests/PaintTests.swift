@@ -29,6 +29,56 @@ struct PaintTests {
         }
     }
 
+    /// Group opacity over white, each expected pixel by source-over in premultiplied 8-bit colour
+    /// (SVG's group opacity: the group drawn alone, then faded): a gradient fill alone in a group at
+    /// 0.5 (drawn in place, its paint faded), nested groups at 0.5 × 0.5 round a solid red to alpha
+    /// 64, and a shape with a fill and a stroke over it at 0.5 shows the stroke alone where they
+    /// overlap (the group is isolated: the fill does not show through the stroke).
+    @Test func groupOpacityFadesWhatTheGroupDraws() throws {
+        func over(_ top: [Double], _ opacity: Double) -> [Int] {   // straight colour at alpha `opacity` over white
+            top.map { Int(($0 * opacity * 255 + 255 * (1 - opacity)).rounded()) } + [255]
+        }
+        func near(_ got: [Int], _ expected: [Int]) -> Bool { zip(got, expected).allSatisfy { abs($0 - $1) <= 1 } }
+        var gradient = Layer(id: "g", type: ShapeLayer.self)
+        gradient[.anchorPoint] = .zero
+        gradient[.path] = .rect(Rect(x: 0, y: 0, width: 40, height: 10))
+        gradient[.fillGradient] = Gradient(stops: [.init(0, Color(red: 1, green: 0, blue: 0)), .init(1, Color(red: 0, green: 0, blue: 1))],
+                                           start: Point(0, 0), end: Point(40, 0))
+        gradient[.opacity] = 0.5
+        var renderer = RasterRenderer(canvas: Size(40, 10), background: .white)
+        let faded = try renderer.render(gradient.renderNode())
+        for x in [0, 7, 20, 33, 39] {
+            let t = (Double(x) + 0.5) / 40
+            let expected = over([1 - t, 0, t], 0.5)
+            #expect(near(Self.pixel(faded, x, 5), expected), "x \(x): \(Self.pixel(faded, x, 5)) vs \(expected)")
+        }
+
+        var red = Layer(id: "r", type: ShapeLayer.self)
+        red[.anchorPoint] = .zero
+        red[.path] = .rect(Rect(x: 0, y: 0, width: 40, height: 10))
+        red[.fillColor] = Color(red: 1, green: 0, blue: 0)
+        red[.opacity] = 0.5
+        var parent = Layer(id: "p")
+        parent[.anchorPoint] = .zero
+        parent[.opacity] = 0.5
+        parent.sublayers = [red]
+        var clear = RasterRenderer(canvas: Size(40, 10))
+        let quarter = try clear.render(parent.renderNode())
+        #expect(near(Self.pixel(quarter, 20, 5), [64, 0, 0, 64]), "\(Self.pixel(quarter, 20, 5))")
+
+        var both = Layer(id: "b", type: ShapeLayer.self)
+        both[.anchorPoint] = .zero
+        both[.path] = .rect(Rect(x: 10, y: 0, width: 20, height: 10))
+        both[.fillColor] = Color(red: 1, green: 0, blue: 0)
+        both[.strokeColor] = Color(red: 0, green: 0, blue: 1)
+        both[.lineWidth] = 8
+        both[.opacity] = 0.5
+        let isolated = try renderer.render(both.renderNode())
+        #expect(near(Self.pixel(isolated, 11, 5), over([0, 0, 1], 0.5)), "stroke over fill: \(Self.pixel(isolated, 11, 5))")
+        #expect(near(Self.pixel(isolated, 20, 5), over([1, 0, 0], 0.5)), "fill alone: \(Self.pixel(isolated, 20, 5))")
+        #expect(near(Self.pixel(isolated, 7, 5), over([0, 0, 1], 0.5)), "stroke alone: \(Self.pixel(isolated, 7, 5))")
+    }
+
     /// A gradient with no extent paints its last stop's colour (SVG 1.1 §13.2.2: "If x1 = x2 and y1 =
     /// y2, then the area to be painted will be painted as a single color using the color and opacity
     /// of the last gradient stop"; §13.2.3, r = 0, the same). The render tree carries it as that
