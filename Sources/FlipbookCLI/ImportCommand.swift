@@ -43,11 +43,7 @@ enum ImportCommand {
             throw InputError(error.description)
         }
         try SceneOptions.report(imported, path, strict: args.flags.contains("strict"))
-        do {
-            scene = try loader.decode(Array(imported.sceneText.utf8), file: path.description)
-        } catch {
-            throw InputError(error.description)
-        }
+        scene = try SceneOptions.importedScene(imported, path, loader: loader)
         let text: String
         do { text = try SceneEncoder().encode(scene) } catch { throw InputError("\(path): \(error)") }
         try writeStandardOutput(Array(text.utf8))
