@@ -37,6 +37,27 @@ enum PackedPixel {
         return rb | ag
     }
 
+    /// `scale(_:_:)` for eight pixels at once, each by its own factor (the same arithmetic lane by
+    /// lane, so the same bits).
+    @inline(__always)
+    static func scale(_ p: SIMD8<UInt32>, _ m: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), half = SIMD8<UInt32>(repeating: 0x0080_0080)
+        var rb = (p & low) &* m &+ half
+        rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
+        var ag = ((p &>> 8) & low) &* m &+ half
+        ag = (ag &+ ((ag &>> 8) & low)) & SIMD8<UInt32>(repeating: 0xFF00_FF00)
+        return rb | ag
+    }
+
+    /// `over(_:_:coverage:)` for eight pixels, each source scaled by `c` (0…255): the same bits.
+    /// (Scaling by 255 changes nothing, and an opaque source leaves nothing of the destination, so
+    /// the scalar version's shortcuts are the general arithmetic's results.)
+    @inline(__always)
+    static func over(_ source: SIMD8<UInt32>, _ destination: SIMD8<UInt32>, coverage c: UInt32) -> SIMD8<UInt32> {
+        let s = c == 255 ? source : scale(source, SIMD8(repeating: c))
+        return s &+ scale(destination, SIMD8(repeating: 255) &- (s &>> 24))
+    }
+
     /// Source-over: `source + destination·(1 − αsource)`, both premultiplied. Channels cannot
     /// overflow: a premultiplied channel is ≤ its alpha, and rounding keeps scale(d, 255 − α) ≤ 255 − α.
     @inline(__always)

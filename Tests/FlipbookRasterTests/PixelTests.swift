@@ -17,6 +17,42 @@ struct PixelTests {
         }
     }
 
+    /// Eight pixels at a time give the bits one at a time gives: `scale` for every value and factor in
+    /// each lane, and the group composite (`Surface.composite`, eight pixels at a time, the rest of a
+    /// row one at a time) against `PackedPixel.over(_:_:coverage:)` pixel by pixel, over random
+    /// premultiplied pixels (transparent and opaque ones among them), rows of 1 to 21 pixels.
+    @Test func eightAtATimeIsOneAtATime() {
+        for v in 0...255 {
+            let p = UInt32(v) | UInt32(v) << 8 | UInt32(v) << 16 | UInt32(v) << 24
+            let factors = SIMD8<UInt32>((0..<8).map { UInt32(($0 * 37 + v) % 256) })
+            let eight = PackedPixel.scale(SIMD8(repeating: p), factors)
+            for lane in 0..<8 { #expect(eight[lane] == PackedPixel.scale(p, factors[lane])) }
+        }
+        var random = SystemRandomNumberGenerator()
+        func pixel() -> UInt32 {
+            let a = [0, 255, UInt32.random(in: 0...255, using: &random)].randomElement(using: &random)!
+            let c = (0..<3).map { _ in UInt32.random(in: 0...a, using: &random) }
+            return c[0] | c[1] << 8 | c[2] << 16 | a << 24
+        }
+        for coverage: UInt32 in [1, 37, 128, 254, 255] {
+            for width in 1...21 {
+                var under = Surface(width: width + 3, height: 2), over = Surface(width: 0, height: 0)
+                over.reshape(PixelRect(x: 2, y: 1, width: width, height: 1))
+                under.withPixels { for i in $0.indices { $0[i] = pixel() } }
+                over.withPixels { for i in $0.indices { $0[i] = pixel() } }
+                let before = under.withPixelValues { Array($0) }, source = over.withPixelValues { Array($0) }
+                under.composite(over, opacity: Float(coverage) / 255, mask: nil)
+                let after = under.withPixelValues { Array($0) }
+                for i in after.indices {
+                    let x = i % (width + 3), y = i / (width + 3)
+                    let inside = y == 1 && x >= 2 && x < 2 + width
+                    let expected = inside && source[x - 2] != 0 ? PackedPixel.over(source[x - 2], before[i], coverage: coverage) : before[i]
+                    #expect(after[i] == expected, "coverage \(coverage), width \(width), pixel \(i)")
+                }
+            }
+        }
+    }
+
     /// Source-over in premultiplied bytes: r = s + round(d·(255 − αs)/255) per channel, never above 255,
     /// opaque sources replace, transparent sources keep.
     @Test func sourceOver() {
