@@ -91,7 +91,9 @@ var data = {data};
 </script></body></html>""")
     shot = os.path.join(scratch, "lottie-web.png")
     try:
-        browser.screenshot((width * len(picks), height), shot, page, budget=3000)
+        # (A window under about 300 px tall, with a profile of its own, is shot blank: 100 px tall,
+        # emoji_shock's six cells came out white; the window is made taller and the cells cut out.)
+        browser.screenshot((max(width * len(picks), 400), max(height, 400)), shot, page, budget=3000)
     except SystemExit as stopped:   # Chromium failed or hung twice: no frames, not the end of the check
         print(f"note: lottie-web gave no frames of {os.path.basename(path)}: {str(stopped)[:200]}")
         return None
