@@ -155,7 +155,7 @@ enum SceneOptions {
     /// The scene a Lottie import made, held to the limit of a scene file (`--max-file`): the import
     /// writes the scene file the user would otherwise have written, and a file of a few hundred
     /// kilobytes can ask for far more (each stroke of a group draws every path listed before it: a
-    /// thousand items made 57,000 layers, 192 MB of scene, 25 s and 2.2 GB to import).
+    /// thousand items made 57,000 layers, 150 MB of scene, 25 s and 2.2 GB to import).
     static func importedScene(_ imported: LottieImporter, _ path: BytePath, loader: SceneLoader) throws -> Scene {
         let text = Array(imported.sceneText.utf8)
         guard text.count <= loader.limits.fileBytes else {
