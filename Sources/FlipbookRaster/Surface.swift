@@ -31,7 +31,7 @@ struct Surface {
         height = rect.height
         let needed = width * height * 4
         // Grown by half again at least: a rectangle that grows a little each frame (a group moving
-        // onto the canvas, a frame's damaged part) would otherwise make new memory every frame.
+        // onto the canvas) would otherwise make new memory every frame.
         if bytes.count < needed { bytes = [UInt8](repeating: 0, count: max(needed, bytes.count + bytes.count / 2)) }
         fill(0)
     }
@@ -107,7 +107,6 @@ struct Surface {
 
     /// `other` composited at (dx, dy) of this surface's pixels, each of its pixels p (by index) scaled
     /// by `coverage(p)` (0…255; `PackedPixel.over(_:_:coverage:)`); a clear one changes nothing.
-    @inline(__always)
     private mutating func composite(_ other: Surface, dx: Int, dy: Int, coverage: (Int) -> UInt32) {
         let w = width, ow = other.width
         other.withPixelValues { src in

@@ -95,10 +95,9 @@ extension AnimatedSVGCompiler.Context {
     mutating func animatedGradient(_ name: String, gradientAt: @escaping (Double) -> Gradient, samples: [Gradient], knots: [Double],
                                    owner: String) -> String {
         // Every track of the gradient (its geometry, and each stop's offset, colour and opacity)
-        // reads it at the instants it probes, mostly the same ones: each instant is read once.
-        // (dna.json's 23 gradients of 8 stops, keyed 455 times each, were read at 634,000 instants
-        // for 56,000 distinct ones: the sampler's cache held fewer than one gradient's instants, so
-        // each of its 28 tracks evaluated the tree again at every one.)
+        // reads it at the instants it probes, mostly the same ones: each instant is read once here,
+        // since the sampler's cache may hold fewer instants than one gradient's tracks probe, and
+        // each track would then evaluate the whole tree again at every one.
         var read: [Double: Gradient] = [:]
         func at(_ t: Double) -> Gradient {
             if let kept = read[t] { return kept }
