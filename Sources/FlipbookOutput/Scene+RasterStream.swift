@@ -16,7 +16,7 @@ public enum RasterStreamFormat: String, Hashable, Sendable, CaseIterable {
 extension Scene {
     /// Renders the frames numbered `range` (default: all) as raster images on `jobs` threads (default
     /// the machine's cores; fewer when frames are so large that renderers would pass 1 GB) and hands each
-    /// frame's bytes to `body` in frame order as each is ready, the threads rendering ahead by at most 64 × jobs
+    /// frame's bytes to `body` in frame order as each is ready, the threads rendering ahead by at most 16 × jobs
     /// frames (and 256 MB of them). What `flipbook render --stdout` writes.
     /// - Throws: what `body` throws (the first error stops the stream), or
     ///   `RasterRenderer.RenderError` when the scene draws text and no font is found.

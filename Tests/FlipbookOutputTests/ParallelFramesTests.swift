@@ -72,20 +72,20 @@ struct ParallelFramesTests {
     }
 
     /// The windows the README states: 16 frames a thread by default (SVG frames), and for raster frames
-    /// 64 a thread below 256 MB of encoded frames (4 bytes a pixel), fewer above, never under one a
+    /// 16 a thread below 256 MB of encoded frames (4 bytes a pixel), fewer above, never under one a
     /// thread; and no more threads than 1 GB of renderers (12 bytes a pixel) allows.
     @Test func windowSizes() {
         #expect(ParallelFrames<Int>(jobs: 2).window == 32)
         #expect(ParallelFrames<Int>(jobs: 3).window == 48)
         let rings = ParallelFrames<Int>.raster(requested: 2, pixels: 400 * 400)
-        #expect(rings.jobs == 2 && rings.window == 128)
+        #expect(rings.jobs == 2 && rings.window == 32)
         for pixels in [400 * 400, 1920 * 1080, 3840 * 2160, 8192 * 8192] {
             let pool = ParallelFrames<Int>.raster(requested: 8, pixels: pixels)
-            #expect(pool.window <= 64 * pool.jobs && pool.window >= pool.jobs)
+            #expect(pool.window <= 16 * pool.jobs && pool.window >= pool.jobs)
             #expect(pool.window * pixels * 4 <= 256 << 20 || pool.window == pool.jobs, "\(pixels) px: window \(pool.window)")
             #expect(pool.jobs * pixels * 12 <= 1 << 30 || pool.jobs == 1)
         }
-        // 4K frames: 33 MB each at worst, so 8 of them fill 256 MB (below 64 a thread).
+        // 4K frames: 33 MB each at worst, so 8 of them fill 256 MB (below 16 a thread).
         #expect(ParallelFrames<Int>.raster(requested: 2, pixels: 3840 * 2160).window == 8)
     }
 

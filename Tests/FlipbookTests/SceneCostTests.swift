@@ -184,6 +184,32 @@ struct SceneCostTests {
         #expect(busy.animatedInstants == 2 * 11)
     }
 
+    /// The compiler probes each knot interval once for all the layers that have it: two layers over
+    /// the same second share one interval, [0, 1]; a layer whose animation runs from 0.25 to 0.75 s
+    /// adds one of its own (its knots are its animation's bounds: the value holds outside them), so
+    /// the three layers have two. Timed changes count their distinct instants; a fill fading in
+    /// through three evenly spaced keyframes is a sampled item whose layer has knots at 0, 0.5 and 1
+    /// s: two intervals, and a third with the layer over [0, 1].
+    @Test func knotIntervalsAreSharedAndChangesCountTheirInstants() {
+        var a = Self.square("a"), b = Self.square("b"), late = Self.square("c")
+        a.add(.basic(.opacity, from: 0, to: 1, duration: 1))
+        b.add(.basic(.opacity, from: 1, to: 0, duration: 1))
+        late.timing.beginTime = 0.25
+        late.add(.basic(.opacity, from: 1, to: 0, duration: 0.5))
+        #expect(SceneCost(scene: Self.scene([a, b])).knotIntervals == 1)
+        #expect(SceneCost(scene: Self.scene([a, b, late])).knotIntervals == 2)
+        let changes = [0.2, 0.2, 0.6].enumerated().map { TimedChange(time: $1, layerID: "a", assignments: [.init(.opacity, Double($0) / 4)]) }
+        #expect(SceneCost(scene: Self.scene([Self.square("a")], changes: changes)).changeTimes == 2)
+        var fading = Self.square("f")
+        let fade = KeyframeAnimation(PropertyKey<Color>.fillColor, values: [Color(red: 1, green: 0, blue: 0, alpha: 0), Color(red: 1, green: 0, blue: 0, alpha: 0.5),
+                                                                           Color(red: 0, green: 0, blue: 1, alpha: 1)])
+        fading.add(Animation(.keyframe(fade), timing: MediaTiming(duration: 1)))
+        let sampled = SceneCost(scene: Self.scene([fading, a]))
+        #expect(sampled.sampledItems == 1)
+        #expect(sampled.sampledIntervals == 2)
+        #expect(sampled.knotIntervals == 3)
+    }
+
     /// Knots are laid out as the timeline lays them out (one definition, `Timeline.knotLists`): a
     /// steps(10) easing over the second jumps at each tenth (0, 0.1, …, 1: eleven knots, a closed
     /// form), and an animation of 0.5 s in a layer whose time begins at 0.25 s lies at 0.25 and 0.75

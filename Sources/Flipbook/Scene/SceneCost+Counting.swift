@@ -8,6 +8,7 @@ extension SceneCost {
         self.jobs = max(1, jobs)
         canvasPixels = max(scene.canvas.width, 1) * max(scene.canvas.height, 1)
         changes = scene.changes.count
+        changeTimes = Set(scene.changes.lazy.map(\.time).filter { $0 >= 0 && $0 <= scene.duration }).count
         // The animated compiler works on one period of a scene that repeats itself.
         let cycle = scene.repeatingCycle?.cycle
         let compiled = cycle ?? scene
@@ -20,7 +21,8 @@ extension SceneCost {
         keyframeValues = counts.values
         cubicPacedValues = counts.cubicPaced
         modelLayers = counts.layers
-        (knots, layerKnots) = Self.knots(compiled, frames: animatedFrames)
+        let knotLists: [String: [Double]]
+        (knots, layerKnots, knotLists) = Self.knots(compiled, frames: animatedFrames)
         numberStates = Self.numberStates(compiled)
         knots += numberStates
         isolationDepth = Self.isolatedNesting(of: counted, depth: 0)
@@ -104,11 +106,16 @@ extension SceneCost {
         let isPart = { (id: String) in id.contains(".") && !modelIDs.contains(id) }
         let sampledKeys = changing.filter { key in isPart(key.id) || sampled.contains(key.id) }
         sampledItems = sampledKeys.count
+        sampledIntervals = Self.intervals(owning: sampledKeys.map(\.id), lists: knotLists, modelIDs: modelIDs, duration: compiled.duration)
+        knotIntervals = Self.intervals(owning: Array(knotLists.keys), lists: knotLists, modelIDs: modelIDs, duration: compiled.duration)
         // A path whose structure changes is a discrete track (`DiscreteTrack`, motion held from frame
         // to frame): its instants are the observed ones, not a morph's adaptive probes.
         morphing.subtract(restructured)
         morphingItems = morphing.count
-        sampledElements = morphing.reduce(0) { $0 + elementsByItem[$1, default: 0] }
+        // A component's part morphs as its values move and is sampled point by point; a model layer's
+        // path morphs between its own keyframes, each segment one easing for every point.
+        sampledElements = morphing.filter { isPart($0.id) }.reduce(0) { $0 + elementsByItem[$1, default: 0] }
+        keyedMorphElements = morphing.filter { !isPart($0.id) }.reduce(0) { $0 + elementsByItem[$1, default: 0] }
         self.movingLayers = movingLayers.count
         sampledLayers = movingLayers.filter { isPart($0) || sampled.contains($0) }.count
         let changingTexts = changing.intersection(texts)
@@ -238,19 +245,45 @@ extension SceneCost {
     /// `Timeline.knotBudget` is observed at frame instants only and adds none; and the layers' own
     /// knots summed. At most a million pieces are laid out in all; past that, each animation is counted
     /// as adding a layer's full share (an upper bound) without laying it out.
-    static func knots(_ scene: Scene, frames: Int) -> (union: Int, summed: Int) {
+    static func knots(_ scene: Scene, frames: Int) -> (union: Int, summed: Int, lists: [String: [Double]]) {
         let budget = Timeline.knotBudget(frames: frames)
         let (lists, unlaid) = Timeline.knotLists(scene, budget: budget, pieces: 1_000_000)
         var union: Set<Double> = []
         var summed = 0
-        for times in lists.values {
+        var kept: [String: [Double]] = [:]
+        for (id, times) in lists {
             let own = Set(times.filter { $0 >= 0 && $0 <= scene.duration })
             guard times.count <= budget else { continue }
             union.formUnion(own)
             summed += own.count
+            // The spans the compiler fits, cut to the scene's duration (a span that runs past the end is
+            // fitted up to it).
+            kept[id] = Set(times.map { min(max($0, 0), scene.duration) }).sorted()
         }
         let extra = min(unlaid, 1_000_000) * budget
-        return (union.count + extra, summed + extra)
+        return (union.count + extra, summed + extra, kept)
+    }
+
+    /// The model layer `id` belongs to: itself, or for a component's part ("pie.slice0") its component.
+    static func owner(of id: String, modelIDs: Set<String>) -> String {
+        var candidate = id
+        while !modelIDs.contains(candidate), let dot = candidate.lastIndex(of: ".") { candidate = String(candidate[..<dot]) }
+        return candidate
+    }
+
+    /// The knot intervals of the model layers that own `ids` (a component's part is its component's),
+    /// each counted once however many layers share it: the spans the adaptive fits of those layers'
+    /// items halve on their shared grid (`TrackFitter`). A layer without knots of its own has one,
+    /// the whole duration.
+    static func intervals(owning ids: [String], lists: [String: [Double]], modelIDs: Set<String>, duration: Double) -> Int {
+        struct Interval: Hashable { var start: Double, end: Double }
+        let owners = Set(ids.map { owner(of: $0, modelIDs: modelIDs) })
+        var seen: Set<Interval> = []
+        for owner in owners {
+            let times = lists[owner] ?? [0, duration]
+            for (a, b) in zip(times, times.dropFirst()) { seen.insert(Interval(start: a, end: b)) }
+        }
+        return seen.count
     }
 
     /// The states formatted numbers' texts pass through (`numberStates`), summed over the layers

@@ -5,7 +5,8 @@ extension SceneCost {
     /// - SVG frames: each thread's frame and up to 16 frames a thread written ahead.
     /// - Raster frames: each thread's renderer (its frame, coverage and the surfaces of its groups, as
     ///   `ParallelFrames.raster` caps the threads at 1 GB of renderers), the frames rendered ahead that
-    ///   wait for the writer (counted as 8 a thread of the 64 it may hold, 4 bytes a pixel) and the
+    ///   wait for the writer (counted as half the window: 8 a thread of the 16 it may hold, and 128 MB
+    ///   of its 256 MB, 4 bytes a pixel) and the
     ///   encoder's rows and output.
     /// - The animated SVG: the snapshots of the instants it evaluates (a cache of at most 20,000) and
     ///   the tracks' keyframes and text.
@@ -31,7 +32,7 @@ extension SceneCost {
             // A shadow's plane holds a Float a pixel beside its two surfaces (the source and the group).
             let shadowBytes = 8 * (shadows.map(\.area).max() ?? 0) * scale * scale
             let renderer = m.rendererPixelBytes * pixels + 4 * surfacePixels * scale * scale + shadowBytes + frame
-            let waiting = min(8 * threads, Double(256 << 20) / max(pixels * 4, 1)) * 4 * pixels
+            let waiting = min(8 * threads, Double(128 << 20) / max(pixels * 4, 1)) * 4 * pixels
             return m.processBytes + model + threads * renderer + waiting + (png ? m.pngPixelBytes * pixels : 0)
         case .animated:
             // Every instant evaluated is kept (20,000 of them at most, and what the compiler weighs as
