@@ -47,9 +47,9 @@ extension SceneCost {
         /// Raster frames, per frame: one device pixel filled with the background and streamed.
         /// (0.0015: the easing gallery streamed at 5.4× — 721 million pixels, little else — took 3.2 s
         /// of CPU, 1.8 s of it the kernel's copying into the pipe: 0.32 of an estimate made with 0.0013;
-        /// one dot streamed for 20,001 frames into a pipe read to its end; `Tools/hostile`'s infinite
-        /// spring streamed into a file ran past three times an estimate made with 0.00105, fitted to
-        /// streams into /dev/null.)
+        /// one dot streamed for 20,001 frames into a pipe read to its end took 7.3 s, 0.66 of its
+        /// estimate; `Tools/hostile`'s infinite spring streamed into a file ran past three times an
+        /// estimate made with 0.00105, fitted to streams into /dev/null.)
         public var streamPixel: Double
         /// Raster frames, per frame: one device pixel filled and encoded as PNG.
         public var pngPixel: Double
@@ -73,10 +73,11 @@ extension SceneCost {
         /// ms before.)
         public var instant: Double
         /// The animated SVG: one animation evaluated at an instant the compiler probes
-        /// (`SceneCost.probeInstants`). With `probeLayer`, fitted to the corpus, where the instants a
-        /// compile evaluated (counted in the sampler) cost 0.86 µs an animation and 0.21 µs a layer each
-        /// by least squares over 30 files; replaces a knot's probe of 42 a layer, which counted every
-        /// layer as moving (loading.json, 1,172 layers and 4 animations, estimated at 10 times its 4.9 s).
+        /// (`SceneCost.probeInstants`). (0.38, and `probeLayer` 0.34: fitted by `Tools/check-cost` with
+        /// the corpus in. The instants 30 corpus files' compiles evaluated, counted in the sampler, cost
+        /// 0.86 µs an animation and 0.21 µs a layer by least squares on those alone. They replace a
+        /// knot's probe of 42 a layer, which counted every layer as moving: loading.json, 1,172 layers
+        /// and 4 animations, was estimated at 10 times its 4.9 s.)
         public var probeAnimation: Double
         /// The animated SVG: one layer of the tree walked at an instant the compiler probes.
         public var probeLayer: Double
