@@ -231,14 +231,14 @@ public struct SceneCost: Hashable, Sendable {
 
     /// Instants the adaptive fits of one knot interval ask for (its grid's, shared by the items whose
     /// layers have that interval).
-    static let probesPerInterval = 50.0
+    static let sampledProbesPerInterval = 50.0
 
     /// The instants the sampled items' fits ask for, together: `sampledInstants`, or where their layers
     /// have many knot intervals of their own (insta_camera.json's 12 sampled items span 212),
-    /// `probesPerInterval` an interval. How deep a fit halves depends on the curve, which the scene
+    /// `sampledProbesPerInterval` an interval. How deep a fit halves depends on the curve, which the scene
     /// alone does not tell: dna.json's 46 path morphs span 88 intervals, and their fits evaluated the tree 500,000 times.
     var sampledProbes: Double {
-        sampledItems > 0 ? max(Self.sampledInstants, Self.probesPerInterval * Double(sampledIntervals)) : 0
+        sampledItems > 0 ? max(Self.sampledInstants, Self.sampledProbesPerInterval * Double(sampledIntervals)) : 0
     }
 
     /// The animated compiler's cache of evaluated instants: at most this many, and this weight of
