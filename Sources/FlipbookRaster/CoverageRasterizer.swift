@@ -265,11 +265,17 @@ struct CoverageRasterizer {
     /// `sweep` for pixels that vary over the canvas (a gradient's): `shade(y, x, pixels)` fills
     /// `pixels` with the premultiplied packed pixels of row y from canvas x on, one per pixel of a run,
     /// each composited source-over into `surface` with the run's coverage rounded to 8 bits, without a
-    /// call to the surface or to `shade` per pixel.
-    mutating func sweepShaded(evenOdd: Bool, into surface: inout Surface, _ shade: (Int, Int, UnsafeMutableBufferPointer<UInt32>) -> Void) {
+    /// call to the surface or to `shade` per pixel. When `opaque` (every pixel `shade` gives has alpha
+    /// 255), a fully covered run is shaded straight into the surface, which source-over gives exactly.
+    mutating func sweepShaded(evenOdd: Bool, opaque: Bool = false, into surface: inout Surface,
+                              _ shade: (Int, Int, UnsafeMutableBufferPointer<UInt32>) -> Void) {
         var scratch = [UInt32](repeating: 0, count: max(surface.rect.width, 1))
         scratch.withUnsafeMutableBufferPointer { scratch in
             sweepRuns(evenOdd: evenOdd, into: &surface) { out, y, left, from, to, c in
+                if opaque && c == 255 {
+                    shade(y, left + from, UnsafeMutableBufferPointer(start: out + from, count: to - from))
+                    return
+                }
                 let run = UnsafeMutableBufferPointer(rebasing: scratch[0..<(to - from)])
                 shade(y, left + from, run)
                 for i in from..<to { out[i] = PackedPixel.over(run[i - from], out[i], coverage: c) }

@@ -16,6 +16,8 @@ import Flipbook
 struct GradientTable: Equatable {
     static let size = 4096
     let pixels: [UInt32]
+    /// Whether every entry has alpha 255.
+    let isOpaque: Bool
 
     /// The table of a normalised gradient (`Gradient.normalized`), or nil when it would be more than
     /// half a level off somewhere.
@@ -25,6 +27,7 @@ struct GradientTable: Equatable {
             let c = g.color(atOffset: Double(i) / Double(Self.size - 1))
             return PackedPixel.premultiplied(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
         }
+        isOpaque = pixels.allSatisfy { $0 >> 24 == 255 }
     }
 
     /// The pixel at `offset` (clamped to [0, 1]; NaN as 0).
@@ -32,5 +35,18 @@ struct GradientTable: Equatable {
     func pixel(at offset: Double) -> UInt32 {
         let t = offset > 0 ? (offset < 1 ? offset : 1) : 0
         return pixels[Int(t * Double(Self.size - 1) + 0.5)]
+    }
+
+    /// `pixel(at:)` of each of `offsets`, into `out` (as many): one call for a run, the table read
+    /// without a bounds check per pixel (the clamp keeps each index in range).
+    @inline(__always)
+    func pixels(at offsets: UnsafeMutableBufferPointer<Double>, into out: UnsafeMutableBufferPointer<UInt32>) {
+        pixels.withUnsafeBufferPointer { table in
+            for i in out.indices {
+                let offset = offsets[i]
+                let t = offset > 0 ? (offset < 1 ? offset : 1) : 0
+                out[i] = table[Int(t * Double(Self.size - 1) + 0.5)]
+            }
+        }
     }
 }

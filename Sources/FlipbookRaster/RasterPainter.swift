@@ -351,11 +351,11 @@ struct RasterPainter {
         let faded = PackedPixel.coverage(Float(opacity))
         var offsets = [Double](repeating: 0, count: max(surface.rect.width, 1))
         offsets.withUnsafeMutableBufferPointer { offsets in
-            coverage.sweepShaded(evenOdd: evenOdd, into: &surface) { y, x, pixels in
+            coverage.sweepShaded(evenOdd: evenOdd, opaque: faded == 255 && table?.isOpaque == true, into: &surface) { y, x, pixels in
                 let run = UnsafeMutableBufferPointer(rebasing: offsets[0..<pixels.count])
                 gradient.offsets(row: y, from: x, through: inverse, into: run)
                 if let table {
-                    for i in pixels.indices { pixels[i] = table.pixel(at: run[i]) }
+                    table.pixels(at: run, into: pixels)
                 } else {
                     for i in pixels.indices {
                         let color = gradient.color(atOffset: run[i])
