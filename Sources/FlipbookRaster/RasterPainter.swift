@@ -18,8 +18,9 @@ struct RasterPainter {
     private var spare: [Surface] = []
     /// Spare coverage masks for clipped groups, kept from one use to the next (at most 8).
     private var spareMasks: [[Float]] = []
-    /// Gradients' tables (`GradientTable`; nil: none can be made), kept from frame to frame.
-    private var tables: [Gradient: GradientTable?] = [:]
+    /// Gradients' tables (`GradientTable`; nil: none can be made) by their stops, on which alone a
+    /// table depends, kept from frame to frame (a gradient whose ends move keeps its table).
+    private var tables: [[Gradient.Stop]: GradientTable?] = [:]
 
     /// A painter for `width` × `height` pixels whose canvas ends at `right` and `bottom` (device
     /// pixels, inside the last column and row or on the grid's edge): nothing is drawn beyond them.
@@ -94,12 +95,12 @@ struct RasterPainter {
         return values
     }
 
-    /// The table of `gradient`, made once (a few gradients a scene; at most 64 kept).
+    /// The table of `gradient`'s stops, made once (a few gradients a scene; at most 64 kept).
     private mutating func table(for gradient: Gradient) -> GradientTable? {
-        if let kept = tables[gradient] { return kept }
+        if let kept = tables[gradient.stops] { return kept }
         if tables.count >= 64 { tables.removeAll(keepingCapacity: true) }
         let made = GradientTable(gradient)
-        tables[gradient] = made
+        tables[gradient.stops] = made
         return made
     }
 
