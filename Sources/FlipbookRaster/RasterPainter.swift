@@ -72,7 +72,12 @@ struct RasterPainter {
             for item in node.items { try draw(item, transform: m, into: &target) }
             for child in node.children { try draw(child, transform: m, into: &target) }
         }
-        var mask = node.clip.map { clipMask(node, $0, m, crop: crop) }
+        // A square-cornered upright clip around the whole crop covers each of its pixels fully: no mask.
+        let clipHoldsCrop = node.clip.map { clip in
+            node.clipCornerRadius == 0 && m.b == 0 && m.c == 0
+                && Self.box(clip, m).holds(Rect(x: Double(crop.x), y: Double(crop.y), width: Double(crop.width), height: Double(crop.height)))
+        } ?? true
+        var mask = clipHoldsCrop ? nil : node.clip.map { clipMask(node, $0, m, crop: crop) }
         if node.mask != nil { mask = try masked(node, m, crop: crop, by: mask) }
         surface.composite(target, opacity: Float(node.opacity), mask: mask)
         if let mask, spareMasks.count < 8 { spareMasks.append(mask) }

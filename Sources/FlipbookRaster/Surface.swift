@@ -92,6 +92,8 @@ struct Surface {
                     var col = 0
                     while col + 8 <= ow {
                         let source = UnsafeRawPointer(s + col).loadUnaligned(as: SIMD8<UInt32>.self)
+                        // Eight clear pixels change nothing (a group's surface is often mostly clear).
+                        if source == SIMD8(repeating: 0) { col += 8; continue }
                         let under = UnsafeRawPointer(d + col).loadUnaligned(as: SIMD8<UInt32>.self)
                         UnsafeMutableRawPointer(d + col).storeBytes(of: PackedPixel.over(source, under, coverage: coverage), as: SIMD8<UInt32>.self)
                         col += 8

@@ -304,6 +304,40 @@ struct PaintTests {
         #expect(Self.pixel(image, 10, 15) == [128, 0, 0, 128])
     }
 
+    /// A translucent group clipped to its bounds (drawn apart, then composited): where the clip holds
+    /// everything the group draws, the frame is the unclipped group's, pixel for pixel (the clip is
+    /// not applied as a mask of ones); where content crosses the clip at y = 5.5, the row there is
+    /// half covered, 0.5 × 0.5 of the red (alpha round(255 / 4) = 64), as source-over gives it.
+    @Test func clippedTranslucentGroup() throws {
+        func group(at position: Point, redTop: Double, clipped: Bool) -> Layer {
+            var parent = Layer(id: "p")
+            parent[.anchorPoint] = .zero
+            parent[.position] = position
+            parent[.bounds] = Rect(x: 0, y: 0, width: 16, height: 16)
+            parent[.masksToBounds] = clipped
+            parent[.opacity] = 0.5
+            var red = Layer(id: "a", type: ShapeLayer.self), blue = Layer(id: "b", type: ShapeLayer.self)
+            red[.anchorPoint] = .zero
+            red[.path] = .rect(Rect(x: 1, y: redTop, width: 8, height: 8))
+            red[.fillColor] = Color(red: 1, green: 0, blue: 0)
+            blue[.anchorPoint] = .zero
+            blue[.path] = .rect(Rect(x: 4, y: 3, width: 8, height: 8))
+            blue[.fillColor] = Color(red: 0, green: 0, blue: 1)
+            parent.sublayers = [red, blue]
+            return parent
+        }
+        var renderer = RasterRenderer(canvas: Size(24, 24))
+        // The clip from (4, 5) to (20, 21), whole pixels around red (5, 6)–(13, 14) and blue (8, 8)–(16, 16).
+        let held = try renderer.render(group(at: Point(4, 5), redTop: 1, clipped: true).renderNode())
+        let free = try renderer.render(group(at: Point(4, 5), redTop: 1, clipped: false).renderNode())
+        #expect(held.pixels == free.pixels)
+        #expect(Self.pixel(held, 6, 8) == [128, 0, 0, 128] && Self.pixel(held, 9, 9) == [0, 0, 128, 128] && Self.pixel(held, 3, 9) == [0, 0, 0, 0])
+        // The clip's top edge at canvas y 5.5, red from 4.5: row 5 half inside the clip, row 4 outside.
+        let cut = try renderer.render(group(at: Point(4, 5.5), redTop: -1, clipped: true).renderNode())
+        #expect(Self.pixel(cut, 6, 5) == [64, 0, 0, 64])
+        #expect(Self.pixel(cut, 6, 4) == [0, 0, 0, 0] && Self.pixel(cut, 6, 6) == [128, 0, 0, 128])
+    }
+
     /// With a corner radius, masksToBounds clips to the rounded rectangle, as Core Animation does
     /// ("the content is clipped to the rounded corners"); a radius past half the smaller side is
     /// half of it. Every pixel's alpha against the area of the rounded rectangle it covers, measured by
