@@ -55,13 +55,15 @@ struct GradientTableTests {
     }
 }
 
-/// A linear gradient's run of offsets (`Gradient.offsets(row:from:through:into:)`, affine along the
-/// row) against `offset(at:)` at each pixel centre, and the painted pixels against the exact mix.
-struct LinearGradientRunTests {
-    /// A gradient at a slant through a rotated, scaled inverse transform: 4,096 pixels of a row
-    /// within 1e-9 of `offset(at:)` of each centre (the first pixel exactly).
-    @Test func runOffsetsFollowEachCentre() {
-        let g = Gradient(stops: [.init(0, .black), .init(1, .white)], start: Point(-130, 40), end: Point(900, -310))
+/// A gradient's run of offsets (`Gradient.offsets(row:from:through:into:)`, stepped along the row
+/// from its first pixel) against `offset(at:)` at each pixel centre, and the painted pixels against
+/// the exact mix.
+struct GradientRunTests {
+    /// A linear gradient at a slant, and a radial one, through a rotated, scaled inverse transform:
+    /// 4,096 pixels of a row within 1e-9 of `offset(at:)` of each centre (the first pixel exactly).
+    @Test(arguments: [Gradient.Kind.linear, .radial])
+    func runOffsetsFollowEachCentre(kind: Gradient.Kind) {
+        let g = Gradient(kind: kind, stops: [.init(0, .black), .init(1, .white)], start: Point(-130, 40), end: Point(900, -310))
         let inverse = Transform2D(a: 0.83, b: -0.41, c: 0.37, d: 1.21, tx: -512.5, ty: 77.25)
         var run = [Double](repeating: .nan, count: 4096)
         for y in [0, 17, 2048] {
@@ -75,17 +77,19 @@ struct LinearGradientRunTests {
             }
             #expect(worst < 1e-9, "row \(y): \(worst)")
         }
-        // A gradient of no length: offset 0 everywhere, as `offset(at:)`.
-        let flat = Gradient(stops: [.init(0, .black), .init(1, .white)], start: Point(3, 3), end: Point(3, 3))
+        // A gradient of no length: offset 0 everywhere (linear) or 1 (radial), as `offset(at:)`.
+        let flat = Gradient(kind: kind, stops: [.init(0, .black), .init(1, .white)], start: Point(3, 3), end: Point(3, 3))
         run.withUnsafeMutableBufferPointer { flat.offsets(row: 5, from: 0, through: .identity, into: $0) }
-        #expect(run.allSatisfy { $0 == 0 } && flat.offset(at: Point(9, 9)) == 0)
+        let none: Double = kind == .linear ? 0 : 1
+        #expect(run.allSatisfy { $0 == none } && flat.offset(at: Point(9, 9)) == none)
     }
 
-    /// A slanted gradient filling a 300 × 200 canvas, opaque (shaded straight into the frame) and
-    /// translucent over grey (shaded, then composited): every pixel within one level of the exact mix
-    /// at its centre, t = ((c − start) · d) / |d|², composited over the background by source-over.
-    @Test(arguments: [1.0, 0.6])
-    func paintedPixelsAreTheMixAtTheirCentres(alpha: Double) throws {
+    /// A slanted linear gradient, and a radial one, filling a 300 × 200 canvas, opaque (shaded
+    /// straight into the frame) and translucent over grey (shaded, then composited): every pixel
+    /// within one level of the exact mix at its centre, t = ((c − start) · d) / |d|² (linear) or
+    /// |c − start| / |d| (radial), composited over the background by source-over.
+    @Test(arguments: [Gradient.Kind.linear, .radial], [1.0, 0.6])
+    func paintedPixelsAreTheMixAtTheirCentres(kind: Gradient.Kind, alpha: Double) throws {
         let start = Point(-20, 30), end = Point(260, 190)
         let stops: [Gradient.Stop] = [.init(0, Color(red: 0.9, green: 0.2, blue: 0.1, alpha: alpha)),
                                       .init(0.4, Color(red: 0.1, green: 0.8, blue: 0.3, alpha: alpha)),
@@ -93,22 +97,23 @@ struct LinearGradientRunTests {
         var square = Layer(id: "g", type: ShapeLayer.self)
         square[.anchorPoint] = .zero
         square[.path] = .rect(Rect(x: -10, y: -10, width: 320, height: 220))
-        square[.fillGradient] = Gradient(stops: stops, start: start, end: end)
+        square[.fillGradient] = Gradient(kind: kind, stops: stops, start: start, end: end)
         let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
         var renderer = RasterRenderer(canvas: Size(300, 200), background: grey)
         let image = try renderer.render(square.renderNode())
-        let g = Gradient(stops: stops, start: start, end: end).normalized
+        let g = Gradient(kind: kind, stops: stops, start: start, end: end).normalized
         let d = end - start, l2 = d.x * d.x + d.y * d.y
         var worst = 0
         for y in stride(from: 0, to: 200, by: 3) {
             for x in 0..<300 {
-                let t = ((Double(x) + 0.5 - start.x) * d.x + (Double(y) + 0.5 - start.y) * d.y) / l2
+                let (cx, cy) = (Double(x) + 0.5 - start.x, Double(y) + 0.5 - start.y)
+                let t = kind == .linear ? (cx * d.x + cy * d.y) / l2 : (cx * cx + cy * cy).squareRoot() / l2.squareRoot()
                 let c = g.color(atOffset: t)
                 let expected = [c.red, c.green, c.blue].map { Int((($0 * c.alpha) + 0.5 * (1 - c.alpha)) * 255 + 0.5) } + [255]
                 let got = PaintTests.pixel(image, x, y)
                 worst = max(worst, zip(got, expected).map { abs($0 - $1) }.max()!)
             }
         }
-        #expect(worst <= 1, "alpha \(alpha): \(worst) levels off")
+        #expect(worst <= 1, "\(kind), alpha \(alpha): \(worst) levels off")
     }
 }
