@@ -30,23 +30,23 @@ struct GradientTable: Equatable {
         isOpaque = pixels.allSatisfy { $0 >> 24 == 255 }
     }
 
-    /// The pixel at `offset` (clamped to [0, 1]; NaN as 0).
+    /// The entry nearest `offset` clamped to [0, 1] (NaN as 0): always in range.
     @inline(__always)
-    func pixel(at offset: Double) -> UInt32 {
+    static func index(of offset: Double) -> Int {
         let t = offset > 0 ? (offset < 1 ? offset : 1) : 0
-        return pixels[Int(t * Double(Self.size - 1) + 0.5)]
+        return Int(t * Double(size - 1) + 0.5)
     }
 
+    /// The pixel at `offset` (clamped to [0, 1]; NaN as 0).
+    @inline(__always)
+    func pixel(at offset: Double) -> UInt32 { pixels[Self.index(of: offset)] }
+
     /// `pixel(at:)` of each of `offsets`, into `out` (as many): one call for a run, the table read
-    /// without a bounds check per pixel (the clamp keeps each index in range).
+    /// without a bounds check per pixel (`index(of:)` is always in range).
     @inline(__always)
     func pixels(at offsets: UnsafeMutableBufferPointer<Double>, into out: UnsafeMutableBufferPointer<UInt32>) {
         pixels.withUnsafeBufferPointer { table in
-            for i in out.indices {
-                let offset = offsets[i]
-                let t = offset > 0 ? (offset < 1 ? offset : 1) : 0
-                out[i] = table[Int(t * Double(Self.size - 1) + 0.5)]
-            }
+            for i in out.indices { out[i] = table[Self.index(of: offsets[i])] }
         }
     }
 }
