@@ -195,61 +195,70 @@ struct RasterPainter {
 
     /// The box of `r` mapped by `m`, in device pixels.
     private static func box(_ r: Rect, _ m: Transform2D) -> Rect {
-        let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(m.apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        let a = m.apply(Point(r.minX, r.minY)), b = m.apply(Point(r.maxX, r.minY))
+        let c = m.apply(Point(r.maxX, r.maxY)), d = m.apply(Point(r.minX, r.maxY))
+        let minX = min(a.x, b.x, c.x, d.x), minY = min(a.y, b.y, c.y, d.y)
+        return Rect(x: minX, y: minY, width: max(a.x, b.x, c.x, d.x) - minX, height: max(a.y, b.y, c.y, d.y) - minY)
     }
 
     /// A box on the device holding everything `node` draws under `m` (its own transform applied by the
     /// caller): control points of paths (a curve lies in their hull), grown by the stroke's reach (half
     /// the width times the miter limit), and the boxes of the sublayers' shadows, each within the clips
     /// of the sublayers it lies in; text, whose glyphs are laid out later, has none (nil: anywhere).
-    /// Walked with a list, not recursion: a scene may nest a thousand levels, and each isolated level
-    /// walks what lies below it on a worker thread's stack (a shadowed sublayer's own box is the one
-    /// call made again, as deep as shadows nest).
+    /// Walked by recursion (`addContent`), as the drawing is: below an isolated group at depth d it
+    /// goes 1000 − d levels at most (a scene nests a thousand at most), in frames smaller than
+    /// the drawing's, on a rendering thread's 64 MB stack.
     private func contentBox(_ node: RenderNode, _ m: Transform2D) -> Rect? {
         var box: Rect?
-        // Nodes to visit, each with its transform to the device and the clip (device box) of the
-        // sublayers it lies in below `node`.
-        var pending: [(node: RenderNode, m: Transform2D, clip: Rect?)] = [(node, m, nil)]
-        while let (current, cm, clip) = pending.popLast() {
-            for item in current.items {
-                switch item {
-                case .shape(let shape):
-                    guard shape.hasFill || shape.hasStroke else { continue }
-                    // No box (no finite point) draws nothing, unless the path has points that are not finite.
-                    guard var local = shape.path.controlBox else {
-                        if shape.path.elements.contains(where: { $0 != .close }) { return nil }
-                        continue
-                    }
-                    if shape.hasStroke {
-                        let reach = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
-                        local = Rect(x: local.minX - reach, y: local.minY - reach, width: local.width + 2 * reach, height: local.height + 2 * reach)
-                    }
-                    if let b = Self.clipped(Self.box(local, cm), to: clip) { box = box.map { $0.union(b) } ?? b }
-                case .text:
-                    return nil
+        guard addContent(of: node, m, clip: nil, to: &box) else { return nil }
+        return box ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// Adds to `box` the device box of what `node` (under `m`, its own transform included) draws within
+    /// `clip` (the device box of the clips of the sublayers it lies in below the node whose box is
+    /// asked for; nil: none), its children's included; false when a text or a path with points that
+    /// are not finite leaves it unknown. Reads the tree in place (copying nodes into a list to visit
+    /// retained every array they hold: a fifth of loading.json's frame).
+    private func addContent(of node: RenderNode, _ m: Transform2D, clip: Rect?, to box: inout Rect?) -> Bool {
+        // Through buffer pointers: an array's element read by subscript is copied, and a copy of a
+        // node or a shape retains every array it holds.
+        let itemsKnown = node.items.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                guard case .shape(let shape) = items[i] else { return false }
+                let stroked = shape.hasStroke
+                guard shape.hasFill || stroked else { continue }
+                // No box (no finite point) draws nothing, unless the path has points that are not finite.
+                guard var local = shape.path.controlBox else {
+                    if shape.path.elements.contains(where: { $0 != .close }) { return false }
+                    continue
                 }
+                if stroked {
+                    let reach = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
+                    local = Rect(x: local.minX - reach, y: local.minY - reach, width: local.width + 2 * reach, height: local.height + 2 * reach)
+                }
+                if let b = Self.clipped(Self.box(local, m), to: clip) { box = box.map { $0.union(b) } ?? b }
             }
-            for child in current.children.reversed() where child.opacity > 0 {
-                let childM = child.transform.concatenating(cm)
+            return true
+        }
+        guard itemsKnown else { return false }
+        return node.children.withUnsafeBufferPointer { children in
+            for i in children.indices where children[i].opacity > 0 {
+                let childM = children[i].transform.concatenating(m)
                 var inner = clip
-                if let c = child.clip {
-                    let b = Self.box(c, childM)
-                    guard let within = Self.clipped(b, to: clip) else { continue }
+                if let c = children[i].clip {
+                    guard let within = Self.clipped(Self.box(c, childM), to: clip) else { continue }
                     inner = within
                 }
-                if child.shadow != nil {
+                if children[i].shadow != nil {
                     // A shadow reaches past what casts it (its shadowPath, or the child's content,
                     // blurred and offset): its box counts too, or the group's surface cuts it off.
-                    guard let cast = contentBox(child, childM) else { return nil }
-                    if let b = Self.clipped(shadowedBox(child, childM, cast), to: inner) { box = box.map { $0.union(b) } ?? b }
+                    guard let cast = contentBox(children[i], childM) else { return false }
+                    if let b = Self.clipped(shadowedBox(children[i], childM, cast), to: inner) { box = box.map { $0.union(b) } ?? b }
                 }
-                pending.append((child, childM, inner))
+                guard addContent(of: children[i], childM, clip: inner, to: &box) else { return false }
             }
+            return true
         }
-        return box ?? Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
     /// `r` within `clip` (nil: no clip), or nil when they do not meet.
@@ -281,15 +290,21 @@ struct RasterPainter {
     private mutating func draw(_ item: DrawItem, transform m: Transform2D, opacity: Double = 1, into surface: inout Surface) throws(RasterRenderer.RenderError) {
         switch item {
         case .shape(let shape):
+            // Culled, as glyphs are, when the box of its points grown by the stroke's reach misses the
+            // canvas: its coverage there would be none (a map drawn whole behind a small window).
+            if let local = shape.path.controlBox {
+                let reach = max(shape.lineWidth, 0) / 2 * max(shape.miterLimit, 1.5) + 1
+                guard onCanvas(Rect(x: local.minX - reach, y: local.minY - reach, width: local.width + 2 * reach, height: local.height + 2 * reach),
+                               through: m) else { return }
+            }
             if shape.hasFill {
                 let polygons = shape.path.applying(m).flattened(tolerance: tolerance).map(\.points)
                 coverage.add(polygons: polygons)
                 paint(shape.fill, gradient: shape.fillGradient, transform: m, opacity: opacity, evenOdd: shape.fillRule == .evenOdd, into: &surface)
             }
-            if shape.hasStroke {
+            if let stroked = shape.paintedStroke {
                 // Stroke in the layer's own space; flatten finely enough for the device.
                 let unit = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-9)
-                let stroked = shape.strokedPath
                 var lines = stroked.flattened(tolerance: tolerance / unit)
                 // Caps square to the path's own end directions (dashes cut their own ends).
                 var directions = shape.dashPattern.lengths.isEmpty ? stroked.endDirections : []
@@ -324,11 +339,9 @@ struct RasterPainter {
 
     /// Whether `rect` mapped by `m` can touch the canvas (its mapped corners' box, grown by a pixel).
     private func onCanvas(_ rect: Rect, through m: Transform2D) -> Bool {
-        let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)].map(m.apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return false }
-        // NaN compares false everywhere: such a glyph is kept, and the rasterizer deals with it as before.
-        return !(maxX < -1 || maxY < -1 || minX > Double(width) + 1 || minY > Double(height) + 1)
+        let b = Self.box(rect, m)
+        // NaN compares false everywhere: such a glyph or shape is kept, and the rasterizer deals with it as before.
+        return !(b.maxX < -1 || b.maxY < -1 || b.minX > Double(width) + 1 || b.minY > Double(height) + 1)
     }
 
     /// The canvas in the coordinates that `m` maps to device pixels, grown by `margin` there; nil

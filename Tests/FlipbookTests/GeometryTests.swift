@@ -63,6 +63,44 @@ struct GeometryTests {
         #expect(abs(curve.trimmed(from: 0, to: 0.5).length - curve.length / 2) < 1e-8)
     }
 
+    /// `trimKeepsAnything` answers what `trimmed(...).isEmpty` would, without cutting: over paths with
+    /// several subpaths, points (no length), a lone move, an empty path and a curve, at trims inside,
+    /// across and outside [0, 1], reversed and of no width; and by closed form where the answer is known.
+    @Test func trimKeepsAnythingAsTrimmedDoes() {
+        var curve = Path()
+        curve.move(to: .zero)
+        curve.cubic(to: Point(100, 0), control1: Point(0, 80), control2: Point(60, -40))
+        let paths: [Path] = [
+            .circle(center: Point(50, 50), radius: 20),
+            Path([.move(Point(0, 0)), .line(Point(10, 0)), .move(Point(0, 5)), .line(Point(10, 5))]),
+            Path([.move(Point(3, 3)), .line(Point(3, 3)), .move(Point(0, 0)), .line(Point(4, 0))]),   // a point, then a line
+            Path([.move(Point(3, 3)), .line(Point(3, 3))]),                                             // a point alone
+            Path([.move(Point(3, 3))]),
+            Path(),
+            curve,
+        ]
+        let ends = [-0.5, 0, 1e-12, 0.25, 0.5, 0.5 + 1e-15, 0.75, 1, 1.5]
+        var kept = 0
+        for path in paths {
+            for start in ends {
+                for end in ends {
+                    let expected = !path.trimmed(from: start, to: end).isEmpty
+                    #expect(path.trimKeepsAnything(from: start, to: end) == expected, "\(path.elements) \(start)…\(end)")
+                    if expected { kept += 1 }
+                }
+            }
+        }
+        #expect(kept > 100)   // the table is not all one answer
+        // Closed forms: a whole path is kept unless it has no elements; a reversed or clamped-empty
+        // trim keeps nothing; a path of no length keeps nothing of a strict part.
+        #expect(Path([.move(Point(3, 3))]).trimKeepsAnything(from: 0, to: 1))
+        #expect(!Path().trimKeepsAnything(from: 0, to: 1))
+        #expect(!paths[0].trimKeepsAnything(from: 0.6, to: 0.4))
+        #expect(!paths[0].trimKeepsAnything(from: 1.2, to: 1.5))
+        #expect(!paths[3].trimKeepsAnything(from: 0.2, to: 0.8))
+        #expect(paths[1].trimKeepsAnything(from: 0.49, to: 0.51))
+    }
+
     @Test func flatteningStaysWithinTolerance() {
         let radius = 80.0
         for tolerance in [0.5, 0.1, 0.01] {

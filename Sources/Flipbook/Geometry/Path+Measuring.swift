@@ -17,38 +17,73 @@ extension Path {
     /// order. A subpath kept whole stays closed; a cut one becomes open. Exact for lines and arcs; curves
     /// are cut at the parameter whose arc length matches, to 1e-11 of the length.
     public func trimmed(from start: Double, to end: Double) -> Path {
-        let s0 = min(max(start, 0), 1), s1 = min(max(end, 0), 1)
-        if s0 <= 0 && s1 >= 1 { return self }
-        guard s0 < s1 else { return Path() }
+        if min(max(start, 0), 1) <= 0 && min(max(end, 0), 1) >= 1 { return self }
         let pieces = subpaths
+        var out: [Subpath] = [], kept: [Subpath.Segment] = [], keptOf = -1
+        func flush() {
+            if let first = kept.first { out.append(Subpath(start: first.start, segments: kept, isClosed: false)) }
+            kept = []
+        }
+        forEachTrimmedPart(of: pieces, from: start, to: end) { part in
+            if part.subpath != keptOf { flush(); keptOf = part.subpath }
+            let subpath = pieces[part.subpath]
+            if let cut = part.cut {
+                let segment = subpath.segments[cut.segment]
+                kept.append(cut.length == 0 ? segment : segment.trimmed(from: cut.from, to: cut.to))
+            } else {
+                out.append(subpath)
+            }
+            return true
+        }
+        flush()
+        return Path(subpaths: out)
+    }
+
+    /// Whether `trimmed(from:to:)` keeps anything, found by the same walk without cutting a segment (a
+    /// stroke's trim is asked for in the box of every group around it, and cut once when drawn).
+    public func trimKeepsAnything(from start: Double, to end: Double) -> Bool {
+        if min(max(start, 0), 1) <= 0 && min(max(end, 0), 1) >= 1 { return !isEmpty }
+        var any = false
+        forEachTrimmedPart(of: subpaths, from: start, to: end) { _ in any = true; return false }
+        return any
+    }
+
+    /// A part `trimmed` keeps: subpath `subpath` whole (`cut` nil), or its segment `cut.segment` from
+    /// fraction `cut.from` to `cut.to` of it (`cut.length` its length; a segment of no length is
+    /// kept as it is).
+    private struct TrimmedPart {
+        var subpath: Int
+        var cut: (segment: Int, from: Double, to: Double, length: Double)?
+    }
+
+    /// Calls `body` with each part of `pieces` (this path's subpaths) between fractions `start` and
+    /// `end` of the total length, clamped, in order, until it returns false: nothing when `start ≥ end`
+    /// or the path has no length.
+    private func forEachTrimmedPart(of pieces: [Subpath], from start: Double, to end: Double, _ body: (TrimmedPart) -> Bool) {
+        let s0 = min(max(start, 0), 1), s1 = min(max(end, 0), 1)
+        guard s0 < s1 else { return }
         let lengths = pieces.map { $0.segments.map(\.length) }
         let total = lengths.joined().reduce(0, +)
-        guard total > 0 else { return Path() }
+        guard total > 0 else { return }
         let from = s0 * total, to = s1 * total
-        var out: [Subpath] = []
         var offset = 0.0
-        for (subpath, segmentLengths) in zip(pieces, lengths) {
+        for (i, segmentLengths) in lengths.enumerated() {
             let subLength = segmentLengths.reduce(0, +)
             defer { offset += subLength }
             if offset + subLength <= from || offset >= to { continue }
             if from <= offset && to >= offset + subLength {
-                out.append(subpath)
+                guard body(TrimmedPart(subpath: i)) else { return }
                 continue
             }
-            var kept: [Subpath.Segment] = []
             var position = offset
-            for (segment, length) in zip(subpath.segments, segmentLengths) {
+            for (j, length) in segmentLengths.enumerated() {
                 defer { position += length }
                 let a = max(from, position), b = min(to, position + length)
                 guard b > a || (length == 0 && a == b && position >= from && position < to) else { continue }
-                if length == 0 { kept.append(segment); continue }
-                kept.append(segment.trimmed(from: (a - position) / length, to: (b - position) / length))
-            }
-            if let first = kept.first {
-                out.append(Subpath(start: first.start, segments: kept, isClosed: false))
+                let part = TrimmedPart(subpath: i, cut: (j, length == 0 ? 0 : (a - position) / length, length == 0 ? 0 : (b - position) / length, length))
+                guard body(part) else { return }
             }
         }
-        return Path(subpaths: out)
     }
 
     /// Polylines approximating each subpath, every point within `tolerance` pixels of the true path:

@@ -128,7 +128,18 @@ public struct ShapeDrawing: Hashable, Sendable {
     public var hasFill: Bool { fill.alpha > 0 || !fillGradient.stops.isEmpty }
 
     /// Whether anything is stroked: a visible colour, a positive width and a non-empty trim.
-    public var hasStroke: Bool { (stroke.alpha > 0 || !strokeGradient.stops.isEmpty) && lineWidth > 0 && strokeEnd > strokeStart && !strokedPath.isEmpty }
+    public var hasStroke: Bool { strokeCanPaint && path.trimKeepsAnything(from: strokeStart, to: strokeEnd) }
+
+    /// What the stroke paints: `strokedPath` when `hasStroke`, else nil (the trim cut once, for a
+    /// renderer that goes on to draw it).
+    public var paintedStroke: Path? {
+        guard strokeCanPaint else { return nil }
+        let stroked = strokedPath
+        return stroked.isEmpty ? nil : stroked
+    }
+
+    /// A visible stroke colour, a positive width and strokeEnd past strokeStart.
+    private var strokeCanPaint: Bool { (stroke.alpha > 0 || !strokeGradient.stops.isEmpty) && lineWidth > 0 && strokeEnd > strokeStart }
 
     /// The part of the path the stroke covers (strokeStart…strokeEnd of its length).
     public var strokedPath: Path { path.trimmed(from: strokeStart, to: strokeEnd) }
