@@ -135,6 +135,15 @@ struct RasterPainter {
         let mode = node.maskMode
         drawn.withPixelValues { pixels in
             values.withUnsafeMutableBufferPointer { values in
+                // By alpha (most masks), only the alpha byte is read: `kept` of the same value.
+                if !mode.readsLuminance {
+                    let inverted = mode.isInverted
+                    for i in values.indices {
+                        let alpha = Float(pixels[i] >> 24) / 255
+                        values[i] *= inverted ? 1 - alpha : alpha
+                    }
+                    return
+                }
                 for i in values.indices {
                     let p = pixels[i]
                     values[i] *= mode.kept(red: Float(p & 0xFF) / 255, green: Float(p >> 8 & 0xFF) / 255, blue: Float(p >> 16 & 0xFF) / 255,
