@@ -14,6 +14,10 @@ extension RasterPainter {
         return content.union(DeviceShadow(shadow, m).box(of: casting))
     }
 
+    /// How far a stroke of `shape` reaches past its path's points, pixels: half its width (0 when not
+    /// positive) times its miter limit (at least 1.5, past a square cap's corner), plus one.
+    static func strokeReach(_ shape: ShapeDrawing) -> Double { max(shape.lineWidth, 0) / 2 * max(shape.miterLimit, 1.5) + 1 }
+
     /// The box of `r` mapped by `m`, in device pixels.
     static func box(_ r: Rect, _ m: Transform2D) -> Rect {
         let a = m.apply(Point(r.minX, r.minY)), b = m.apply(Point(r.maxX, r.minY))
@@ -53,10 +57,7 @@ extension RasterPainter {
                     if shape.path.elements.contains(where: { $0 != .close }) { return false }
                     continue
                 }
-                if stroked {
-                    let reach = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
-                    local = Rect(x: local.minX - reach, y: local.minY - reach, width: local.width + 2 * reach, height: local.height + 2 * reach)
-                }
+                if stroked { local = local.grown(by: Self.strokeReach(shape)) }
                 if let b = Self.clipped(Self.box(local, m), to: clip) { box = box.map { $0.union(b) } ?? b }
             }
             return true
@@ -110,6 +111,9 @@ extension RasterPainter {
 }
 
 extension Rect {
+    /// This rectangle with `d` added on every side.
+    func grown(by d: Double) -> Rect { Rect(x: minX - d, y: minY - d, width: width + 2 * d, height: height + 2 * d) }
+
     /// Whether `other` lies inside this rectangle (edges included).
     func holds(_ other: Rect) -> Bool {
         other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY

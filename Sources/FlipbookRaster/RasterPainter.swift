@@ -216,9 +216,7 @@ struct RasterPainter {
             // Culled, as glyphs are, when the box of its points grown by the stroke's reach misses the
             // canvas: its coverage there would be none (a map drawn whole behind a small window).
             if let local = shape.path.controlBox {
-                let reach = max(shape.lineWidth, 0) / 2 * max(shape.miterLimit, 1.5) + 1
-                guard onCanvas(Rect(x: local.minX - reach, y: local.minY - reach, width: local.width + 2 * reach, height: local.height + 2 * reach),
-                               through: m) else { return }
+                guard onCanvas(local.grown(by: Self.strokeReach(shape)), through: m) else { return }
             }
             if shape.hasFill {
                 let polygons = shape.path.applying(m).flattened(tolerance: tolerance).map(\.points)
