@@ -53,12 +53,13 @@ struct TrackFitter {
         guard knots.count >= 2 else {
             return ([Keyframe(time: knots.first ?? 0, value: value(knots.first ?? 0), curve: nil)], TrackSummary(exact: true, keyframes: 1, maxError: 0))
         }
+        let evaluated = Evaluated(value)
         while i < knots.count - 1 {
             let a = knots[i]
             var matched = false
             var j = min(knots.count - 1, i + 12)
             while j > i {
-                if let segment = exactSegment(a, knots[j], spans: spans, checks: Self.checks(knots, i, j)) {
+                if let segment = exactSegment(a, knots[j], spans: spans, checks: Self.checks(knots, i, j), value: evaluated) {
                     keys.append(Keyframe(time: a, value: segment.start, curve: segment.curve))
                     if let jump = segment.jumpFrom {
                         keys.append(Keyframe(time: knots[j], value: jump, curve: nil))
@@ -137,14 +138,28 @@ struct TrackFitter {
         return instants
     }
 
-    /// A segment on [a, b] following a known curve exactly, or nil.
-    private func exactSegment(_ a: Double, _ b: Double, spans: [Timeline.Span], checks: [Double] = []) -> Segment? {
-        let va = value(a), vb = value(b)
-        // The seven eighths of [a, b], then the instants `checks` (fractions of [a, b]).
+    /// A segment on [a, b] following a known curve exactly, or nil. `value` is the track's value,
+    /// remembered across the intervals one `fit` tries (`Evaluated`).
+    private func exactSegment(_ a: Double, _ b: Double, spans: [Timeline.Span], checks: [Double] = [], value: Evaluated) -> Segment? {
+        let va = value.remembered(a), vb = value.remembered(b)
+        // The seven eighths of [a, b], then the instants `checks` (fractions of [a, b]): a knot and
+        // a half way instant by turns, from the knot inside after a.
         let (fractions, times) = Self.samples(a, b, checks: checks)
-        let samples = times.map(value)
+        guard vb.count == va.count else { return nil }
+        var candidates: [UnitCurve?] = [nil]
+        for span in spans where span.start <= a + 1e-9 && span.end >= b - 1e-9 && span.end > span.start {
+            let x0 = (a - span.start) / (span.end - span.start), x1 = (b - span.start) / (span.end - span.start)
+            let whole = UnitCurve(span.curve)
+            if x0 <= 1e-12 && x1 >= 1 - 1e-12 {
+                candidates.append(whole)
+            } else if let piece = whole.piece(from: max(0, x0), to: min(1, x1)) {
+                candidates.append(piece)
+            }
+        }
+        if !checks.isEmpty && !Self.mayFit(va, vb, fractions: fractions, times: times, candidates: candidates, value: value) { return nil }
+        let samples = times.indices.map { Self.isInnerKnot($0) ? value.remembered(times[$0]) : value.value(times[$0]) }
         // A structure that changes inside [a, b] follows no curve.
-        guard vb.count == va.count, samples.allSatisfy({ $0.count == va.count }) else { return nil }
+        guard samples.allSatisfy({ $0.count == va.count }) else { return nil }
         let scale = max(1, (va + vb + samples.flatMap { $0 }).map(abs).max() ?? 1)
         // Exact up to the easing solver: frames solve cubic-bezier x to 1e-7, as browsers do.
         let eps = 2e-6 * scale
@@ -160,16 +175,6 @@ struct TrackFitter {
             let jump = zip(vb, va).allSatisfy { abs($0 - $1) <= eps } ? nil : va
             return Segment(start: va, curve: nil, jumpFrom: jump)
         }
-        var candidates: [UnitCurve?] = [nil]
-        for span in spans where span.start <= a + 1e-9 && span.end >= b - 1e-9 && span.end > span.start {
-            let x0 = (a - span.start) / (span.end - span.start), x1 = (b - span.start) / (span.end - span.start)
-            let whole = UnitCurve(span.curve)
-            if x0 <= 1e-12 && x1 >= 1 - 1e-12 {
-                candidates.append(whole)
-            } else if let piece = whole.piece(from: max(0, x0), to: min(1, x1)) {
-                candidates.append(piece)
-            }
-        }
         for curve in candidates {
             if fits(curve, end: vb) { return Segment(start: va, curve: curve, jumpFrom: nil) }
             // A jump at b: infer the end value from the last sample.
@@ -179,6 +184,73 @@ struct TrackFitter {
             if fits(curve, end: end) { return Segment(start: va, curve: curve, jumpFrom: end) }
         }
         return nil
+    }
+
+    /// Whether `exactSegment` could find a segment across several knot intervals, judged by the
+    /// knots inside alone (and the sample at seven eighths, which a jump's end is inferred from):
+    /// false only where it would return nil, so the interval's other instants need not be evaluated.
+    /// Those knots are asked for by every interval tried across them and evaluated once; the other
+    /// instants are the interval's own (confetti.json's 200 pieces, each with 40 eased keys: 12
+    /// intervals tried from each knot, each with its own instants, a whole-tree evaluation each).
+    ///
+    /// A curve that fits every sample within `exactSegment`'s tolerance (2e-6 of the largest value
+    /// seen) fits the knots within 2e-6 of the largest value known here or predicted by the curve at
+    /// any sample (divided by 1 − 2e-6: a sample may exceed its prediction by the tolerance): a
+    /// bound on the tolerance without the samples. Where a value is not a number, the answer is true.
+    private static func mayFit(_ va: [Double], _ vb: [Double], fractions: [Double], times: [Double], candidates: [UnitCurve?],
+                               value: Evaluated) -> Bool {
+        let inner = fractions.indices.filter(isInnerKnot)
+        let known = inner.map { value.remembered(times[$0]) }
+        // (A structure that changes: exactSegment returns nil.)
+        guard known.allSatisfy({ $0.count == va.count }) else { return false }
+        let knownScale = max(1, (va + vb + known.flatMap { $0 }).map(abs).max() ?? 1)
+        func fitsKnots(_ curve: UnitCurve?, end: [Double]) -> Bool {
+            var predicted = 0.0
+            for u in fractions {
+                let e = curve?.value(at: u) ?? u
+                for c in va.indices { predicted = max(predicted, abs(va[c] + (end[c] - va[c]) * e)) }
+            }
+            let eps = 2e-6 * max(knownScale, predicted / (1 - 2e-6)) * (1 + 1e-9)
+            for (k, v) in zip(inner, known) {
+                let e = curve?.value(at: fractions[k]) ?? fractions[k]
+                for c in va.indices where abs(va[c] + (end[c] - va[c]) * e - v[c]) > eps { return false }
+            }
+            return true
+        }
+        // Constant (the curve's end its start).
+        if fitsKnots(nil, end: va) { return true }
+        for curve in candidates {
+            if fitsKnots(curve, end: vb) { return true }
+            let e = curve?.value(at: Self.fractions[6]) ?? Self.fractions[6]
+            guard abs(e) > 0.1 else { continue }
+            let last = value.value(times[6])
+            guard last.count == va.count else { return false }
+            if fitsKnots(curve, end: va.indices.map { va[$0] + (last[$0] - va[$0]) / e }) { return true }
+        }
+        return false
+    }
+
+    /// Whether sample `index` of `exactSegment` is a knot inside the interval (after the seven
+    /// eighths, every other check).
+    private static func isInnerKnot(_ index: Int) -> Bool {
+        index > Self.fractions.count && (index - Self.fractions.count) % 2 == 1
+    }
+
+    /// A track's value, and the values at knots remembered by instant (to the bit) within one `fit`:
+    /// the knots inside a long interval are asked for by every interval tried across them. (Only
+    /// knots: a path's value may hold thousands of numbers.)
+    private final class Evaluated {
+        let value: (Double) -> [Double]
+        var known: [UInt64: [Double]] = [:]
+
+        init(_ value: @escaping (Double) -> [Double]) { self.value = value }
+
+        func remembered(_ t: Double) -> [Double] {
+            if let v = known[t.bitPattern] { return v }
+            let v = value(t)
+            known[t.bitPattern] = v
+            return v
+        }
     }
 
     /// Adaptive linear keys over [a, b); returns the largest error left.
