@@ -156,19 +156,19 @@ class DevTools:
             os.close(self.from_chromium)
 
 
-def settled_screenshot(window, shot, page, options=(), flag="shown"):
+def settled_screenshot(window, shot, page, options=()):
     """`page` shot into `shot` at `window` (width, height) pixels once it says it is ready (its root
-    element's `data-<flag>` set, in real time: no virtual time) and its picture has settled: shots
+    element's `data-shown` set, in real time: no virtual time) and its picture has settled: shots
     are taken until two in a row are identical. A page that is hidden while it is seeked and then
     shown all at once is painted in one go, and a shot taken at once may miss tiles not yet drawn
     (white squares: gradient-rings, 16 copies of 1,440 wedges, in 4 shots of 8 with `screenshot`)."""
     import time
     with DevTools(window, shot, page, options) as browser:
         deadline = time.time() + HANG_SECONDS
-        expression = f"document.documentElement.dataset.{flag} === 'yes'"
+        expression = "document.documentElement.dataset.shown === 'yes'"
         while not browser.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})["result"].get("value"):
             if time.time() > deadline:
-                sys.exit(f"{os.path.basename(page)} did not set data-{flag} in {HANG_SECONDS} s")
+                sys.exit(f"{os.path.basename(page)} did not set data-shown in {HANG_SECONDS} s")
             time.sleep(0.05)
         last = browser.capture()
         for _ in range(20):
