@@ -20,6 +20,8 @@ A check then compares `estimate / measured / factor(output)` with its band. On t
 the factors are close to 1 and that is the check as it was.
 
 From Python: `factors = machine.factors(flipbook, work)`; `cpu, peak = machine.measure(command)`.
+From a shell: `python3 Tools/machine.py path/to/flipbook | tail -n 1` prints them as
+`svgFrames=0.47,pngFrames=0.38,rasterStream=0.33,animated=0.42` (flipbook-fuzz's --factors).
 """
 import json
 import os
@@ -88,3 +90,14 @@ def factors(flipbook, work):
         raise SystemExit(f"FAILED: the cost model's unit is off for {', '.join(wrong)}: estimates are more than {LIMIT:g} times "
                          "from what every shipped scene measures (SceneCost.Coefficients)")
     return result
+
+
+if __name__ == "__main__":
+    import sys
+    import tempfile
+    folder = tempfile.mkdtemp(dir="/dev/shm" if os.path.isdir("/dev/shm") else None, prefix="machine-")
+    try:
+        measured = factors(os.path.abspath(sys.argv[1]), folder)
+    finally:
+        subprocess.run(["rm", "-rf", folder])
+    print(",".join(f"{output}={factor:.4f}" for output, factor in measured.items()))

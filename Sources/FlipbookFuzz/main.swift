@@ -6,7 +6,7 @@ import Foundation
 
 // flipbook-fuzz: mutates the scenes of a folder and checks that loading and rendering each mutant
 // never crashes or hangs, and that every rejection is a clear error naming the file.
-// Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--from N] [--current FILE] [--animated] [--pairs FILE]
+// Usage: flipbook-fuzz --scenes DIR --count N [--seed S] [--from N] [--current FILE] [--animated] [--pairs FILE] [--factors K=F,…]
 //        flipbook-fuzz --replay FILE [--animated]   (the checks on one kept input, unmutated)
 // With --animated, every accepted mutant of at most 240 frames is also compiled to an animated SVG,
 // which must match the engine within every track's bound at every frame instant, read back by the
@@ -76,6 +76,21 @@ var accepted = 0, rejected = 0, encoded = 0, slowest = 0.0, slowestInput = 0, an
 let loader = SceneLoader(limits: SceneLimits(frames: 2_000))
 let fonts = FontSet(systemFolder: "/usr/share/fonts/truetype/dejavu") ?? TrueTypeFont.systemDefault().map(FontSet.init(font:))
 let started = Date()
+/// This machine against the reference machine whose microseconds the cost model counts, per output:
+/// estimate ÷ measured CPU time (`--factors svgFrames=0.47,animated=0.42,…`, as `Tools/machine.py`
+/// prints them; Tools/fuzz passes them). 1 for an output not given.
+let factors: [String: Double] = Dictionary((option("factors") ?? "").split(separator: ",").compactMap { pair -> (String, Double)? in
+    let parts = pair.split(separator: "=")
+    guard parts.count == 2, let value = Double(parts[1]), value > 0, value.isFinite else { return nil }
+    return (String(parts[0]), value)
+}, uniquingKeysWith: { first, _ in first })
+/// CPU seconds (user and system, every thread) this process has used: the estimates count work, and
+/// the time on the clock also counts the other processes on the machine (Tools/fuzz runs four).
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
 // A watchdog: an input still running after 120 s (the slow limit is 10 s, checked when it ends) ends
 // the process, its input left in the current file for Tools/fuzz to report, so that a hang costs CI
 // two minutes, not the half hour a 900-slice pie's animated SVG once took.
@@ -94,14 +109,14 @@ for n in 0..<count {
     var waited = 0.0
     do {
         let scene = try loader.decode(input, file: "mutant.json")
-        // Budgets: each output's time must stay within its estimate (SceneCost: steps of about a
-        // microsecond; three times that and a quarter second allowed, for a loaded machine), and the
-        // process's peak memory under 4 GB. An overrun is a failure like a crash: the estimate is what
-        // refuses hostile scenes before they render.
-        func budget(_ output: String, _ estimate: Double, since start: Date) {
-            let took = Date().timeIntervalSince(start)
-            if took > 3 * estimate / 1e6 + 0.25 {
-                print("BUDGET \(output) took \(String(format: "%.2f", took)) s, estimated \(Int(estimate)) steps, for input \(n) (seed \(seed)), kept in \(currentPath)")
+        // Budgets: each output's CPU time must stay within its estimate (SceneCost: steps of a
+        // microsecond of the reference machine; three times that and a quarter second allowed, divided
+        // by this machine's factor for the output), and the process's peak memory under 4 GB. An
+        // overrun is a failure like a crash: the estimate is what refuses hostile scenes before they render.
+        func budget(_ output: String, _ key: String, _ estimate: Double, since start: Double) {
+            let took = cpuSeconds() - start
+            if took > (3 * estimate / 1e6 + 0.25) / (factors[key] ?? 1) {
+                print("BUDGET \(output) took \(String(format: "%.2f", took)) s of CPU, estimated \(Int(estimate)) steps (this machine's factor \(factors[key] ?? 1)), for input \(n) (seed \(seed)), kept in \(currentPath)")
                 exit(7)
             }
             var usage = rusage()
@@ -129,7 +144,7 @@ for n in 0..<count {
         // the same frames, half a frame on, and back).
         var frames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background), retainedFrames = frames
         let retained = RetainedPresentation(scene: scene)
-        let svgStart = Date()
+        let svgStart = cpuSeconds()
         for index in [0, scene.frameCount / 2, scene.frameCount / 2, scene.frameCount - 1, 0] {
             for t in [scene.frameTime(index), min(scene.duration, (Double(index) + 0.5) / scene.fps)] {
                 let built = scene.presentation(at: t)
@@ -145,7 +160,7 @@ for n in 0..<count {
                 exit(5)
             }
         }
-        budget("SVG frames", SceneCost(scene: scene, frames: 10).work(.svgFrames), since: svgStart)
+        budget("SVG frames", "svgFrames", SceneCost(scene: scene, frames: 10).work(.svgFrames), since: svgStart)
         // The animated SVG, read back by the SMIL evaluator, must match the engine within each track's
         // bound at every frame instant (the compiler measures this on what it wrote; a fallback may miss
         // between frames, never on them). At 12 frames per second at most, for scenes the cost model
@@ -154,9 +169,9 @@ for n in 0..<count {
         checked.fps = min(scene.fps, 12)
         let animatedCost = SceneCost(scene: checked).work(.animated)
         if animated && animatedCost <= 3_000_000 && scene.root.allLayers.allSatisfy({ $0.id.utf8.count <= 1000 }) {
-            let start = Date()
+            let start = cpuSeconds()
             let compiled = AnimatedSVGCompiler(scene: checked).compile()
-            budget("animated SVG", animatedCost, since: start)
+            budget("animated SVG", "animated", animatedCost, since: start)
             // Key times have nine decimals: allow what that placement costs on a value that jumps by
             // more than a million pixels in one frame (see AnimatedSVG.Entry.largestStep), and what
             // double arithmetic costs on coordinates of 1e14 px (largestMagnitude).
@@ -186,11 +201,11 @@ for n in 0..<count {
                 formatsChecked += 1
             }
             // The same file and report with the instants made ahead on two threads.
-            let parallelStart = Date()
+            let parallelStart = cpuSeconds()
             var parallel = AnimatedSVGCompiler(scene: checked)
             parallel.jobs = 2
             let again = parallel.compile()
-            budget("animated SVG on 2 threads", animatedCost, since: parallelStart)
+            budget("animated SVG on 2 threads", "animated", animatedCost, since: parallelStart)
             guard again.svg == compiled.svg, again.reportText == compiled.reportText else {
                 print("ANIMATED SVG differs on 2 threads for input \(n) (seed \(seed)), kept in \(currentPath)")
                 exit(6)
@@ -201,10 +216,10 @@ for n in 0..<count {
         let side = max(scene.canvas.width, scene.canvas.height)
         let scale = side > 96 ? 96 / side : 1
         var raster = RasterRenderer(canvas: scene.canvas, background: scene.background, scale: scale, fonts: fonts)
-        let rasterStart = Date()
+        let rasterStart = cpuSeconds()
         let tree = scene.presentation(at: scene.frameTime(scene.frameCount / 2)).renderNode()
         let middle = try? raster.render(tree)
-        budget("raster frame", SceneCost(scene: scene, frames: 1).work(.stream(scale: scale)), since: rasterStart)
+        budget("raster frame", "rasterStream", SceneCost(scene: scene, frames: 1).work(.stream(scale: scale)), since: rasterStart)
         if let pairs, middle != nil, let tree {
             // Text is laid out by each renderer's own engine (librsvg's Pango hints glyphs, the raster
             // frames do not), so a frame with text goes twice: whole, compared outside its
