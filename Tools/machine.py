@@ -5,7 +5,7 @@ The model's work is in microseconds of one core of the machine its coefficients 
 another machine every kind of work takes longer or shorter, and not by one factor: on a machine of
 this workplace on 2026-12-02 (the kind CI ran on), streamed raster frames took 3.0 times their
 estimate's microseconds, PNG frames 2.6, the animated SVG 2.4 and SVG frames 2.1 (factors 0.33,
-0.38, 0.42 and 0.47: medians over the shipped scenes; 0.39 to 0.67 two hours later, the machine's
+0.38, 0.42 and 0.47: medians over the shipped scenes; 0.49 to 0.74 two hours later, the machine's
 speed moving), and 160 of check-cost's 460 runs were outside its band before this calibration. A check that compares estimates with seconds measured here first
 measures the machine:
 
@@ -17,8 +17,8 @@ and a change that makes every estimate of an output wrong by the same factor is 
 either: a factor outside [1/8, 8] fails the check that asked for it (`factors`).
 
 A check then scales its time allowance by the factor (hostile, flipbook-fuzz: an allowance divided
-by it), or holds a run's estimate / measured within its band on the reference machine's scale or on
-this machine's for its slowest kind of work (check-cost). On the reference machine the factors are close to 1 and that is the
+by it), or gives a run's estimate / measured four times the room on the slow side of its band on a
+machine slower than the reference (check-cost: the factors move too unevenly to follow). On the reference machine the factors are close to 1 and that is the
 check as it was.
 
 From Python: `factors = machine.factors(flipbook, work)`; `cpu, peak = machine.measure(command)`.
