@@ -6,8 +6,8 @@ another machine every kind of work takes longer or shorter, and not by one facto
 this workplace on 2026-12-02 (the kind CI ran on), streamed raster frames took 3.0 times their
 estimate's microseconds, PNG frames 2.6, the animated SVG 2.4 and SVG frames 2.1 (factors 0.33,
 0.38, 0.42 and 0.47: medians over the shipped scenes; 0.49 to 0.74 two hours later, the machine's
-speed moving), and 160 of check-cost's 460 runs were outside its band before this calibration. A check that compares estimates with seconds measured here first
-measures the machine:
+speed moving), and 160 of check-cost's 460 runs were outside its band before this calibration. A
+check that compares estimates with seconds measured here first measures the machine:
 
     factor(output) = median over REFERENCE of (estimate / CPU seconds measured), per output
 
@@ -27,6 +27,7 @@ From a shell: `python3 Tools/machine.py path/to/flipbook | tail -n 1` prints the
 """
 import json
 import os
+import shutil
 import statistics
 import subprocess
 
@@ -79,11 +80,11 @@ def factors(flipbook, work):
                                              text=True).stdout)
         for output, options in OUTPUTS.items():
             out = os.path.join(work, "machine")
-            subprocess.run(["rm", "-rf", out], check=True)
+            shutil.rmtree(out, ignore_errors=True)
             os.makedirs(out)
             cpu, _ = measure([flipbook, "render", path, "--quiet", "--force"] + UNLIMITED + options(out))
             ratios[output].append(estimate[output]["work"] / 1e6 / max(cpu, 1e-4))
-    subprocess.run(["rm", "-rf", os.path.join(work, "machine")], check=True)
+    shutil.rmtree(os.path.join(work, "machine"), ignore_errors=True)
     result = {output: statistics.median(r) for output, r in ratios.items()}
     print("this machine against the reference machine (estimate / measured CPU time, median of the "
           f"{len(ratios['animated'])} shipped scenes): " + ", ".join(f"{o} {f:.2f}" for o, f in result.items()), flush=True)
@@ -101,5 +102,5 @@ if __name__ == "__main__":
     try:
         measured = factors(os.path.abspath(sys.argv[1]), folder)
     finally:
-        subprocess.run(["rm", "-rf", folder])
+        shutil.rmtree(folder, ignore_errors=True)
     print(",".join(f"{output}={factor:.4f}" for output, factor in measured.items()))
