@@ -16,7 +16,7 @@ extension AnimatedSVGCompiler.Context {
     }
 
     func item(_ key: ItemKey, at t: Double) -> DrawItem? {
-        guard let item = sampler.at(t).item(key.slot, key.index) else { return nil }
+        guard let item = sampler.item(key.slot, key.index, at: t) else { return nil }
         switch item {
         case .shape: return key.text == nil ? item : nil
         case .text(let text): return key.text == text.string ? item : nil

@@ -19,7 +19,7 @@ extension AnimatedSVGCompiler.Context {
         let fallback = sampler.at(start).node(slot)!
         // The node at `t` handed to `body` in place (tracks read one value of it at each instant),
         // and a copy of it.
-        func read<R>(_ t: Double, _ body: (borrowing RenderNode) -> R) -> R { sampler.at(t).withNode(slot, body) ?? body(fallback) }
+        func read<R>(_ t: Double, _ body: (borrowing RenderNode) -> R) -> R { sampler.withNode(slot, at: t, body) ?? body(fallback) }
         let node = { (t: Double) -> RenderNode in read(t) { copy $0 } }
         let present0 = sampler.at(0).has(slot)
         let nodeKnots = knots(id), ownerID = owner(of: id)

@@ -17,13 +17,13 @@ struct ShapeSeries {
     /// a shape).
     @inline(__always)
     func read<R>(_ t: Double, _ body: (borrowing ShapeDrawing) -> R) -> R {
-        (key.text == nil ? sampler.at(t).withShape(key.slot, key.index, body) : nil) ?? body(fallback)
+        (key.text == nil ? sampler.withShape(key.slot, key.index, at: t, body) : nil) ?? body(fallback)
     }
 
     /// Whether the item is a shape at `t`, and `test` holds for it (false where it is absent).
     @inline(__always)
     func present(at t: Double, where test: (borrowing ShapeDrawing) -> Bool) -> Bool {
-        key.text == nil ? sampler.at(t).withShape(key.slot, key.index, test) ?? false : false
+        key.text == nil ? sampler.withShape(key.slot, key.index, at: t, test) ?? false : false
     }
 
     /// A copy of the shape at `t`, seconds.

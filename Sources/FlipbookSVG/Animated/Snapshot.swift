@@ -217,7 +217,16 @@ final class Sampler {
         self.scene = scene
         self.outlines = outlines
         retained = RetainedPresentation(scene: scene)
+        alone = LayerAlone(scene: scene)
     }
+
+    /// Layers evaluated alone at instants whose snapshots are not kept (`withNode(_:at:_:)`).
+    let alone: LayerAlone
+    /// The slot whose nodes evaluated alone `aloneNodes` holds, by instant (`InstantTable.key`), nil
+    /// where absent; and their memory (`Snapshot.weight(of:)` units), forgotten past `aloneWeightLimit`.
+    @exclusivity(unchecked) var aloneSlot = -1
+    @exclusivity(unchecked) var aloneNodes: [UInt64: RenderNode?] = [:]
+    @exclusivity(unchecked) var aloneWeight = 0
 
     /// The slot of `id`, numbered on first sight.
     func slot(_ id: String) -> Int {
