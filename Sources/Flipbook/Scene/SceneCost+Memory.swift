@@ -35,18 +35,24 @@ extension SceneCost {
             let waiting = min(8 * threads, Double(128 << 20) / max(pixels * 4, 1)) * 4 * pixels
             return m.processBytes + model + threads * renderer + waiting + (png ? m.pngPixelBytes * pixels : 0)
         case .animated:
-            // Every instant evaluated is kept (20,000 of them at most, and what the compiler weighs as
-            // 256 MB; counted here up to 640 MB, since 800 shapes changing on a spring for 10 s passed
-            // 1 GB, while 1,000 changing pie slices peak at 152 MB): the observed ones, about 40 for
-            // each text change bisected, 50 for each layer whose tracks are fitted adaptively, 10 for
-            // each knot and the instants the sampled items' fits share; where fewer than 2,000
-            // snapshots fit in the cache, adaptive sampling asks for no more than fit
+            // Every instant evaluated as a whole tree is kept (20,000 of them at most, and what the
+            // compiler weighs as 256 MB; counted here up to 640 MB, since 800 shapes changing on a spring
+            // for 10 s passed 1 GB, while 1,000 changing pie slices peak at 152 MB): the observed ones;
+            // and in a scene with layers that components derive, about 40 for each text change
+            // bisected, 50 for each layer whose tracks are fitted adaptively, 10 for each knot and the
+            // instants the sampled items' fits share. (A layer of the model is read at those instants
+            // alone, `LayerAlone`, and nothing is kept of them; a derived one through the whole tree.
+            // Counted for every layer where any is derived: more than the compiler keeps.) Where fewer
+            // than 2,000 snapshots fit in the cache, adaptive sampling asks for no more than fit
             // (`Sampler.sampleDepth`). A snapshot holds a node of its own (about 450 bytes; weighed
             // `snapshotNodeWeight` and its path elements) for each layer that moves or draws something
             // that changes, and 48 bytes (weighed `snapshotSharedWeight`) for each other: a reference to
             // the node the snapshots share, and its slot's entries. The first holds every layer's.
-            var evaluated = animatedInstants + 40 * Double(textSwitches) + 50 * Double(sampledLayers) + 10 * Double(knots)
-            if sampledItems > 0 { evaluated += Self.sampledInstants }
+            var evaluated = animatedInstants
+            if derivedLayers > 0 {
+                evaluated += 40 * Double(textSwitches) + 50 * Double(sampledLayers) + 10 * Double(knots)
+                if sampledItems > 0 { evaluated += Self.sampledInstants }
+            }
             let all = Double(layers), changing = Double(min(layers, movingLayers + changingItems))
             let weight = Double(Self.snapshotNodeWeight) * changing + Double(Self.snapshotSharedWeight) * (all - changing)
                 + Double(pathElements) * changing / max(all, 1)
