@@ -144,8 +144,24 @@ for n in 0..<count {
         // the same frames, half a frame on, and back).
         var frames = SVGFrameRenderer(canvas: scene.canvas, background: scene.background), retainedFrames = frames
         let retained = RetainedPresentation(scene: scene)
+        let instants = [0, scene.frameCount / 2, scene.frameCount / 2, scene.frameCount - 1, 0]
+        // Each layer evaluated alone (the animated compiler's reads between the instants it keeps) must
+        // be the retained tree's own node for it, at the same instants (for scenes of up to 2,000
+        // layers, outside the SVG frames' budget).
+        if scene.root.allLayers.count <= 2_000 {
+            let alone = LayerAlone(scene: scene), tree = RetainedPresentation(scene: scene)
+            var ids: Set<String> = []
+            for index in instants {
+                for t in [scene.frameTime(index), min(scene.duration, (Double(index) + 0.5) / scene.fps)] {
+                    if let id = alone.differs(from: tree, at: t, ids: &ids) {
+                        print("LAYER ALONE differs from the retained tree for layer \(id) of input \(n) at \(t) s (seed \(seed)), kept in \(currentPath)")
+                        exit(9)
+                    }
+                }
+            }
+        }
         let svgStart = cpuSeconds()
-        for index in [0, scene.frameCount / 2, scene.frameCount / 2, scene.frameCount - 1, 0] {
+        for index in instants {
             for t in [scene.frameTime(index), min(scene.duration, (Double(index) + 0.5) / scene.fps)] {
                 let built = scene.presentation(at: t)
                 if !same(retained.presentation(at: t), built) || !same(retained.renderTree(at: t), built.renderNode()) {
