@@ -7,13 +7,7 @@ extension LayerAlone {
     /// layer met at an earlier instant is asked about at every later one (present or not).
     func differs(from retained: RetainedPresentation, at t: Double, ids: inout Set<String>) -> String? {
         var present: [String: RenderNode] = [:]
-        func add(_ node: RetainedPresentation.Node) {
-            guard let own = node.ownRenderNode else { return }
-            present[own.id] = own
-            node.forEachSublayerInDrawingOrder(add)
-            if let mask = node.maskNode { add(mask) }
-        }
-        add(retained.tree(at: t))
+        retained.tree(at: t).forEachOwnRenderNode { present[$0.id] = $0 }
         ids.formUnion(present.keys)
         for id in ids.sorted() {
             switch ownRenderNode(of: id, at: t) {

@@ -28,17 +28,11 @@ struct LayerAloneTests {
         return try loader.decode(Array(try LottieImporter(json, file: path).sceneText.utf8), file: path)
     }
 
-    /// Each present layer's own node as the compiler's snapshots walk the retained tree: hidden layers
-    /// and their sublayers left out, the mask after the sublayers.
+    /// Each present layer's own node as the compiler's snapshots walk the retained tree
+    /// (`forEachOwnRenderNode`), by id.
     static func walked(_ tree: RetainedPresentation.Node) -> [String: RenderNode] {
         var out: [String: RenderNode] = [:]
-        func add(_ node: RetainedPresentation.Node) {
-            guard let own = node.ownRenderNode else { return }
-            out[own.id] = own
-            node.forEachSublayerInDrawingOrder(add)
-            if let mask = node.maskNode { add(mask) }
-        }
-        add(tree)
+        tree.forEachOwnRenderNode { out[$0.id] = $0 }
         return out
     }
 

@@ -295,6 +295,16 @@ extension RetainedPresentation {
         /// The mask's node (`Layer.mask`), nil for none.
         public var maskNode: Node? { sublayers.last { $0.source.isMask } }
 
+        /// Calls `body` with the own render node (`ownRenderNode`) of each layer of this subtree that is
+        /// drawn: hidden layers and their sublayers left out, sublayers in drawing order, a layer's mask
+        /// after its sublayers, as the animated compiler's snapshots walk it (and `LayerAlone` answers).
+        public func forEachOwnRenderNode(_ body: (RenderNode) -> Void) {
+            guard let own = ownRenderNode else { return }
+            body(own)
+            forEachSublayerInDrawingOrder { $0.forEachOwnRenderNode(body) }
+            maskNode?.forEachOwnRenderNode(body)
+        }
+
         /// The render tree of the mask (`RenderNode.mask`: one that draws nothing when the mask is
         /// hidden), nil for none.
         public var maskRenderTree: RenderNode? { maskNode.map { $0.renderTree() ?? .nothing(id: $0.source.id) } }
