@@ -19,8 +19,8 @@
 ///   read there alone, `LayerAlone`. The probe terms count whole trees, as they were fitted: more
 ///   than the compile does where the layers are the model's, as in imported Lottie files:
 ///   confetti.json's animated SVG is estimated at 20 s of the reference machine and took 8.1 s of
-///   CPU on a machine that compiles the shipped scenes at 0.5 to 0.8 of its speed; dna.json's 4.4 s
-///   and 6.2 s.)
+///   CPU on a machine that compiles the shipped scenes at 0.5 to 0.8 of its speed; dna.json, whose
+///   time is in its path morphs' fits, 4.4 s and 6.2 s.)
 /// Terms that measured nothing beyond these (draw items as such, still layers, moving layers whose
 /// tracks are exact) are not counted.
 /// Drawn content is counted at a few instants (start, middle, end, timed changes, and sixteen more for
