@@ -5,15 +5,7 @@ extension Layer {
     /// - Parameter parentTime: seconds in the superlayer's time (the scene time for the root).
     public func presentation(atParentTime parentTime: Double) -> Layer {
         let local = timing.layerLocalTime(parentTime)
-        var copy = self
-        if !animations.isEmpty {
-            var values = properties
-            for keyed in animations {
-                keyed.animation.apply(to: &values, parentTime: local)
-            }
-            copy.properties = values
-            copy.animations = []
-        }
+        var copy = applyingOwnAnimations(atLocalTime: local)
         if !sublayers.isEmpty { copy.sublayers = sublayers.map { $0.presentation(atParentTime: local) } }
         // Components see their presented sublayers; theirs are appended in place (one allocation).
         let derived = type.derivesSublayers ? type.behavior.derivedSublayers(copy) : []
@@ -21,6 +13,19 @@ extension Layer {
             copy.sublayers.reserveCapacity(copy.sublayers.count + derived.count)
             for sublayer in derived { copy.sublayers.append(sublayer.presentation(atParentTime: local)) }
         }
+        return copy
+    }
+
+    /// This layer with its own animations applied at `local` (seconds of its own time) and removed;
+    /// its sublayers as they are (`LayerAlone` reads one layer so, without its subtree).
+    func applyingOwnAnimations(atLocalTime local: Double) -> Layer {
+        guard !animations.isEmpty else { return self }
+        var copy = self, values = properties
+        for keyed in animations {
+            keyed.animation.apply(to: &values, parentTime: local)
+        }
+        copy.properties = values
+        copy.animations = []
         return copy
     }
 

@@ -49,14 +49,8 @@ public final class LayerAlone {
         }
         // The layer presented as `Layer.presentation(atParentTime:)` presents it, without its sublayers
         // (its own node reads none of them).
-        if !layer.animations.isEmpty {
-            let local = layer.timing.layerLocalTime(parentTime)
-            var values = layer.properties
-            for keyed in layer.animations { keyed.animation.apply(to: &values, parentTime: local) }
-            layer.properties = values
-            layer.animations = []
-        }
-        return layer.renderNodeWithoutChildren().map { .node($0) } ?? .absent
+        let presented = layer.applyingOwnAnimations(atLocalTime: layer.timing.layerLocalTime(parentTime))
+        return presented.renderNodeWithoutChildren().map { .node($0) } ?? .absent
     }
 
     /// Each id's path in `root` as the render walk meets it: every sublayer, and of the masks the last
