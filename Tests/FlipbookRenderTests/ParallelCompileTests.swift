@@ -77,7 +77,7 @@ struct ParallelCompileTests {
         let times = (0..<(2 * scene.frameCount - 1)).map { Double($0) / (2 * scene.fps) }
         let ahead = Sampler(scene), onDemand = Sampler(scene)
         ahead.prefetch(times, jobs: 2)
-        #expect(times.allSatisfy { ahead.isKept($0) })
+        #expect(times.allSatisfy { ahead.kept($0) != nil })
         for t in times {
             let a = ahead.at(t), b = onDemand.at(t)
             #expect(a.order.map { ahead.ids[$0] } == b.order.map { onDemand.ids[$0] }, "t = \(t)")

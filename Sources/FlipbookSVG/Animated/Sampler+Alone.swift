@@ -13,7 +13,8 @@ extension Sampler {
     /// `body` applied in place to the node in `slot` at `t`, seconds, or nil where the layer is absent.
     @inline(__always)
     func withNode<R>(_ slot: Int, at t: Double, _ body: (borrowing RenderNode) -> R) -> R? {
-        if pinned == nil, !isKept(t), let found = nodeAlone(slot, at: t) { return found.map { body($0) } }
+        if let snapshot = kept(t) { return snapshot.withNode(slot, body) }
+        if let found = nodeAlone(slot, at: t) { return found.map { body($0) } }
         return at(t).withNode(slot, body)
     }
 
@@ -21,7 +22,8 @@ extension Sampler {
     /// where absent or a text.
     @inline(__always)
     func withShape<R>(_ slot: Int, _ index: Int, at t: Double, _ body: (borrowing ShapeDrawing) -> R) -> R? {
-        if pinned == nil, !isKept(t), let found = nodeAlone(slot, at: t) {
+        if let snapshot = kept(t) { return snapshot.withShape(slot, index, body) }
+        if let found = nodeAlone(slot, at: t) {
             guard let node = found, index < node.items.count, case .shape(let shape) = node.items[index] else { return nil }
             return body(shape)
         }

@@ -256,6 +256,12 @@ final class Sampler {
     @exclusivity(unchecked) var pinned: Snapshot?
 
     func at(_ time: Double) -> Snapshot {
+        kept(time) ?? keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count, outlines: outlines), slots: self), at: time)
+    }
+
+    /// The snapshot `at` answers `time` with without evaluating the tree (the pinned one, the last
+    /// asked for, or one kept and not forgotten since), counted as used; nil where it would make one.
+    func kept(_ time: Double) -> Snapshot? {
         if let pinned { return pinned }
         if let last, last.time == time { return last.snapshot }
         if let hit = cache.snapshot(at: time) {
@@ -264,11 +270,8 @@ final class Sampler {
             last = (time, hit)
             return hit
         }
-        return keep(Snapshot(Snapshot.walk(retained.tree(at: time), expecting: ids.count, outlines: outlines), slots: self), at: time)
+        return nil
     }
-
-    /// Whether the snapshot of `time` is kept (made and not forgotten since).
-    func isKept(_ time: Double) -> Bool { cache.snapshot(at: time) != nil }
 
     /// At most 20 000 snapshots and 4M weight units of them (~64 bytes a unit for paths; a snapshot of
     /// many small layers holds more a unit: 1,000 pie slices peaked at 850 MB): a line graph of 100 000
