@@ -26,7 +26,8 @@ extension AnimatedSVGCompiler.Context {
             // every instant checked do better, and cost what the output costs.
             fitter.keyBudget = 4 * grid.count + 64
             fitter.maxDepth = sampleDepth
-            let (keys, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
+            let (fitted, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
+            let keys = TrackFitter.holdingJumpsClearOfFrames(fitted, fps: scene.fps, duration: scene.duration)
             var written = write(smil, keys)
             // The engine's value at every check instant, read once: the check, the denser retry and
             // the report's steps all compare against it.
@@ -115,10 +116,18 @@ extension AnimatedSVGCompiler.Context {
             if contentIsStatic { return [] }
             // Most discrete tracks observe the grid itself: its instants are worked out once.
             let observed = knots == grid || knots == mergedGrid ? observedGrid : DiscreteTrack<WrittenValue>.observed(knots: knots, fps: scene.fps, duration: scene.duration)
-            let keys = DiscreteTrack { WrittenValue(value($0)) }.fit(observed: observed, duration: scene.duration, holdMotion: holdMotion)
+            // The engine's value at each instant the fit reads (every observed one among them), kept
+            // for the read-back below.
+            var engine: [Double: String] = [:]
+            let keys = DiscreteTrack { t in
+                let v = WrittenValue(value(t))
+                engine[t] = v.text
+                return v
+            }.fit(observed: observed, duration: scene.duration, holdMotion: holdMotion)
             guard let track = smil.discrete(attribute: attribute, keys: keys.map { ($0.time, $0.value.value) }) else { return [] }
-            report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: .discrete,
-                                            keyframes: keys.count, maxError: 0, unit: ""))
+            let wrong = framesShownWrong(track, engine: engine)
+            report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: wrong == 0 ? .discrete : .fallback,
+                                            keyframes: keys.count, maxError: Double(wrong), unit: wrong == 0 ? "" : "frames"))
             return [.discrete(track)]
         }
 }

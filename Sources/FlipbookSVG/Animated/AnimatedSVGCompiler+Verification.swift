@@ -25,7 +25,9 @@ extension AnimatedSVGCompiler.Context {
         /// 1e-8 s either side (key times are written with nine decimals, so a jump may land that far
         /// off) and the smallest error counts. Where that error is over `tolerance`, the engine's value
         /// 1e-8 s later counts as well: a state that lasts less than the key times' resolution (an
-        /// animation of 1e-300 s). Infinity when the text cannot be read back.
+        /// animation of 1e-300 s); or, at an instant less than `DiscreteTrack.gap` after a frame's,
+        /// the engine's value at that frame (a jump there is written a gap after the frame, where
+        /// players tell them apart). Infinity when the text cannot be read back.
         /// `series` holds the engine's value at each of `checkTimes`.
         func verify(_ track: AnimatedDocument.Numeric, series: [[Double]], value: (Double) -> [Double], measure: ([Double], [Double]) -> Double,
                     tolerance: Double) -> (Double, Double, later: [Int: [Double]]) {
@@ -74,7 +76,10 @@ extension AnimatedSVGCompiler.Context {
                     probes = probe + 1
                 }
                 if best > tolerance, t + 1e-8 <= scene.duration {
-                    let later = value(t + 1e-8).map { SVGNumber.representable($0) }
+                    // Just after a frame, the frame's value (a jump held clear of it:
+                    // `TrackFitter.holdingJumpsClearOfFrames`), else the value 1e-8 s later.
+                    let frame = Self.frameJustBefore(t, fps: scene.fps, duration: scene.duration)
+                    let later = (frame.map(value) ?? value(t + 1e-8)).map { SVGNumber.representable($0) }
                     if later.count == expected.count {
                         laterValues[i] = later
                         // The probes compared above, read again (the same numbers: the evaluation is a
@@ -90,6 +95,48 @@ extension AnimatedSVGCompiler.Context {
                 if checkIsOnGrid[i] { worstOnGrid = max(worstOnGrid, best) }
             }
             return (worst, worstOnGrid, laterValues)
+        }
+
+        /// The frame instant (i/fps) less than `DiscreteTrack.gap(duration:)` before `t`, if any (not
+        /// `t` itself).
+        static func frameJustBefore(_ t: Double, fps: Double, duration: Double) -> Double? {
+            guard fps > 0, t > 0 else { return nil }
+            var n = (t * fps).rounded(.down)
+            if n / fps >= t { n -= 1 }
+            let f = n / fps
+            return n >= 0 && t - f < DiscreteTrack<Int>.gap(duration: duration) ? f : nil
+        }
+
+        /// How many frames show a value other than the engine's when the discrete track is read back
+        /// as SMIL: each frame instant is read as written, as a player's clock holds it (Chromium's
+        /// SMIL keeps whole microseconds and truncates) and 0.9 µs later (Chromium's CSS animations
+        /// compare times within 1 µs); all three must show the engine's value at the frame, written
+        /// alike. `engine` holds the engine's values by instant (the fit read every frame's); a frame
+        /// missing from it (past the duration) is not read.
+        func framesShownWrong(_ track: AnimatedDocument.Discrete, engine: [Double: String]) -> Int {
+            let written = SMILTrack(.discrete(track), timing: smil.timing)
+            // The values as written, in the order the read-back indexes them (a `<set>` holds one).
+            let texts = track.single.map { [AnimatedDocument.text($0.value)] } ?? track.values.map(AnimatedDocument.text)
+            // Before a `<set>` begins, the element's attribute shows the value at 0.
+            guard let base = engine[0] else { return 0 }
+            var wrong = 0
+            for i in 0..<scene.frameCount {
+                let t = scene.frameTime(i)
+                guard let expected = engine[t] else { continue }
+                for probe in [t, (t * 1e6).rounded(.down) / 1e6, t + 0.9e-6] where probe >= 0 && probe <= scene.duration {
+                    let shown: String
+                    switch written.sample(at: probe) {
+                    case .notApplied: shown = base
+                    case .held(let k): shown = texts[k]
+                    case .mix: shown = ""
+                    }
+                    if shown != expected {
+                        wrong += 1
+                        break
+                    }
+                }
+            }
+            return wrong
         }
 
         /// The farthest point that the layer in `slot` and its sublayers draw at `t`, from the layer's

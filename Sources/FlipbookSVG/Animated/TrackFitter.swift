@@ -90,6 +90,37 @@ struct TrackFitter {
         return (compact, TrackSummary(exact: exact, keyframes: compact.count, maxError: worst))
     }
 
+    /// `keys` with each jump (two keys at one instant) that lies less than `DiscreteTrack.gap` after
+    /// a frame instant (i/fps) moved to that frame plus the gap, the value before it held until then
+    /// (one more key). Players cannot tell such a jump from the frame: Chromium's SMIL computes key
+    /// times in single precision (about 6e-8 of the duration), and an imported file's layer that
+    /// ends 84 ns after frame 62 (After Effects' frame numbers, 62.0000025) showed its value after
+    /// the end at that frame, where the engine and the players show the value before it. The value
+    /// before the jump lies between the frame and the jump's own instant; after it (the engine's
+    /// value from the jump on) is reached a gap later, which no frame sees. A jump whose next key
+    /// comes before the new instant stays where it is.
+    static func holdingJumpsClearOfFrames(_ keys: [Keyframe], fps: Double, duration: Double) -> [Keyframe] {
+        guard fps > 0, keys.count >= 3 else { return keys }
+        let gap = DiscreteTrack<Int>.gap(duration: duration)
+        var out: [Keyframe] = []
+        out.reserveCapacity(keys.count + 2)
+        var i = 0
+        while i < keys.count {
+            if i > 0, i + 1 < keys.count, keys[i + 1].time == keys[i].time,
+               let frame = AnimatedSVGCompiler.Context.frameJustBefore(keys[i].time, fps: fps, duration: duration),
+               case let moved = frame + gap, i + 2 >= keys.count || moved < keys[i + 2].time, moved <= duration {
+                out.append(keys[i])
+                out.append(Keyframe(time: moved, value: keys[i].value, curve: nil))
+                out.append(Keyframe(time: moved, value: keys[i + 1].value, curve: keys[i + 1].curve))
+                i += 2
+                continue
+            }
+            out.append(keys[i])
+            i += 1
+        }
+        return out
+    }
+
     private struct Segment {
         var start: [Double]
         var curve: UnitCurve?
@@ -323,15 +354,38 @@ struct DiscreteTrack<Value: Equatable> {
 
     /// The instants `fit(knots:fps:duration:)` observes: the knots and the frame times in
     /// [0, duration], and the duration, sorted, each once.
+    ///
+    /// A knot less than `gap(duration:)` after a frame's instant is observed at that frame's instant
+    /// plus the gap instead (and not at all when that reaches the next frame): a change found between
+    /// the frame and the knot is then keyed a gap after the frame, which no writer's early shift
+    /// carries back to the frame. Observed at the knot itself, the change was keyed there, and an
+    /// imported file's in-point 16 ns after frame 12 (frame number 12.0000005) was written 2 µs
+    /// early and showed at frame 12, which the engine hides (confetti.json).
     static func observed(knots: [Double], fps: Double, duration: Double) -> [Double] {
-        var times = Set(knots)
+        var frames: [Double] = []
         if fps > 0 && duration > 0 {
             let count = Int(saturating: (duration * fps).rounded(.up))
-            for i in 0..<count where Double(i) / fps < duration { times.insert(Double(i) / fps) }
-            times.insert(duration)
+            for i in 0..<count where Double(i) / fps < duration { frames.append(Double(i) / fps) }
+            frames.append(duration)
+        }
+        let gap = Self.gap(duration: duration)
+        var times = Set(frames)
+        var f = 0   // the frame at or before each knot, in order
+        for t in knots.filter({ $0 >= 0 && $0 <= duration }).sorted() {
+            while f + 1 < frames.count && frames[f + 1] <= t { f += 1 }
+            guard f < frames.count, t > frames[f], t - frames[f] < gap else { times.insert(t); continue }
+            let moved = frames[f] + gap
+            if f + 1 == frames.count || moved < frames[f + 1] { times.insert(moved) }
         }
         return times.filter { $0 >= 0 && $0 <= duration }.sorted()
     }
+
+    /// How far after an instant showing the old value a change is placed at least: 4 µs (of a 1 s
+    /// scene; in proportion beyond). Writers move a switch up to 2 µs earlier (SMILWriter: players
+    /// keep whole microseconds) and Chromium's CSS animations compare times within 1 µs, so with
+    /// 1 µs a change found just after a frame at 0.1 s (a ring's arc that appears once its change
+    /// begins) was written at 0.0999995 s and showed at that frame.
+    static func gap(duration: Double) -> Double { 4e-6 * max(duration, 1) }
 
     /// Keys where the value changes between the `observed` instants (`observed(knots:fps:duration:)`).
     ///
@@ -343,12 +397,7 @@ struct DiscreteTrack<Value: Equatable> {
     /// one bar over 61 frames) for a key no frame shows. Jumps (the middle equals an end) are still
     /// bisected to their instant.
     func fit(observed sorted: [Double], duration: Double, holdMotion: Bool = false) -> [(time: Double, value: Value)] {
-        // How far after an instant showing the old value a change is placed at least: 4 µs (of a
-        // 1 s scene; in proportion beyond). Writers move a switch up to 2 µs earlier (SMILWriter:
-        // players keep whole microseconds) and Chromium's CSS animations compare times within 1 µs,
-        // so with 1 µs a change found just after a frame at 0.1 s (a ring's arc that appears once its
-        // change begins) was written at 0.0999995 s and showed at that frame.
-        let gap = 4e-6 * max(duration, 1)
+        let gap = Self.gap(duration: duration)
         var keys: [(Double, Value)] = [(0, value(0))]
         // Each observed instant is evaluated once: b's value is the next pair's a.
         var next = sorted.first.map(value)

@@ -1,0 +1,129 @@
+import Flipbook
+import FlipbookScenes
+import Foundation
+import Testing
+@testable import FlipbookSVG
+
+/// Switches and jumps a few nanoseconds after a frame (After Effects' frame numbers: an imported
+/// layer that starts at frame 12.0000005 or ends at 62.0000025) are written clear of the frame, so
+/// players that keep whole microseconds or compute key times in single precision show the frame as
+/// the engine does: the value before the change. The expected values come from the scene's own
+/// rule (a change after a frame's instant does not show at it), not from the compiler.
+struct FrameClearanceTests {
+    static func compile(_ json: String) throws -> AnimatedSVG {
+        try SceneLoader().decode(Array(json.utf8), file: "clearance.json").animatedSVG()
+    }
+
+    static func animations(_ compiled: AnimatedSVG, _ attribute: String) -> [AnimatedDocument.Animation] {
+        var out: [AnimatedDocument.Animation] = []
+        func walk(_ e: AnimatedDocument.Element) {
+            out += e.animations.filter { $0.attribute == attribute }
+            e.children.forEach(walk)
+        }
+        (compiled.document.definitions + compiled.document.body).forEach(walk)
+        return out
+    }
+
+    /// The value a player that computes the simple-time fraction and the key times in single
+    /// precision shows at `t` of a track of linear segments: the last key time at or before the
+    /// fraction, mixed toward the next. Chromium's SMIL does (measured: `getCurrentTime()` gives
+    /// 2.068734884 after `setCurrentTime(2.06873531780742)`, and a jump written at key time
+    /// 0.794871795, 91 ns after that frame, showed at it).
+    static func singlePrecisionValue(_ n: AnimatedDocument.Numeric, at t: Double) -> Double {
+        let p = Float((t - n.begin) / (n.end - n.begin))
+        let keys = n.keyTimes.map(Float.init)
+        var i = 0
+        for (k, key) in keys.enumerated() where key <= p { i = k }
+        guard i + 1 < keys.count, keys[i + 1] > keys[i] else { return n.values[i][0] }
+        let u = Double((p - keys[i]) / (keys[i + 1] - keys[i]))
+        return n.values[i][0] + (n.values[i + 1][0] - n.values[i][0]) * u
+    }
+
+    /// The instants a discrete track observes: a knot 16 ns after frame 0.2 (at 10 fps, 1 s: the gap
+    /// is 4 µs) is observed at 0.200004 instead; a knot 0.1 ms after it, and one 16 ns before it,
+    /// are observed where they are.
+    @Test func aKnotJustAfterAFrameIsObservedAGapLater() {
+        let observed = DiscreteTrack<Int>.observed(knots: [0.2 + 1.6e-8, 0.5 + 1e-4, 0.7 - 1.6e-8], fps: 10, duration: 1)
+        #expect(observed.contains(0.2 + 4e-6))
+        #expect(!observed.contains(0.2 + 1.6e-8))
+        #expect(observed.contains(0.5 + 1e-4) && observed.contains(0.7 - 1.6e-8))
+        // Every frame, 0 to 1, is observed at its own instant.
+        #expect((0...10).allSatisfy { observed.contains(Double($0) / 10) })
+        #expect(observed == observed.sorted())
+    }
+
+    /// A layer hidden 16 ns after frame 0.2: the frame shows it as written, at a player's whole
+    /// microsecond and 0.9 µs later (SMIL writes a switch up to 2 µs early; before, that put it
+    /// 1.98 µs before the frame), and frame 0.3 hides it.
+    @Test func aSwitchJustAfterAFrameIsNotShownAtIt() throws {
+        let compiled = try Self.compile("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 1, "fps": 10,
+         "layers": [{"id": "dot", "type": "layer", "frame": [0, 0, 10, 10], "backgroundColor": "#ff0000"}],
+         "changes": [{"at": 0.200000016, "layer": "dot", "set": {"hidden": true}, "disableActions": true}]}
+        """)
+        #expect(compiled.fallbacks.isEmpty)
+        let display = try #require(Self.animations(compiled, "display").first)
+        let track = SMILTrack(display, timing: compiled.document.timing)
+        for t in [0.2, (0.2 * 1e6).rounded(.down) / 1e6, 0.2 + 0.9e-6] {
+            #expect(track.value(at: t) == nil || track.value(at: t) == .text("inline"), "at \(t)")
+        }
+        #expect(track.value(at: 0.3) == .text("none"))
+    }
+
+    /// An opacity animation that ends 20 ns after frame 0.8 and is then removed (the model's 1 shows
+    /// again): at frame 0.8 the engine shows the animation's end, 0.2. Written at 0.80000002 s (the
+    /// track then ends: its last key), frame 0.8's fraction of it is 0.999999975, which single
+    /// precision rounds to 1, the jump's own key time. The jump is written 4 µs after the frame, with 0.2
+    /// held until then, so such a player shows 0.2 there too.
+    @Test func aJumpJustAfterAFrameIsHeldPastIt() throws {
+        let compiled = try Self.compile("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 1, "fps": 10,
+         "layers": [{"id": "dot", "type": "layer", "frame": [0, 0, 10, 10], "backgroundColor": "#ff0000",
+                     "animations": [{"property": "opacity", "from": 1, "to": 0.2, "duration": 0.80000002}]}]}
+        """)
+        #expect(compiled.fallbacks.isEmpty)
+        guard case .numeric(let n)? = Self.animations(compiled, "opacity").first else {
+            Issue.record("no opacity track")
+            return
+        }
+        #expect(n.splines.allSatisfy { $0 == [0, 0, 1, 1] })
+        #expect(abs(Self.singlePrecisionValue(n, at: 0.8) - 0.2) < 1e-3, "\(n.keyTimes) \(n.values)")
+        // Read exactly, the frame shows 0.2 and frame 0.9 the model's 1.
+        let track = SMILTrack(.numeric(n), timing: compiled.document.timing)
+        if case .numbers(let v)? = track.value(at: 0.8) { #expect(abs(v[0] - 0.2) < 1e-3) } else { Issue.record("no value at 0.8") }
+        #expect(track.value(at: 0.9) == .numbers([1]))
+    }
+
+    /// The hold itself, on keys by hand: a jump 84 ns after frame 0.2 moves to 0.200004 with its
+    /// value before held; one 0.1 ms after a frame, one on a frame, and one whose next key comes
+    /// before the new instant stay.
+    @Test func jumpsAreHeldClearOfFramesOnly() {
+        func keys(_ pairs: [(Double, Double)]) -> [Keyframe] { pairs.map { Keyframe(time: $0.0, value: [$0.1], curve: nil) } }
+        let k = 0.2 + 8.4e-8
+        let held = TrackFitter.holdingJumpsClearOfFrames(keys([(0, 0), (k, 1), (k, 5), (1, 5)]), fps: 10, duration: 1)
+        #expect(held.map(\.time) == [0, k, 0.2 + 4e-6, 0.2 + 4e-6, 1])
+        #expect(held.map { $0.value[0] } == [0, 1, 1, 5, 5])
+        for kept in [keys([(0, 0), (0.2001, 1), (0.2001, 5), (1, 5)]),
+                     keys([(0, 0), (0.2, 1), (0.2, 5), (1, 5)]),
+                     keys([(0, 0), (k, 1), (k, 5), (0.200002, 6), (1, 6)])] {
+            #expect(TrackFitter.holdingJumpsClearOfFrames(kept, fps: 10, duration: 1).map(\.time) == kept.map(\.time))
+        }
+    }
+
+    /// The read-back of a discrete track counts the frames it shows wrong: a switch written 2 µs
+    /// before frame 0.2, where the engine still shows the old value, is one; written 4 µs after, none.
+    @Test func discreteReadBackCountsFramesShownWrong() throws {
+        let scene = try SceneLoader().decode(Array(#"{"flipbook": 1, "canvas": [10, 10], "duration": 1, "fps": 10, "layers": []}"#.utf8), file: "empty.json")
+        let context = AnimatedSVGCompiler.Context(scene: scene, geometry: 0.25, color: 1.0 / 255)
+        var engine: [Double: String] = [:]
+        for i in 0...10 { engine[Double(i) / 10] = i <= 2 ? "inline" : "none" }
+        func track(_ at: Double) -> AnimatedDocument.Discrete {
+            AnimatedDocument.Discrete(attribute: "display", values: [.keyword("inline"), .keyword("none")], keyTimes: [0, at], single: nil)
+        }
+        #expect(context.framesShownWrong(track(0.199998), engine: engine) == 1)
+        #expect(context.framesShownWrong(track(0.200004), engine: engine) == 0)
+        // Written at 0.3 - 0.5 µs: 0.9 µs after frame 0.2 it is still before; frame 0.3 shows it.
+        #expect(context.framesShownWrong(track(0.2999995), engine: engine) == 0)
+        #expect(context.framesShownWrong(track(0.3000005), engine: engine) == 1)
+    }
+}
