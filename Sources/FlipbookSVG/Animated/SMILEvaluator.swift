@@ -247,16 +247,10 @@ struct SMILTrack {
             return .notApplied
         }
         p = min(max(p, 0), 1)
-        if calcMode == "discrete" {
-            var index = 0
-            for (i, k) in keyTimes.enumerated() where k <= p { index = i }
-            return .held(index)
-        }
+        if calcMode == "discrete" { return .held(lastKey(atOrBefore: p, among: keyTimes.count)) }
         if p >= 1 { return .held(values.count - 1) }
-        var i = 0
-        for (index, k) in keyTimes.enumerated() where k <= p && index < keyTimes.count - 1 { i = index }
         // A jump (two equal key times): the later value holds from that time on.
-        while i + 1 < keyTimes.count - 1 && keyTimes[i + 1] <= p { i += 1 }
+        let i = lastKey(atOrBefore: p, among: keyTimes.count - 1)
         let span = keyTimes[i + 1] - keyTimes[i]
         var u = span > 0 ? (p - keyTimes[i]) / span : 1
         if calcMode == "spline", i < curves.count {
@@ -266,6 +260,18 @@ struct SMILTrack {
             return .held(u < 1 ? i : i + 1)
         }
         return .mix(i, u)
+    }
+
+    /// The last of the first `count` key times at or before `p` (0 when none is), by bisection: key
+    /// times never decrease (the reader refuses those that do; the writer's are sorted), and the
+    /// compiler reads a track of thousands of keys at every frame.
+    private func lastKey(atOrBefore p: Double, among count: Int) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keyTimes[mid] <= p { lo = mid + 1 } else { hi = mid }
+        }
+        return max(lo - 1, 0)
     }
 
     // MARK: Reading attributes
