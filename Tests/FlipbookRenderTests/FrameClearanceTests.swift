@@ -39,17 +39,25 @@ struct FrameClearanceTests {
         return n.values[i][0] + (n.values[i + 1][0] - n.values[i][0]) * u
     }
 
-    /// The instants a discrete track observes: a knot 16 ns after frame 0.2 (at 10 fps, 1 s: the gap
-    /// is 4 µs) is observed at 0.200004 instead; a knot 0.1 ms after it, and one 16 ns before it,
-    /// are observed where they are.
-    @Test func aKnotJustAfterAFrameIsObservedAGapLater() {
-        let observed = DiscreteTrack<Int>.observed(knots: [0.2 + 1.6e-8, 0.5 + 1e-4, 0.7 - 1.6e-8], fps: 10, duration: 1)
-        #expect(observed.contains(0.2 + 4e-6))
-        #expect(!observed.contains(0.2 + 1.6e-8))
-        #expect(observed.contains(0.5 + 1e-4) && observed.contains(0.7 - 1.6e-8))
-        // Every frame, 0 to 1, is observed at its own instant.
-        #expect((0...10).allSatisfy { observed.contains(Double($0) / 10) })
-        #expect(observed == observed.sorted())
+    /// A switch at a knot 16 ns after frame 0.2 (at 10 fps, 1 s: the gap is 4 µs) is keyed at
+    /// 0.200004, without bisecting; a switch 0.1 ms after a frame, where it is (to 1 µs).
+    @Test func aSwitchJustAfterAnInstantIsKeyedAGapLater() {
+        nonisolated(unsafe) var reads = 0
+        let knot = 0.2 + 1.6e-8
+        let keys = DiscreteTrack(value: { (t: Double) -> String in reads += 1; return t >= knot ? "b" : "a" })
+            .fit(knots: [0, knot, 1], fps: 10, duration: 1)
+        #expect(keys.map(\.time) == [0, 0.2 + 4e-6] && keys[1].value == "b")
+        // The 12 instants observed (0 to 1 and the knot) and 0, each once.
+        #expect(reads == 13)
+        // Other knots within the gap that agree are passed over; one that shows another value keeps
+        // the switch at the knot (and that value a gap after the knot).
+        let passed = DiscreteTrack(value: { $0 >= knot ? "b" : "a" }).fit(knots: [0, knot, 0.200003, 1], fps: 10, duration: 1)
+        #expect(passed.map(\.time) == [0, 0.2 + 4e-6])
+        let crowded = DiscreteTrack(value: { $0 >= 0.200003 ? "c" : $0 >= knot ? "b" : "a" }).fit(knots: [0, knot, 0.200003, 1], fps: 10, duration: 1)
+        #expect(crowded.map(\.time) == [0, knot, knot + 4e-6])
+        #expect(crowded.map(\.value) == ["a", "b", "c"])
+        let later = DiscreteTrack(value: { $0 >= 0.2001 ? "b" : "a" }).fit(knots: [0, 1], fps: 10, duration: 1)
+        #expect(later.count == 2 && abs(later[1].time - 0.2001) < 1e-6)
     }
 
     /// A layer hidden 16 ns after frame 0.2: the frame shows it as written, at a player's whole

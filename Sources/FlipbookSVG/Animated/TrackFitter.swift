@@ -354,28 +354,12 @@ struct DiscreteTrack<Value: Equatable> {
 
     /// The instants `fit(knots:fps:duration:)` observes: the knots and the frame times in
     /// [0, duration], and the duration, sorted, each once.
-    ///
-    /// A knot less than `gap(duration:)` after a frame's instant is observed at that frame's instant
-    /// plus the gap instead (and not at all when that reaches the next frame): a change found between
-    /// the frame and the knot is then keyed a gap after the frame, which no writer's early shift
-    /// carries back to the frame. Observed at the knot itself, the change was keyed there, and an
-    /// imported file's in-point 16 ns after frame 12 (frame number 12.0000005) was written 2 µs
-    /// early and showed at frame 12, which the engine hides (confetti.json).
     static func observed(knots: [Double], fps: Double, duration: Double) -> [Double] {
-        var frames: [Double] = []
+        var times = Set(knots)
         if fps > 0 && duration > 0 {
             let count = Int(saturating: (duration * fps).rounded(.up))
-            for i in 0..<count where Double(i) / fps < duration { frames.append(Double(i) / fps) }
-            frames.append(duration)
-        }
-        let gap = Self.gap(duration: duration)
-        var times = Set(frames)
-        var f = 0   // the frame at or before each knot, in order
-        for t in knots.filter({ $0 >= 0 && $0 <= duration }).sorted() {
-            while f + 1 < frames.count && frames[f + 1] <= t { f += 1 }
-            guard f < frames.count, t > frames[f], t - frames[f] < gap else { times.insert(t); continue }
-            let moved = frames[f] + gap
-            if f + 1 == frames.count || moved < frames[f + 1] { times.insert(moved) }
+            for i in 0..<count where Double(i) / fps < duration { times.insert(Double(i) / fps) }
+            times.insert(duration)
         }
         return times.filter { $0 >= 0 && $0 <= duration }.sorted()
     }
@@ -399,12 +383,35 @@ struct DiscreteTrack<Value: Equatable> {
     func fit(observed sorted: [Double], duration: Double, holdMotion: Bool = false) -> [(time: Double, value: Value)] {
         let gap = Self.gap(duration: duration)
         var keys: [(Double, Value)] = [(0, value(0))]
-        // Each observed instant is evaluated once: b's value is the next pair's a.
-        var next = sorted.first.map(value)
-        for (a, b) in zip(sorted, sorted.dropFirst()) {
-            let va = next!, vb = value(b)
-            next = vb
+        // Each observed instant is evaluated once (b's value is the next pair's a; instants looked at
+        // ahead, below, are kept).
+        var seen = [Value?](repeating: nil, count: sorted.count)
+        func observedValue(_ i: Int) -> Value {
+            if let v = seen[i] { return v }
+            let v = value(sorted[i])
+            seen[i] = v
+            return v
+        }
+        for j in sorted.indices.dropFirst() {
+            let a = sorted[j - 1], b = sorted[j]
+            let va = observedValue(j - 1), vb = observedValue(j)
             if va == vb { continue }
+            // Less than a gap after `a`: the change is placed a gap after it when every instant
+            // observed up to then, and the first one after, shows b's value (the value between them
+            // taken as theirs, as between any two instants that agree), else at b. So a layer whose
+            // in-point is 16 ns after a frame (an imported file's frame 12.0000005, among other
+            // layers' knots a few nanoseconds apart) is not written as switching before the frame,
+            // where the writers' early shift would take a switch keyed at its in-point.
+            if b - a < gap {
+                var m = j + 1
+                while m < sorted.count && sorted[m] <= a + gap && observedValue(m) == vb { m += 1 }
+                if m < sorted.count && sorted[m] > a + gap && observedValue(m) == vb {
+                    keys.append((a + gap, vb))
+                } else {
+                    keys.append((b, vb))
+                }
+                continue
+            }
             // A change within `gap` after `a` is placed at that bound below, wherever bisection would
             // find it: tried first, as changes usually happen at an observed instant (a knot, a frame),
             // and then the 40-odd bisection steps are spared.
