@@ -26,7 +26,9 @@ extension AnimatedSVGCompiler.Context {
         var attributes: [AnimatedDocument.Attribute] = [], animations: [AnimatedDocument.Animation] = []
 
         if !present0 { attributes.append(.init("display", .keyword("none"))) }
-        animations += discrete(id, "display", knots: grid) { t in .keyword(sampler.at(t).has(slot) ? "inline" : "none") }
+        // Presence between the grid's instants (the changes the fit looks for) is read of the layer
+        // alone where it can be (`Sampler.withNode`), not of the whole tree.
+        animations += discrete(id, "display", knots: grid) { t in .keyword(sampler.withNode(slot, at: t) { _ in true } ?? false ? "inline" : "none") }
 
         let initial = node(0)
         // Each grid instant's transform parts and whether it clips, read once in place (the tests
