@@ -226,17 +226,19 @@ struct RasterPainter {
             if let stroked = shape.paintedStroke {
                 // Stroke in the layer's own space; flatten finely enough for the device.
                 let unit = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-9)
-                var lines = stroked.flattened(tolerance: tolerance / unit)
+                let flat = stroked.flattenedMarkingSmooth(tolerance: tolerance / unit)
+                var lines = flat.map { ($0.points, $0.isClosed) }, smooth = flat.map(\.smooth)
                 // Caps square to the path's own end directions (dashes cut their own ends).
                 var directions = shape.dashPattern.lengths.isEmpty ? stroked.endDirections : []
                 if !shape.dashPattern.lengths.isEmpty {
-                    lines = Stroker.dashed(lines, pattern: shape.dashPattern.lengths, phase: shape.dashPhase,
-                                           visible: visibleRect(through: m, margin: shape.lineWidth * max(shape.miterLimit, 1) + 1))
+                    (lines, smooth) = Stroker.dashedMarkingSmooth(lines, pattern: shape.dashPattern.lengths, phase: shape.dashPhase,
+                                                                  visible: visibleRect(through: m, margin: shape.lineWidth * max(shape.miterLimit, 1) + 1),
+                                                                  smooth: smooth)
                 }
                 let style = Stroker.Style(width: shape.lineWidth, cap: shape.lineCap, join: shape.lineJoin,
                                           miterLimit: shape.miterLimit, tolerance: tolerance / unit)
                 if directions.count != lines.count { directions = [] }
-                let polygons = Stroker.stroke(lines, style: style, directions: directions).map { $0.map(m.apply) }
+                let polygons = Stroker.stroke(lines, style: style, directions: directions, smooth: smooth).map { $0.map(m.apply) }
                 coverage.add(polygons: polygons)
                 paint(shape.stroke, gradient: shape.strokeGradient, transform: m, opacity: opacity, evenOdd: false, into: &surface)
             }

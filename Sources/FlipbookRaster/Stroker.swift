@@ -39,17 +39,24 @@ enum Stroker {
     /// The outlines of `polylines` stroked in `style`. `directions` (one per polyline, as
     /// `Path.endDirections` gives them; empty: none) are the true path's directions at each open
     /// polyline's ends: its caps stand square to them rather than to its first and last chords.
+    /// `smooth` (one array per polyline, a flag per point, as `Path.flattenedMarkingSmooth` marks
+    /// them; empty: none) tells the points where the true path is a curve rather than a corner.
     static func stroke(_ polylines: [(points: [Point], isClosed: Bool)], style: Style,
-                       directions: [(start: Point, end: Point)?] = []) -> [[Point]] {
+                       directions: [(start: Point, end: Point)?] = [], smooth: [[Bool]] = []) -> [[Point]] {
         var outlines: [[Point]] = []
         let h = style.width / 2
         guard h > 0, h.isFinite else { return [] }
         for (index, line) in polylines.enumerated() {
-            var points: [Point] = []
+            var points: [Point] = [], curved: [Bool] = []
             points.reserveCapacity(line.points.count)
-            for p in line.points where points.last.map({ $0.distance(to: p) > 1e-9 }) ?? true { points.append(p) }
+            let flags = index < smooth.count && smooth[index].count == line.points.count ? smooth[index] : []
+            for (k, p) in line.points.enumerated() where points.last.map({ $0.distance(to: p) > 1e-9 }) ?? true {
+                points.append(p)
+                curved.append(flags.isEmpty ? false : flags[k])
+            }
             if line.isClosed, points.count > 2, let first = points.first, let last = points.last, first.distance(to: last) <= 1e-9 {
                 points.removeLast()
+                curved.removeLast()
             }
             let n = points.count
             if n == 1 {
@@ -63,8 +70,8 @@ enum Stroker {
                 var left: [Point] = [], right: [Point] = []
                 left.reserveCapacity(2 * n)
                 right.reserveCapacity(2 * n)
-                for i in 0..<n { vertex(points[(i + n - 1) % n], points[i], points[(i + 1) % n], h, style, into: &left) }
-                for i in (0..<n).reversed() { vertex(points[(i + 1) % n], points[i], points[(i + n - 1) % n], h, style, into: &right) }
+                for i in 0..<n { vertex(points[(i + n - 1) % n], points[i], points[(i + 1) % n], h, style, smooth: curved[i], into: &left) }
+                for i in (0..<n).reversed() { vertex(points[(i + 1) % n], points[i], points[(i + n - 1) % n], h, style, smooth: curved[i], into: &right) }
                 outlines.append(left)
                 outlines.append(right)
                 continue
@@ -78,9 +85,9 @@ enum Stroker {
                 if end.x.isFinite && end.y.isFinite && (end.x != 0 || end.y != 0) { last = end }
             }
             outline.append(points[0] + normal(first) * h)
-            for i in 1..<(n - 1) { vertex(points[i - 1], points[i], points[i + 1], h, style, into: &outline) }
+            for i in 1..<(n - 1) { vertex(points[i - 1], points[i], points[i + 1], h, style, smooth: curved[i], into: &outline) }
             cap(points[n - 1], direction: last, h: h, style: style, into: &outline)
-            for i in (1..<(n - 1)).reversed() { vertex(points[i + 1], points[i], points[i - 1], h, style, into: &outline) }
+            for i in (1..<(n - 1)).reversed() { vertex(points[i + 1], points[i], points[i - 1], h, style, smooth: curved[i], into: &outline) }
             cap(points[0], direction: first * -1, h: h, style: style, into: &outline)
             outline.removeLast()  // the start cap ends where the outline began
             outlines.append(outline)
@@ -92,8 +99,10 @@ enum Stroker {
     @inline(__always)
     private static func normal(_ d: Point) -> Point { Point(-d.y, d.x) }
 
-    /// Appends the left-side outline points at vertex `p` between segments prev→p and p→next.
-    private static func vertex(_ prev: Point, _ p: Point, _ next: Point, _ h: Double, _ style: Style, into out: inout [Point]) {
+    /// Appends the left-side outline points at vertex `p` between segments prev→p and p→next;
+    /// `smooth` when the true path is a curve through `p` (see the inner side below).
+    private static func vertex(_ prev: Point, _ p: Point, _ next: Point, _ h: Double, _ style: Style, smooth: Bool,
+                               into out: inout [Point]) {
         let v0 = p - prev, v1 = next - p
         let d0 = unit(v0), d1 = unit(v1)
         let n0 = normal(d0) * h, n1 = normal(d1) * h
@@ -108,6 +117,13 @@ enum Stroker {
             let c = h * cross / (1 + dot)
             if c.isFinite && c <= 0.5 * min(v0.length, v1.length) {
                 out.append(p + n0 - d0 * c)
+            } else if smooth && dot > 0 {
+                // Chords of a curve too short for the crossing (a stroke about as wide as the curve's
+                // radius, or a short chord beside a long one where a trim or a piece ends): the point
+                // h along the curve's normal, the bisector of the chords' normals. The detour below
+                // would bring back the chords' own rectangles, whose inner corners reach h·sin(θ/2)
+                // sideways past the curve's offset (3 px off a 90 px wedge's point).
+                out.append(p + unit(n0 + n1) * h)
             } else {
                 out.append(p + n0)
                 out.append(p)
@@ -167,16 +183,24 @@ enum Stroker {
     /// larger than the canvas by more than any cap or join reaches.
     static func dashed(_ polylines: [(points: [Point], isClosed: Bool)], pattern: [Double], phase: Double,
                        visible: Rect? = nil) -> [(points: [Point], isClosed: Bool)] {
+        dashedMarkingSmooth(polylines, pattern: pattern, phase: phase, visible: visible).lines
+    }
+
+    /// `dashed(_:pattern:phase:visible:)` carrying `smooth` (a flag per point of each polyline, as
+    /// `stroke` takes them) to the dashes: a dash's inner points keep their flags, its cut ends have none.
+    static func dashedMarkingSmooth(_ polylines: [(points: [Point], isClosed: Bool)], pattern: [Double], phase: Double,
+                                    visible: Rect? = nil, smooth: [[Bool]] = []) -> (lines: [(points: [Point], isClosed: Bool)], smooth: [[Bool]]) {
         // The render tree holds normalised patterns (DashPattern.normalized); anything else draws solid.
         var lengths = pattern
-        guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), lengths.reduce(0, +) > 0 else { return polylines }
+        guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), lengths.reduce(0, +) > 0 else { return (polylines, smooth) }
         if lengths.count % 2 == 1 { lengths += lengths }
         let period = lengths.reduce(0, +)
-        var out: [(points: [Point], isClosed: Bool)] = []
-        for line in polylines {
+        var out: [(points: [Point], isClosed: Bool)] = [], outFlags: [[Bool]] = []
+        for (number, line) in polylines.enumerated() {
             var points = line.points
             guard !points.isEmpty else { continue }
-            if line.isClosed, let first = points.first { points.append(first) }
+            var flags = number < smooth.count && smooth[number].count == points.count ? smooth[number] : Array(repeating: false, count: points.count)
+            if line.isClosed, let first = points.first { points.append(first); flags.append(flags[0]) }
             // Where in the pattern the subpath starts.
             var index = 0, remaining = 0.0
             func skip(_ distance: Double) {
@@ -194,9 +218,14 @@ enum Stroker {
             while offset >= lengths[index] { offset -= lengths[index]; index = (index + 1) % lengths.count }
             remaining = lengths[index] - offset
             var current: [Point] = index % 2 == 0 ? [points[0]] : []
+            var marks: [Bool] = current.map { _ in false }
             var pieces = 0
-            /// Dashes along a → b.
-            func dash(_ start: Point, _ b: Point) {
+            func end() {
+                out.append((current, false))
+                outFlags.append(marks)
+            }
+            /// Dashes along a → b; `curved`: b's flag.
+            func dash(_ start: Point, _ b: Point, _ curved: Bool = false) {
                 var a = start
                 var segment = a.distance(to: b)
                 while segment > remaining && pieces < 1_000_000 {
@@ -204,10 +233,13 @@ enum Stroker {
                     let cut = Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
                     if index % 2 == 0 {
                         current.append(cut)
-                        out.append((current, false))
+                        marks.append(false)
+                        end()
                         current = []
+                        marks = []
                     } else {
                         current = [cut]
+                        marks = [false]
                     }
                     pieces += 1
                     segment -= remaining
@@ -216,26 +248,27 @@ enum Stroker {
                     remaining = lengths[index]
                 }
                 remaining -= segment
-                if index % 2 == 0 { current.append(b) }
+                if index % 2 == 0 { current.append(b); marks.append(curved) }
             }
             /// Passes a → b outside `visible`: ends the open dash, advances the pattern.
             func pass(_ a: Point, _ b: Point) {
-                if current.count >= 2 { out.append((current, false)) }
+                if current.count >= 2 { end() }
                 skip(a.distance(to: b))
                 current = index % 2 == 0 ? [b] : []
+                marks = current.map { _ in false }
             }
             for k in 1..<max(points.count, 1) {
                 let a = points[k - 1], b = points[k]
-                guard let visible else { dash(a, b); continue }
+                guard let visible else { dash(a, b, flags[k]); continue }
                 guard let (t0, t1) = Self.clip(a, b, to: visible) else { pass(a, b); continue }
                 let p0 = t0 > 0 ? a + (b - a) * t0 : a, p1 = t1 < 1 ? a + (b - a) * t1 : b
                 if t0 > 0 { pass(a, p0) }
-                dash(p0, p1)
+                dash(p0, p1, t1 < 1 ? false : flags[k])
                 if t1 < 1 { pass(p1, b) }
             }
-            if current.count >= 2 { out.append((current, false)) }
+            if current.count >= 2 { end() }
         }
-        return out
+        return (out, outFlags)
     }
 
     /// The parameter interval of a → b inside `r` (Liang–Barsky), or nil when the segment misses it.

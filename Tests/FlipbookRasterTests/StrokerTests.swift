@@ -133,4 +133,54 @@ struct StrokerTests {
         let chordsOnly = Stroker.stroke(lines, style: style)[0][0]
         #expect(abs(chordsOnly.y) > 0.5, "the chord's cap is off the axis: \(chordsOnly)")
     }
+
+    /// A pie wedge drawn as a butt-capped stroke as wide as its circle's diameter (as Lottie files and
+    /// Flipbook's own Lottie exports draw wedges): the stroke of the true arc is the annular sector
+    /// between the radii r − h and r + h (h the half width) over the arc's angles, and, where h > r,
+    /// the sector of radius h − r opposite it, through which the normals pass. Referenced by 8 × 8
+    /// samples of that closed form, for h a hair under r, equal to it and over it, and arcs of a
+    /// half and of 30 % of the circle. The flattened circle's chords are too short for the inner offsets
+    /// to cross; their own rectangles reach about h·sin(θ/2) sideways past the centre (3 px at this
+    /// size), which the curve's normals do not.
+    @Test(arguments: [(44.875, 0.5), (45.0, 0.5), (45.0, 0.3), (46.0, 0.3)])
+    func wedgeDrawnAsAWideStrokeIsItsSector(_ h: Double, _ share: Double) {
+        let center = Point(100, 100), r = 45.0
+        let path = Path.circle(center: center, radius: r).trimmed(from: 0, to: share)
+        let flat = path.flattenedMarkingSmooth(tolerance: 0.1)
+        let style = Stroker.Style(width: 2 * h, cap: .butt, join: .miter, miterLimit: 4, tolerance: 0.1)
+        let outlines = Stroker.stroke(flat.map { ($0.points, $0.isClosed) }, style: style, directions: path.endDirections,
+                                      smooth: flat.map(\.smooth))
+        let coverage = RasterTests.coverage(outlines)
+        // The arc's angles, from its ends (the circle runs the way its own start and end show).
+        let ends = (flat[0].points.first!, flat[0].points.last!)
+        let a0 = atan2(ends.0.y - center.y, ends.0.x - center.x)
+        let mid = path.trimmed(from: 0.5, to: 0.5 + 1e-9).flattened(tolerance: 0.1)[0].points[0]
+        let am = atan2(mid.y - center.y, mid.x - center.x)
+        let sweep = 2 * Double.pi * share * (sin(am - a0) >= 0 ? 1 : -1)
+        func within(_ angle: Double) -> Bool {
+            var d = (angle - a0) * (sweep > 0 ? 1 : -1)
+            d = d.truncatingRemainder(dividingBy: 2 * .pi)
+            if d < 0 { d += 2 * .pi }
+            return d <= abs(sweep)
+        }
+        var worst: Float = 0, wrong = 0
+        for y in 40..<160 {
+            for x in 40..<160 {
+                var inside = 0
+                for sy in 0..<8 {
+                    for sx in 0..<8 {
+                        let p = Point(Double(x) + (Double(sx) + 0.5) / 8, Double(y) + (Double(sy) + 0.5) / 8)
+                        let d = p.distance(to: center), angle = atan2(p.y - center.y, p.x - center.x)
+                        if (d >= r - h && d <= r + h && within(angle)) || (h > r && d <= h - r && within(angle + .pi)) { inside += 1 }
+                    }
+                }
+                let e = abs(coverage[y * 200 + x] - Float(inside) / 64)
+                worst = max(worst, e)
+                if e > 0.25 { wrong += 1 }
+            }
+        }
+        // A pixel the sector's edge crosses is resolved to about 1/16 by the samples; a pixel that
+        // meets the wedge's point (both edges and the centre) to about 1/8.
+        #expect(wrong == 0 && worst < 0.2, "h \(h), \(share) of the circle: \(wrong) pixels off by over 1/4, worst \(worst)")
+    }
 }

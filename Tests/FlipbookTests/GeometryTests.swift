@@ -149,4 +149,23 @@ struct GeometryTests {
         let t = len2 == 0 ? 0 : max(0, min(1, (ap.x * ab.x + ap.y * ab.y) / len2))
         return p.distance(to: a + ab * t)
     }
+
+    /// The points a flattened path passes through smoothly: all of a circle's (its four cubics meet
+    /// tangent, its start too, closed); none of a square's; of a line turning into a quarter arc
+    /// tangent to it and then into a line at a right angle, the arc's inner points and its start,
+    /// not its end nor the path's ends.
+    @Test func flattenedPathsMarkTheirSmoothPoints() {
+        let circle = Path.circle(center: Point(0, 0), radius: 10).flattenedMarkingSmooth(tolerance: 0.1)[0]
+        #expect(circle.isClosed && circle.smooth.count == circle.points.count && circle.smooth.allSatisfy { $0 })
+        let square = Path([.move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 10)), .line(Point(0, 10)), .close])
+            .flattenedMarkingSmooth(tolerance: 0.1)[0]
+        #expect(square.smooth.count == square.points.count && !square.smooth.contains(true))
+        let k = 0.5522847498 * 10
+        let bend = Path([.move(Point(0, 0)), .line(Point(10, 0)), .cubic(Point(10 + k, 0), Point(20, 10 - k), Point(20, 10)),
+                         .line(Point(30, 10))]).flattenedMarkingSmooth(tolerance: 0.1)[0]
+        let arcEnd = bend.points.firstIndex(of: Point(20, 10))!
+        #expect(bend.smooth.count == bend.points.count)
+        #expect(bend.smooth[0] == false && bend.smooth[1] == true && bend.smooth.last == false)
+        #expect(bend.smooth[2..<arcEnd].allSatisfy { $0 } && bend.smooth[arcEnd] == false)
+    }
 }

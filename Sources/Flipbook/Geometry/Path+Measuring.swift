@@ -89,9 +89,37 @@ extension Path {
     /// Polylines approximating each subpath, every point within `tolerance` pixels of the true path:
     /// lines exact, curves by Wang's formula, arcs with n = ⌈|sweep| / (2·acos(1 − tol/r))⌉ chords.
     public func flattened(tolerance: Double) -> [(points: [Point], isClosed: Bool)] {
+        flattenedMarkingSmooth(tolerance: tolerance).map { ($0.points, $0.isClosed) }
+    }
+
+    /// `flattened(tolerance:)` with, for each point, whether the path passes through it smoothly: a
+    /// point inside a curve's or an arc's chords, or a join of two pieces whose directions there agree
+    /// (within 1e-6 rad; pieces of no extent skipped; a closed subpath's start joins its last piece to
+    /// its first). A stroke's inner side at such a point follows the curve's normal, not the chords'
+    /// (`Stroker`): the path is a curve there, not a corner of its polyline.
+    public func flattenedMarkingSmooth(tolerance: Double) -> [(points: [Point], isClosed: Bool, smooth: [Bool])] {
         subpaths.map { subpath in
+            let segments = subpath.segments
+            let starts = segments.map { Self.unitOrNil($0.direction(atEnd: false)) }
+            let ends = segments.map { Self.unitOrNil($0.direction(atEnd: true)) }
+            /// Whether the join after piece k is smooth: the last direction arriving there against the
+            /// next leaving it (around the start of a closed subpath).
+            func joint(after k: Int) -> Bool {
+                let n = segments.count
+                var arriving: Point?, leaving: Point?
+                for j in stride(from: k, to: k - n, by: -1) where j >= 0 || subpath.isClosed {
+                    if let d = ends[(j + n) % n] { arriving = d; break }
+                }
+                for j in (k + 1)..<(k + 1 + n) where j < n || subpath.isClosed {
+                    if let d = starts[j % n] { leaving = d; break }
+                }
+                guard let a = arriving, let b = leaving else { return false }
+                return a.x * b.x + a.y * b.y > 0 && abs(a.x * b.y - a.y * b.x) <= 1e-6
+            }
             var points = [subpath.start]
-            for segment in subpath.segments {
+            var smooth = [subpath.isClosed && !segments.isEmpty && joint(after: segments.count - 1)]
+            for (k, segment) in segments.enumerated() {
+                let count = points.count
                 switch segment {
                 case .line(_, let b): points.append(b)
                 case .cubic(let c): points.append(contentsOf: c.flattened(tolerance: tolerance))
@@ -101,9 +129,16 @@ extension Path {
                     let n = perChord > 0 ? max(1, min(100_000, Int(saturating: (abs(arc.sweep.radians) / perChord).rounded(.up)))) : 1
                     for i in 1...n { points.append(arc.point(at: Double(i) / Double(n))) }
                 }
+                smooth += Array(repeating: true, count: points.count - count - 1)
+                smooth.append(joint(after: k))
             }
-            return (points, subpath.isClosed)
+            return (points, subpath.isClosed, smooth)
         }
+    }
+
+    private static func unitOrNil(_ v: Point) -> Point? {
+        let l = v.length
+        return l > 0 && l.isFinite ? v * (1 / l) : nil
     }
 
     /// Each subpath's direction at its start and at its end (`Subpath.Segment.direction(atEnd:)` of
