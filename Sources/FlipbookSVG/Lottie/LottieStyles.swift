@@ -50,7 +50,10 @@ extension LottieWriter {
             let periods = [lengths.reduce(0, +)] + (trackKeys ?? []).map { $0.value.reduce(0, +) }
             let lowest = min(initialOffset, offsetKeys?.map { $0.value[0] }.min() ?? initialOffset)
             var shift = 0.0
-            if let period = periods.first, period > 0, periods.allSatisfy({ abs($0 - period) <= 1e-6 * period }), lowest < 0 {
+            let steady = periods.first.flatMap { period in
+                period > 0 && periods.allSatisfy({ abs($0 - period) <= 1e-6 * period }) ? period : nil
+            }
+            if let period = steady, lowest < 0 {
                 shift = (-lowest / period).rounded(.up) * period
             }
             let offsetValue: JSON
@@ -64,7 +67,7 @@ extension LottieWriter {
             list.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", offsetValue)]))
             if let t = trim(lengths: lengths, dashKeys: trackKeys, offset: initialOffset, offsetKeys: keys(e, "stroke-dashoffset", initial: [initialOffset], parse: { Self.numbers($0) }), pathLength: pathLength, twoTurns: twoTurns, turnedBy: turnedBy) {
                 let tm: JSON = .object([("ty", .string("tm")), ("s", t.start), ("e", t.end), ("o", t.offset), ("m", .int(1))])
-                probeTrim(e, t, pathLength: pathLength, turnedBy: turnedBy)
+                probeTrim(e, t, pathLength: pathLength, turnedBy: turnedBy, period: steady)
                 return ([tm, .object(fields)], t.oneTurn)
             }
             // Read back: the entries as the dash pattern (its first n numbers: an odd pattern is written
@@ -84,12 +87,14 @@ extension LottieWriter {
         return ([.object(fields)], false)
     }
 
-    /// Registers a trim written for a dash pattern: its stretch read back as the dash and, for one
-    /// turn of a circle, the offset. The dash is the trim's length (end − start, of the path, or of one
-    /// turn); the gap is not held (any gap past the path's end shows the same), so the engine's is
-    /// kept. One turn's offset is where the stretch starts, −(o − turnedBy)/360 of the turn, compared
-    /// modulo the turn (the circle is the same each turn).
-    func probeTrim(_ e: Element, _ t: Trim, pathLength: Double, turnedBy: Double) {
+    /// Registers a trim written for a dash pattern: its stretch read back as the dash and the offset.
+    /// The dash is the trim's length (end − start, of the path, or of one turn); the gap is not held
+    /// (any gap past the path's end shows the same), so the engine's is kept. One turn's offset is where
+    /// the stretch starts, −(o − turnedBy)/360 of the turn, compared modulo the turn (the circle is the
+    /// same each turn). Along the path, the stretch starting at s is the dash at offset −s, compared
+    /// modulo the pattern's `period` (offsets a period apart draw the same dashes); with no steady
+    /// period (nil: dash and gap keys that change it) the offset is not read back.
+    func probeTrim(_ e: Element, _ t: Trim, pathLength: Double, turnedBy: Double, period: Double?) {
         guard let start = LottieProperty(t.start), let end = LottieProperty(t.end), let offset = LottieProperty(t.offset) else { return }
         let fps = self.fps, length = t.oneTurn ? pathLength / 2 : pathLength
         for check in e.checks(of: "stroke-dasharray") {
@@ -97,7 +102,18 @@ extension LottieWriter {
                 [(end.value(at: LottieWriter.frame(at, fps: fps))[0] - start.value(at: LottieWriter.frame(at, fps: fps))[0]) / 100 * length]
             }, adjust: { expected, shown in [shown[0]] + expected.dropFirst() }))
         }
-        guard t.oneTurn else { return }
+        guard t.oneTurn else {
+            guard let period else { return }
+            for check in e.checks(of: "stroke-dashoffset") {
+                probes.list.append(LottieProbe(check: check, read: { at in
+                    [-start.value(at: LottieWriter.frame(at, fps: fps))[0] / 100 * pathLength]
+                }, adjust: { expected, shown in
+                    guard let e0 = expected.first, let s0 = shown.first else { return shown }
+                    return [e0 + (s0 - e0).remainder(dividingBy: period)]
+                }))
+            }
+            return
+        }
         for check in e.checks(of: "stroke-dashoffset") {
             probes.list.append(LottieProbe(check: check, read: { at in
                 [-(offset.value(at: LottieWriter.frame(at, fps: fps))[0] - turnedBy) / 360 * length]
