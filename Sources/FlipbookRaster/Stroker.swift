@@ -16,6 +16,16 @@ import Darwin
 /// itself (Skia's inner join), whose loops have the outline's own orientation and so only raise
 /// the winding inside the stroke. Caps at open ends: butt, round, square.
 ///
+/// Points where the true path is a curve (`smooth`, from `Path.flattenedMarkingSmooth`) are not
+/// corners: there the outer side turns round the point (joins are for corners; a miter at each small
+/// turn of the chords would reach h·(1/cos(θ/2) − 1) past the curve's offset), and where the chords
+/// are too short for the inner offsets to cross, the inner side takes the point h along the curve's
+/// normal (the bisector of the chords' normals) rather than the detour, whose chords' rectangles reach
+/// h·sin(θ/2) sideways past the curve's offset: a wedge drawn as a stroke as wide as its circle would
+/// bulge 3 px past its point. Offset past the centre of curvature (h > r), that point lies on the far
+/// side and the inner side turns the other way: a circle stroked wider than its diameter is an annulus
+/// from h − r to h + r, as Chromium and librsvg draw it (`StrokerTests`).
+///
 /// One outline rather than a polygon per segment means far fewer edges crossing the stroke's width
 /// (each crossed every row of it), and exact anti-aliasing: overlapping polygons add their partial
 /// coverage along shared edges, an outline does not. What remains: where two stretches of one
@@ -131,9 +141,11 @@ enum Stroker {
             }
             return
         }
-        // The left side is outside (a right turn, or a reversal).
+        // The left side is outside (a right turn, or a reversal). Where the path is a curve, its offset
+        // is a curve too: joins are for corners, and a miter's tip at each chord's small turn would reach
+        // h·(1/cos(θ/2) − 1) past it (0.25 px for a stroke 100 px wide round a circle of radius 20).
         out.append(p + n0)
-        switch style.join {
+        switch smooth ? .round : style.join {
         case .round:
             let turn = cross == 0 ? -Double.pi : atan2(cross, dot)
             arc(around: p, from: n0, turn: turn, h: h, tolerance: style.tolerance, into: &out)
