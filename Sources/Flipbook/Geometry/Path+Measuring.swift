@@ -89,19 +89,23 @@ extension Path {
     /// Polylines approximating each subpath, every point within `tolerance` pixels of the true path:
     /// lines exact, curves by Wang's formula, arcs with n = ⌈|sweep| / (2·acos(1 − tol/r))⌉ chords.
     public func flattened(tolerance: Double) -> [(points: [Point], isClosed: Bool)] {
-        flattenedMarkingSmooth(tolerance: tolerance).map { ($0.points, $0.isClosed) }
+        flatten(tolerance: tolerance, marking: false).map { ($0.points, $0.isClosed) }
     }
 
     /// `flattened(tolerance:)` with, for each point, whether the path passes through it smoothly: a
     /// point inside a curve's or an arc's chords, or a join of two pieces whose directions there agree
     /// (within 1e-6 rad; pieces of no extent skipped; a closed subpath's start joins its last piece to
-    /// its first). A stroke's inner side at such a point follows the curve's normal, not the chords'
-    /// (`Stroker`): the path is a curve there, not a corner of its polyline.
+    /// its first). A stroke treats such a point as a curve, not a corner of its polyline (`Stroker`).
     public func flattenedMarkingSmooth(tolerance: Double) -> [(points: [Point], isClosed: Bool, smooth: [Bool])] {
+        flatten(tolerance: tolerance, marking: true)
+    }
+
+    /// Both of the above; `smooth` is empty unless `marking`.
+    private func flatten(tolerance: Double, marking: Bool) -> [(points: [Point], isClosed: Bool, smooth: [Bool])] {
         subpaths.map { subpath in
             let segments = subpath.segments
-            let starts = segments.map { Self.unitOrNil($0.direction(atEnd: false)) }
-            let ends = segments.map { Self.unitOrNil($0.direction(atEnd: true)) }
+            let starts = marking ? segments.map { Self.unitOrNil($0.direction(atEnd: false)) } : []
+            let ends = marking ? segments.map { Self.unitOrNil($0.direction(atEnd: true)) } : []
             /// Whether the join after piece k is smooth: the last direction arriving there against the
             /// next leaving it (around the start of a closed subpath).
             func joint(after k: Int) -> Bool {
@@ -117,7 +121,7 @@ extension Path {
                 return a.x * b.x + a.y * b.y > 0 && abs(a.x * b.y - a.y * b.x) <= 1e-6
             }
             var points = [subpath.start]
-            var smooth = [subpath.isClosed && !segments.isEmpty && joint(after: segments.count - 1)]
+            var smooth = marking ? [subpath.isClosed && !segments.isEmpty && joint(after: segments.count - 1)] : []
             for (k, segment) in segments.enumerated() {
                 let count = points.count
                 switch segment {
@@ -129,8 +133,10 @@ extension Path {
                     let n = perChord > 0 ? max(1, min(100_000, Int(saturating: (abs(arc.sweep.radians) / perChord).rounded(.up)))) : 1
                     for i in 1...n { points.append(arc.point(at: Double(i) / Double(n))) }
                 }
-                smooth += Array(repeating: true, count: points.count - count - 1)
-                smooth.append(joint(after: k))
+                if marking {
+                    smooth += Array(repeating: true, count: points.count - count - 1)
+                    smooth.append(joint(after: k))
+                }
             }
             return (points, subpath.isClosed, smooth)
         }
