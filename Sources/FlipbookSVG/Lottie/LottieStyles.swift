@@ -102,24 +102,20 @@ extension LottieWriter {
                 [(end.value(at: LottieWriter.frame(at, fps: fps))[0] - start.value(at: LottieWriter.frame(at, fps: fps))[0]) / 100 * length]
             }, adjust: { expected, shown in [shown[0]] + expected.dropFirst() }))
         }
-        guard t.oneTurn else {
-            guard let period else { return }
-            for check in e.checks(of: "stroke-dashoffset") {
-                probes.list.append(LottieProbe(check: check, read: { at in
-                    [-start.value(at: LottieWriter.frame(at, fps: fps))[0] / 100 * pathLength]
-                }, adjust: { expected, shown in
-                    guard let e0 = expected.first, let s0 = shown.first else { return shown }
-                    return [e0 + (s0 - e0).remainder(dividingBy: period)]
-                }))
-            }
+        // The offset: where the stretch starts, read back and compared modulo a length whose
+        // multiples draw the same (one turn; along the path, the pattern's period).
+        let read: (Double) -> Double, modulus: Double
+        if t.oneTurn {
+            (read, modulus) = ({ at in -(offset.value(at: LottieWriter.frame(at, fps: fps))[0] - turnedBy) / 360 * length }, length)
+        } else if let period {
+            (read, modulus) = ({ at in -start.value(at: LottieWriter.frame(at, fps: fps))[0] / 100 * pathLength }, period)
+        } else {
             return
         }
         for check in e.checks(of: "stroke-dashoffset") {
-            probes.list.append(LottieProbe(check: check, read: { at in
-                [-(offset.value(at: LottieWriter.frame(at, fps: fps))[0] - turnedBy) / 360 * length]
-            }, adjust: { expected, shown in
-                guard let e0 = expected.first, let s0 = shown.first, length > 0 else { return shown }
-                return [e0 + (s0 - e0).remainder(dividingBy: length)]
+            probes.list.append(LottieProbe(check: check, read: { at in [read(at)] }, adjust: { expected, shown in
+                guard let e0 = expected.first, let s0 = shown.first, modulus > 0 else { return shown }
+                return [e0 + (s0 - e0).remainder(dividingBy: modulus)]
             }))
         }
     }
