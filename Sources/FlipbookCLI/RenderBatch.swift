@@ -119,7 +119,8 @@ struct RenderBatch: @unchecked Sendable {
         let used = Set(parameters.declared.map(\.name) + outputs.patterns.flatMap(\.columns))
         var warned = false
         var rows = 0, failed = 0, written = 0
-        var paths: Set<UInt64> = []
+        // Each path planned, by its hash (`fnv1a`), with the line of the row that writes it: the one
+        // thing the batch keeps of every row (16 bytes and the table's slack).
         var firstLine: [UInt64: Int] = [:]
         while true {
             var chunk: [DataRow] = []
@@ -147,10 +148,13 @@ struct RenderBatch: @unchecked Sendable {
                     switch pattern.path(for: row) {
                     case .success(let p):
                         let h = Self.fnv1a(p)
-                        if !paths.insert(h).inserted, failure == nil {
-                            failure = BatchRowError("writes '\(DisplayText.escaped(p, limit: 120))', as line \(firstLine[h] ?? 0) does (put a column that tells rows apart in the pattern, such as {id})")
+                        if let line = firstLine[h] {
+                            if failure == nil {
+                                failure = BatchRowError("writes '\(DisplayText.escaped(p, limit: 120))', as line \(line) does (put a column that tells rows apart in the pattern, such as {id})")
+                            }
+                        } else {
+                            firstLine[h] = row.line
                         }
-                        firstLine[h] = firstLine[h] ?? row.line
                         list.append(p)
                     case .failure(let e): failure = failure ?? e
                     }
@@ -287,7 +291,7 @@ struct RenderBatch: @unchecked Sendable {
         }
     }
 
-    /// 64-bit FNV-1a of a path's bytes: the batch remembers each path written by this, 8 bytes a row.
+    /// 64-bit FNV-1a of a path's bytes: the batch remembers each path written by this.
     static func fnv1a(_ s: String) -> UInt64 {
         var h: UInt64 = 0xcbf29ce484222325
         for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
