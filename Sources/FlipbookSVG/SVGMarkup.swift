@@ -79,7 +79,12 @@ package enum SVGMarkup {
             d += "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\""
             SVGNumber.append(g.start.x, to: &d); d += "\" cy=\""
             SVGNumber.append(g.start.y, to: &d); d += "\" r=\""
-            SVGNumber.append(g.radius, to: &d); d += "\">"
+            SVGNumber.append(g.radius, to: &d); d += "\""
+            if let f = g.drawnFocus {
+                d += " fx=\""; SVGNumber.append(f.x, to: &d)
+                d += "\" fy=\""; SVGNumber.append(f.y, to: &d); d += "\""
+            }
+            d += ">"
         }
         for stop in g.stops {
             d += "<stop offset=\""

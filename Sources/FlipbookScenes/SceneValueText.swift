@@ -31,6 +31,7 @@ enum SceneValueText {
             }
             members.append(("start", numbers([g.start.x, g.start.y])))
             members.append(("end", numbers([g.end.x, g.end.y])))
+            if g.kind == .radial, let f = g.focus { members.append(("focus", numbers([f.x, f.y]))) }
             return .object(members)
         case .text(let s): return .string(s)
         case .flag(let b): return .bool(b)

@@ -169,8 +169,9 @@ enum SceneValues {
     }
 
     /// `{"type": "linear" | "radial" | "conic", "stops": [[offset, colour], …], "start": [x, y], "end": [x, y]}`;
-    /// a radial gradient may give `"center"` and `"radius"` instead of start and end; a conic one
-    /// gives `"center"` and `"startAngle"` (degrees, default 0: 3 o'clock, clockwise on screen).
+    /// a radial gradient may give `"center"` and `"radius"` instead of start and end, and a `"focus"`
+    /// where offset 0 lies (drawn at most 0.99 of the radius from the centre); a conic one gives
+    /// `"center"` and `"startAngle"` (degrees, default 0: 3 o'clock, clockwise on screen).
     static func gradient(_ r: JSONReader) throws(SceneError) -> Gradient {
         let o = try r.object()
         var kind = Gradient.Kind.linear
@@ -199,6 +200,10 @@ enum SceneValues {
             end = start + Point(try radius.number("a radius ≥ 0", where: { $0 >= 0 }), 0)
             guard end.x.isFinite else { throw radius.error("the centre's x plus the radius is too large to hold") }
         }
+        let focus = try point("focus")
+        if kind != .radial, let f = o.optional("focus") {
+            throw f.error("only a radial gradient has a focus (where its offset 0 lies)")
+        }
         if kind == .conic {
             for key in ["start", "end", "radius"] {
                 if let r = o.optional(key) { throw r.error("a conic gradient has \"center\" and \"startAngle\" (degrees, 0 at 3 o'clock, clockwise), not \"\(key)\"") }
@@ -207,8 +212,8 @@ enum SceneValues {
             try o.finish(allowed: ["type", "stops", "center", "startAngle"])
             return .conic(center: start, startAngle: angle, stops: stops)
         }
-        try o.finish(allowed: ["type", "stops", "start", "end", "center", "radius"])
-        return Gradient(kind: kind, stops: stops, start: start, end: end)
+        try o.finish(allowed: ["type", "stops", "start", "end", "center", "radius", "focus"])
+        return Gradient(kind: kind, stops: stops, start: start, end: end, focus: focus)
     }
 
     private static func pathElements(_ r: JSONReader) throws(SceneError) -> Path {

@@ -59,11 +59,13 @@ struct GradientTableTests {
 /// from its first pixel) against `offset(at:)` at each pixel centre, and the painted pixels against
 /// the exact mix.
 struct GradientRunTests {
-    /// A linear gradient at a slant, and a radial one, through a rotated, scaled inverse transform:
-    /// 4,096 pixels of a row within 1e-9 of `offset(at:)` of each centre (the first pixel exactly).
-    @Test(arguments: [Gradient.Kind.linear, .radial])
-    func runOffsetsFollowEachCentre(kind: Gradient.Kind) {
-        let g = Gradient(kind: kind, stops: [.init(0, .black), .init(1, .white)], start: Point(-130, 40), end: Point(900, -310))
+    /// A linear gradient at a slant, a radial one, and a radial one drawn from a focus off its centre,
+    /// through a rotated, scaled inverse transform: 4,096 pixels of a row within 1e-9 of `offset(at:)`
+    /// of each centre (the first pixel exactly).
+    @Test(arguments: [(Gradient.Kind.linear, false), (.radial, false), (.radial, true)])
+    func runOffsetsFollowEachCentre(kind: Gradient.Kind, focal: Bool) {
+        let g = Gradient(kind: kind, stops: [.init(0, .black), .init(1, .white)], start: Point(-130, 40), end: Point(900, -310),
+                         focus: focal ? Point(300, -200) : nil)
         let inverse = Transform2D(a: 0.83, b: -0.41, c: 0.37, d: 1.21, tx: -512.5, ty: 77.25)
         var run = [Double](repeating: .nan, count: 4096)
         for y in [0, 17, 2048] {

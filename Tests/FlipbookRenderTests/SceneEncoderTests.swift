@@ -61,7 +61,7 @@ struct SceneEncoderTests {
         pie.pieSlices = [.init(Color(red: 1, green: 0, blue: 0), 3), .init(Color(white: 0.123456), 1)]
         var gradient = Layer(id: "sky", type: GradientLayer.self)
         gradient[.position] = Point(3, 4)
-        gradient[.gradient] = Gradient(kind: .radial, stops: [.init(0, .white), .init(0.3, .black)], start: Point(1, 1), end: Point(9, 9))
+        gradient[.gradient] = Gradient(kind: .radial, stops: [.init(0, .white), .init(0.3, .black)], start: Point(1, 1), end: Point(9, 9), focus: Point(4, 3))
         pie.sublayers = [gradient]
         var root = Layer(id: "root")
         root[.bounds] = Rect(x: 0, y: 0, width: 300, height: 200)

@@ -10,7 +10,8 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         /// Colour varies along the line from `start` to `end`.
         case linear
-        /// Colour varies with the distance from `start`; `end` lies on the outer circle.
+        /// Colour varies from `focus` (offset 0; the centre `start` when there is none) out to the
+        /// circle around `start` through `end` (offset 1).
         case radial
         /// Colour varies with the angle around `start` (the centre), from `angle` clockwise on screen
         /// through one turn (CAGradientLayer's `.conic`, CSS's `conic-gradient`); `end` is unused.
@@ -39,13 +40,32 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     /// Conic: the direction of offset 0 (and 1), 0 at 3 o'clock, clockwise on screen; the scene
     /// file's `startAngle`. Unused by the other kinds. Default 0.
     public var angle: Angle = .zero
+    /// Radial: the focal point, where offset 0 lies (SVG's `fx`, `fy`; Lottie's highlight), drawn
+    /// at most 0.99 of the radius from the centre (`drawnFocus`). nil: the centre. Pixels. Unused by
+    /// the other kinds. Default nil.
+    public var focus: Point?
 
-    public init(kind: Kind = .linear, stops: [Stop], start: Point, end: Point, angle: Angle = .zero) {
+    public init(kind: Kind = .linear, stops: [Stop], start: Point, end: Point, angle: Angle = .zero, focus: Point? = nil) {
         self.kind = kind
         self.stops = stops
         self.start = start
         self.end = end
         self.angle = angle
+        self.focus = focus
+    }
+
+    /// The focal point a radial gradient is drawn from, as every output draws it: `focus` moved
+    /// towards the centre to at most 0.99 of the radius from it (lottie-web's limit on a highlight;
+    /// SVG 1.1 moves a focus outside the circle onto it and SVG 2 draws a cone, so no output is left
+    /// to either rule). nil when there is no focus, it is the centre, the kind is not radial, or a
+    /// coordinate is not finite.
+    public var drawnFocus: Point? {
+        guard kind == .radial, let focus, focus != start else { return nil }
+        let w = focus - start, r = radius
+        let d = (w.x * w.x + w.y * w.y).squareRoot()
+        guard d.isFinite, r.isFinite, d > 0 else { return nil }
+        let limit = 0.99 * r
+        return d <= limit ? focus : start + w * (limit / d)
     }
 
     /// A conic gradient around `center` from `startAngle`.
@@ -95,10 +115,12 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
         if t == 0 { return a }
         if t == 1 { return b }
         guard a.kind == b.kind, a.stops.count == b.stops.count else { return t < 0.5 ? a : b }
+        // Foci mix as points, the centre standing for none (none at both ends stays none).
+        let focus: Point? = a.focus == nil && b.focus == nil ? nil : .interpolate(a.focus ?? a.start, b.focus ?? b.start, t)
         return Gradient(kind: a.kind,
                         stops: zip(a.stops, b.stops).map { Stop(mix($0.offset, $1.offset, t), .interpolate($0.color, $1.color, t)) },
                         start: .interpolate(a.start, b.start, t), end: .interpolate(a.end, b.end, t),
-                        angle: Angle(radians: mix(a.angle.radians, b.angle.radians, t)))
+                        angle: Angle(radians: mix(a.angle.radians, b.angle.radians, t)), focus: focus)
     }
 
     /// How many solid wedges draw a conic gradient's turn from colour `a` to `b` within half a level of
@@ -135,11 +157,14 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     }
 
     /// The gradient's offset at `p` before clamping: along the line (linear), the distance over the
-    /// radius (radial), or the turn from `angle` clockwise, in [0, 1) (conic; its centre is at 0).
+    /// radius (radial; with a focus, `focalOffset`), or the turn from `angle` clockwise, in [0, 1)
+    /// (conic; its centre is at 0).
     public func offset(at p: Point) -> Double {
         switch kind {
         case .linear: return Self.linearOffset(p, start, end - start)
-        case .radial: return Self.radialOffset(p, start, radius)
+        case .radial:
+            if let f = drawnFocus { return Self.focalOffset(p - f, f - start, radius) }
+            return Self.radialOffset(p, start, radius)
         case .conic: return Self.conicOffset(p, start, angle.radians)
         }
     }
@@ -153,7 +178,8 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     /// Conic offsets are computed as `offset(at:)` computes them, to the bit. A linear offset is
     /// affine along the row: `out[i]` is the first pixel's offset plus i times the offset's change from
     /// one pixel to the next (each from the first, never accumulated); a radial one is the length of
-    /// the first pixel's vector from the centre plus i times the inverse's step, over the radius. Both
+    /// the first pixel's vector from the centre plus i times the inverse's step, over the radius (with a
+    /// focus, `focalOffset` of the vector from the focus, stepped the same way). Both
     /// are within a few units in the last place of `offset(at:)` times the run's length (the tests
     /// hold them to 1e-9 over a 4,096-pixel run); the raster painter reads offsets through a table of
     /// 4,096 entries, for which such a difference moves an offset lying within it of an entry's
@@ -174,8 +200,17 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
             // centre is the first pixel's plus i steps (each from the first), its length over r.
             let r = radius
             guard r > 0 else { for i in out.indices { out[i] = 1 }; return }
-            let first = point(0) - start
             let (ax, ay) = (inverse.a, inverse.b)
+            if let f = drawnFocus {
+                // From the focus: the first pixel's vector from it plus i steps, as below.
+                let first = point(0) - f, w = f - start
+                for i in out.indices {
+                    let k = Double(i)
+                    out[i] = Self.focalOffset(Point(first.x + k * ax, first.y + k * ay), w, r)
+                }
+                return
+            }
+            let first = point(0) - start
             for i in out.indices {
                 let k = Double(i)
                 let dx = first.x + k * ax, dy = first.y + k * ay
@@ -198,6 +233,22 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     @inline(__always)
     private static func radialOffset(_ p: Point, _ centre: Point, _ r: Double) -> Double {
         r > 0 ? p.distance(to: centre) / r : 1
+    }
+
+    /// The offset of the point `v` from the focus, the focus `w` from the centre, on the circle of
+    /// radius `r` (|w| < r): the t with v = t · (q − focus) for q where the ray from the focus through
+    /// the point meets the circle — 0 at the focus, 1 on the circle, growing linearly along each ray
+    /// (SVG's focal radial gradient, `fr` = 0).
+    ///
+    /// Algorithm: |w + v / t|² = r² is a quadratic in 1/t; its positive root, multiplied through by
+    /// its conjugate, is t = (w·v + √((w·v)² − |v|²(|w|² − r²))) / (r² − |w|²), which never divides by
+    /// |v| and is exact at the focus (0). With w = 0 it is |v| / r, the plain radial offset. The
+    /// caller keeps |w| ≤ 0.99 r (`drawnFocus`), so the denominator is at least 0.0199 r².
+    @inline(__always)
+    private static func focalOffset(_ v: Point, _ w: Point, _ r: Double) -> Double {
+        let b = w.x * v.x + w.y * v.y, a = v.x * v.x + v.y * v.y
+        let c = r * r - (w.x * w.x + w.y * w.y)
+        return (b + (b * b + a * c).squareRoot()) / c
     }
 
     /// The turn about `centre` from `angle` (radians) clockwise, in [0, 1); 0 at the centre.

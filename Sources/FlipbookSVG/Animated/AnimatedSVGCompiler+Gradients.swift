@@ -118,9 +118,12 @@ extension AnimatedSVGCompiler.Context {
             }
             return (.init(attribute, .number(value(g0))), animation)
         }
+        // A focus at any instant is a track of its own (the centre where there is none).
+        let focal = g0.kind == .radial && samples.contains { $0.drawnFocus != nil }
         let geometry: [(String, (Gradient) -> Double)] = g0.kind == .linear
             ? [("x1", { $0.start.x }), ("y1", { $0.start.y }), ("x2", { $0.end.x }), ("y2", { $0.end.y })]
             : [("cx", { $0.start.x }), ("cy", { $0.start.y }), ("r", { $0.radius })]
+                + (focal ? [("fx", { ($0.drawnFocus ?? $0.start).x }), ("fy", { ($0.drawnFocus ?? $0.start).y })] : [])
         var definition = AnimatedDocument.Element(g0.kind == .linear ? .linearGradient : .radialGradient,
                                                   attributes: [.init("id", .keyword(id)), .init("gradientUnits", .keyword("userSpaceOnUse"))])
         for (attribute, value) in geometry {
@@ -158,6 +161,7 @@ extension AnimatedSVGCompiler.Context {
         let geometry: [AnimatedDocument.Attribute] = g.kind == .linear
             ? [.init("x1", .number(g.start.x)), .init("y1", .number(g.start.y)), .init("x2", .number(g.end.x)), .init("y2", .number(g.end.y))]
             : [.init("cx", .number(g.start.x)), .init("cy", .number(g.start.y)), .init("r", .number(g.radius))]
+                + (g.drawnFocus.map { [.init("fx", .number($0.x)), .init("fy", .number($0.y))] } ?? [])
         let stops = g.stops.map { stop in
             var attributes: [AnimatedDocument.Attribute] = [.init("offset", .number(min(max(stop.offset, 0), 1))), .init("stop-color", .color(stop.color))]
             if stop.color.alpha < 1 { attributes.append(.init("stop-opacity", .number(max(stop.color.alpha, 0)))) }

@@ -1,7 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension LottieWriter {
-    /// A gradient fill (`gf`, linear) for an element whose `fill` names a `linearGradient` in user
-    /// space: its ends (`s`, `e`) and its stops (`g`: offset and colour per stop, then offset and opacity
-    /// per stop when any is below 1).
+    /// A gradient fill (`gf`) for an element whose `fill` names a `linearGradient` or a
+    /// `radialGradient` in user space: its ends (`s`, `e`; a radial one's centre and the point of its
+    /// circle right of it), a radial one's focus as the highlight (`h`, `a`), and its stops (`g`:
+    /// offset and colour per stop, then offset and opacity per stop when any is below 1).
     ///
     /// A static gradient is written as it is. When the gradient animates (its ends, or its stops'
     /// offsets, colours or opacities) or the fill switches between gradients, every value is the SMIL
@@ -9,16 +16,16 @@ extension LottieWriter {
     /// frames for a gradient that moves, held for a fill that switches. Lottie players show frames, so
     /// each frame is the verified SMIL's value exactly (within the written decimals).
     ///
-    /// nil (the caller reports it left out) for a radial gradient, one in bounding-box units, a fill that
+    /// nil (the caller reports it left out) for a gradient in bounding-box units, a fill that
     /// is a colour at some frame and a gradient at another, or gradients whose number of stops differs.
     func gradientFill(_ e: Element) -> JSON? {
         guard let fields = gradientFields(e, "fill") else { return nil }
         return .object([("ty", .string("gf")), ("o", self.property(e, "fill-opacity", initial: [number(e, "fill-opacity") ?? 1], scale: 100)),
-                        ("r", .int(1))] + fields)
+                        ("r", fillRule(e))] + fields)
     }
 
-    /// The gradient's fields (`s`, `e`, `t`, `g`) of a gradient fill or stroke for an element whose
-    /// `attribute` (fill or stroke) names a linear gradient in user space (`gradientFill`), nil when it
+    /// The gradient's fields (`s`, `e`, `t`, `h`, `a`, `g`) of a gradient fill or stroke for an element
+    /// whose `attribute` (fill or stroke) names a gradient in user space (`gradientFill`), nil when it
     /// does not.
     func gradientFields(_ e: Element, _ attribute: String) -> [(String, JSON)]? {
         let fillTracks = e.animations(of: attribute).map { SMILTrack($0, timing: document.timing) }
@@ -42,7 +49,7 @@ extension LottieWriter {
             return g
         }
         /// The gradient's ends and stops at `t`: each attribute's animation (read back), else its value.
-        func values(_ g: Element, at t: Double) -> (start: [Double], end: [Double], stops: [(offset: Double, color: [Double], alpha: Double)]) {
+        func values(_ g: Element, at t: Double) -> (start: [Double], end: [Double], highlight: [Double], stops: [(offset: Double, color: [Double], alpha: Double)]) {
             func number(_ element: Element, _ name: String, _ fallback: Double) -> Double {
                 var v = self.number(element, name) ?? fallback
                 for a in element.animations(of: name) {
@@ -58,11 +65,16 @@ extension LottieWriter {
                 return (number(stop, "offset", 0), c, number(stop, "stop-opacity", 1))
             }
             if g.kind == .radialGradient {
-                // Lottie's radial gradient: from the centre (`s`) to a point on the circle of offset 1 (`e`).
-                let cx = number(g, "cx", 0), cy = number(g, "cy", 0)
-                return ([cx, cy], [cx + number(g, "r", 0), cy], stops)
+                // Lottie's radial gradient: from the centre (`s`) to a point on the circle of offset 1
+                // (`e`, right of the centre), its focus the highlight: `h` percent of the radius from
+                // the centre at `a` degrees from the line s → e (clockwise on screen).
+                let cx = number(g, "cx", 0), cy = number(g, "cy", 0), r = number(g, "r", 0)
+                let dx = number(g, "fx", cx) - cx, dy = number(g, "fy", cy) - cy
+                let distance: Double = (dx * dx + dy * dy).squareRoot()
+                let highlight: [Double] = [r > 0 ? 100 * distance / r : 0, atan2(dy, dx) * 180 / Double.pi]
+                return ([cx, cy], [cx + r, cy], highlight, stops)
             }
-            return ([number(g, "x1", 0), number(g, "y1", 0)], [number(g, "x2", 1), number(g, "y2", 0)], stops)
+            return ([number(g, "x1", 0), number(g, "y1", 0)], [number(g, "x2", 1), number(g, "y2", 0)], [0, 0], stops)
         }
         let staticGradient = gradient(reference(at: -1))
         let moves = !fillTracks.isEmpty || staticGradient.map { g in !g.animations.isEmpty || g.children.contains { !$0.animations.isEmpty } } ?? true
@@ -98,7 +110,7 @@ extension LottieWriter {
                 !zip(flat(min(t + 2e-8, end)), flat(min(t + 2e-7, end))).contains { abs($0 - $1) > 1e-6 * max(1, abs($0)) }
             }
         }
-        var keys: [(start: [Double], end: [Double], stops: [Double], alphas: [Double])] = []
+        var keys: [(start: [Double], end: [Double], highlight: [Double], stops: [Double], alphas: [Double])] = []
         var stopCount: Int?
         for time in times {
             let t = later.contains(time) ? min(time + 2e-8, Double(frames) / fps) : time
@@ -106,7 +118,7 @@ extension LottieWriter {
             let v = values(g, at: t)
             if stopCount == nil { stopCount = v.stops.count }
             guard v.stops.count == stopCount else { return nil }
-            keys.append((v.start, v.end, v.stops.flatMap { [$0.offset] + $0.color }, v.stops.flatMap { [$0.offset, $0.alpha] }))
+            keys.append((v.start, v.end, v.highlight, v.stops.flatMap { [$0.offset] + $0.color }, v.stops.flatMap { [$0.offset, $0.alpha] }))
         }
         guard !keys.isEmpty, let stopCount else { return nil }
         let translucent = keys.contains { k in stride(from: 1, to: k.alphas.count, by: 2).contains { k.alphas[$0] < 1 } }
@@ -116,13 +128,30 @@ extension LottieWriter {
         }
         let stops = property({ translucent ? keys[$0].stops + keys[$0].alphas : keys[$0].stops }, precise: true)
         let start = property({ keys[$0].start }, precise: false), end = property({ keys[$0].end }, precise: false)
+        // A focus at any key: the highlight's length and angle (`h`, `a`), one number each. The angle
+        // of a focus at the centre (no length) is any: it is the nearest key's that has one, so keys
+        // between turn it no more than the focus turns; and each angle is the one of its turns
+        // nearest the key before's (atan2's jump from 180° to −180° is no turn).
+        let focal = keys.contains { $0.highlight[0] != 0 }
+        if focal {
+            let placed = keys.indices.filter { keys[$0].highlight[0] != 0 }
+            for i in keys.indices where keys[i].highlight[0] == 0 {
+                let nearest = placed.min { abs($0 - i) < abs($1 - i) || (abs($0 - i) == abs($1 - i) && $0 > $1) }!
+                keys[i].highlight[1] = keys[nearest].highlight[1]
+            }
+            for i in keys.indices.dropFirst() {
+                let previous = keys[i - 1].highlight[1]
+                keys[i].highlight[1] = previous + (keys[i].highlight[1] - previous).remainder(dividingBy: 360)
+            }
+        }
+        let length = property({ [keys[$0].highlight[0]] }, precise: false), angle = property({ [keys[$0].highlight[1]] }, precise: false)
         // Read back, for a fill that names one gradient throughout: its ends and each stop's offset,
         // colour and opacity, from the gradient fill's properties.
         if fillTracks.isEmpty, let g = staticGradient {
             if g.kind == .radialGradient {
                 probe(g, "cx", start) { [$0[0]] }
                 probe(g, "cy", start) { [$0[1]] }
-                probe(g, "r", end) { [$0[0]] }
+                probeRadial(g, start: start, end: end, length: length, angle: angle)
             } else {
                 probe(g, "x1", start) { [$0[0]] }
                 probe(g, "y1", start) { [$0[1]] }
@@ -136,6 +165,28 @@ extension LottieWriter {
             }
         }
         let kind = staticGradient?.kind == .radialGradient || (staticGradient == nil && gradient(reference(at: 0))?.kind == .radialGradient) ? 2 : 1
-        return [("s", start), ("e", end), ("t", .int(kind)), ("g", .object([("p", .int(stopCount)), ("k", stops)]))]
+        return [("s", start), ("e", end), ("t", .int(kind))] + (kind == 2 && focal ? [("h", length), ("a", angle)] : [])
+            + [("g", .object([("p", .int(stopCount)), ("k", stops)]))]
+    }
+
+    /// Registers a radial gradient's radius (`r`: |e − s|) and focus (`fx`, `fy`) read back from the
+    /// centre, the point on the circle and the highlight's length and angle, as lottie-web places the
+    /// focus: centre + r · h / 100 at the line s → e's direction plus `a` degrees.
+    private func probeRadial(_ g: Element, start: JSON, end: JSON, length: JSON, angle: JSON) {
+        guard let s = LottieProperty(start), let e = LottieProperty(end), let h = LottieProperty(length), let a = LottieProperty(angle) else { return }
+        let fps = self.fps
+        for (attribute, axis) in [("r", -1), ("fx", 0), ("fy", 1)] {
+            for check in g.checks(of: attribute) {
+                probes.list.append(LottieProbe(check: check, read: { t in
+                    let f = LottieWriter.frame(t, fps: fps)
+                    let (c, p) = (s.value(at: f), e.value(at: f))
+                    let r = ((p[0] - c[0]) * (p[0] - c[0]) + (p[1] - c[1]) * (p[1] - c[1])).squareRoot()
+                    guard axis >= 0 else { return [r] }
+                    let turn = atan2(p[1] - c[1], p[0] - c[0]) + a.value(at: f)[0] * .pi / 180
+                    let d = r * h.value(at: f)[0] / 100
+                    return [c[axis] + d * (axis == 0 ? cos(turn) : sin(turn))]
+                }))
+            }
+        }
     }
 }

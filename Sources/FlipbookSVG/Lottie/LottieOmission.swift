@@ -13,8 +13,7 @@ public struct LottieOmission: Hashable, Sendable, CustomStringConvertible {
         case element
         case pathData = "a path without data"
         case gradientStroke = "a gradient stroke"
-        /// A radial gradient, one in bounding-box units, or a fill that switches between a gradient
-        /// and a colour.
+        /// A gradient in bounding-box units, or a fill that switches between a gradient and a colour.
         case gradientFill = "a gradient fill"
         /// A layer's shadow the drop-shadow effect cannot show (`LottieShadow`: under a rotation or a
         /// scale, on a layer that clips or is masked, or with an offset that turns).

@@ -7,8 +7,13 @@ extension LottieWriter {
         let colorValue = keys(e, name, initial: c, parse: Self.color).map { animated($0, precise: true) } ?? slotted(fixed(c, precise: true), e, name)
         probe(e, name, colorValue) { Array($0.prefix(3)) }
         return [.object([("ty", .string("fl")), ("c", colorValue), ("o", property(e, "\(name)-opacity", initial: [number(e, "\(name)-opacity") ?? 1], scale: 100)),
-                         ("r", .int(1))])]
+                         ("r", fillRule(e))])]
     }
+
+    /// A fill's rule (`r`): 2, even-odd, for an element whose `fill-rule` is `evenodd`; else 1,
+    /// non-zero (the fill was written non-zero whatever the element's rule: a flower whose petals
+    /// overlap even-odd lost its holes).
+    func fillRule(_ e: Element) -> JSON { .int(keyword(e, "fill-rule") == "evenodd" ? 2 : 1) }
 
     /// The stroke (`st`), preceded by a trim (`tm`) when its dashes show one stretch of the path; a
     /// trim of one turn of a twice-round path is turned `turnedBy` degrees further (where the ellipse

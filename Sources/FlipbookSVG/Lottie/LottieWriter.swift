@@ -77,7 +77,7 @@ extension AnimatedSVG {
 ///
 /// ## Left out (listed in `omissions`)
 /// Other clip paths (nested, or under a transform other than a translation), gradient strokes,
-/// radial or bounding-box gradients, a fill that switches between a gradient and a colour, text
+/// bounding-box gradients, a fill that switches between a gradient and a colour, text
 /// when no outliner is given, a shadowPath's shadow, and a shadow the effect cannot show.
 struct LottieWriter {
     typealias Element = AnimatedDocument.Element
