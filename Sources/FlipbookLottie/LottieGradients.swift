@@ -44,10 +44,9 @@ extension LottieImporter {
             let radius = (dx * dx + dy * dy).squareRoot()
             members += [("center", .pair(start[0], start[1])), ("radius", .number(radius))]
             if highlight[0] != 0 {
-                let fraction = min(max(highlight[0] / 100, -0.99), 0.99), turn = atan2(dy, dx) + highlight[1] * .pi / 180
-                let focus = [start[0] + cos(turn) * fraction * radius, start[1] + sin(turn) * fraction * radius]
-                guard focus.allSatisfy(\.isFinite) else { return nil }
-                members.append(("focus", .pair(focus[0], focus[1])))
+                let focus = Gradient.highlightFocus(center: Point(start[0], start[1]), edge: Point(end[0], end[1]), length: highlight[0], angle: highlight[1])
+                guard focus.x.isFinite, focus.y.isFinite else { return nil }
+                members.append(("focus", .pair(focus.x, focus.y)))
             }
         } else {
             members += [("start", .pair(start[0], start[1])), ("end", .pair(end[0], end[1]))]

@@ -60,7 +60,7 @@ public struct Gradient: Hashable, Sendable, Codable, Interpolatable {
     /// to either rule). nil when there is no focus, it is the centre, the kind is not radial, or a
     /// coordinate is not finite.
     public var drawnFocus: Point? {
-        guard kind == .radial, let focus, focus != start else { return nil }
+        guard kind == .radial, let focus else { return nil }
         let w = focus - start, r = radius
         let d = (w.x * w.x + w.y * w.y).squareRoot()
         guard d.isFinite, r.isFinite, d > 0 else { return nil }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Flipbook
 
 extension LottieWriter {
     /// A gradient fill (`gf`) for an element whose `fill` names a `linearGradient` or a
@@ -30,8 +31,14 @@ extension LottieWriter {
     func gradientFields(_ e: Element, _ attribute: String) -> [(String, JSON)]? {
         let fillTracks = e.animations(of: attribute).map { SMILTrack($0, timing: document.timing) }
         let staticFill = e.attribute(attribute)
+        /// The instant `time` is read at: a looping document's end just before it, where its tracks
+        /// start their next cycle (a key at the last frame that held the first value ramped back to
+        /// it over the last frame).
+        let loopEnd = document.timing.loops ? document.timing.duration - 1e-9 : Double.infinity
+        func readable(_ time: Double) -> Double { min(time, loopEnd) }
         /// The gradient's id the fill names at `t`, nil when it is a colour then.
-        func reference(at t: Double) -> String? {
+        func reference(at time: Double) -> String? {
+            let t = readable(time)
             var value: String? = nil
             if case .reference(let id)? = staticFill { value = id }
             for track in fillTracks {
@@ -49,7 +56,8 @@ extension LottieWriter {
             return g
         }
         /// The gradient's ends and stops at `t`: each attribute's animation (read back), else its value.
-        func values(_ g: Element, at t: Double) -> (start: [Double], end: [Double], highlight: [Double], stops: [(offset: Double, color: [Double], alpha: Double)]) {
+        func values(_ g: Element, at time: Double) -> (start: [Double], end: [Double], highlight: [Double], stops: [(offset: Double, color: [Double], alpha: Double)]) {
+            let t = readable(time)
             func number(_ element: Element, _ name: String, _ fallback: Double) -> Double {
                 var v = self.number(element, name) ?? fallback
                 for a in element.animations(of: name) {
@@ -69,10 +77,8 @@ extension LottieWriter {
                 // (`e`, right of the centre), its focus the highlight: `h` percent of the radius from
                 // the centre at `a` degrees from the line s → e (clockwise on screen).
                 let cx = number(g, "cx", 0), cy = number(g, "cy", 0), r = number(g, "r", 0)
-                let dx = number(g, "fx", cx) - cx, dy = number(g, "fy", cy) - cy
-                let distance: Double = (dx * dx + dy * dy).squareRoot()
-                let highlight: [Double] = [r > 0 ? 100 * distance / r : 0, atan2(dy, dx) * 180 / Double.pi]
-                return ([cx, cy], [cx + r, cy], highlight, stops)
+                let h = Gradient.highlight(center: Point(cx, cy), edge: Point(cx + r, cy), focus: Point(number(g, "fx", cx), number(g, "fy", cy)))
+                return ([cx, cy], [cx + r, cy], [h.length, h.angle], stops)
             }
             return ([number(g, "x1", 0), number(g, "y1", 0)], [number(g, "x2", 1), number(g, "y2", 0)], [0, 0], stops)
         }
@@ -134,9 +140,14 @@ extension LottieWriter {
         // nearest the key before's (atan2's jump from 180° to −180° is no turn).
         let focal = keys.contains { $0.highlight[0] != 0 }
         if focal {
-            let placed = keys.indices.filter { keys[$0].highlight[0] != 0 }
+            // The nearest placed key before and after each key, in one pass each way (a tie goes to
+            // the later one).
+            var before = [Int?](repeating: nil, count: keys.count), after = before, last: Int?
+            for i in keys.indices { if keys[i].highlight[0] != 0 { last = i }; before[i] = last }
+            last = nil
+            for i in keys.indices.reversed() { if keys[i].highlight[0] != 0 { last = i }; after[i] = last }
             for i in keys.indices where keys[i].highlight[0] == 0 {
-                let nearest = placed.min { abs($0 - i) < abs($1 - i) || (abs($0 - i) == abs($1 - i) && $0 > $1) }!
+                let nearest = [before[i], after[i]].compactMap { $0 }.min { abs($0 - i) < abs($1 - i) || (abs($0 - i) == abs($1 - i) && $0 > $1) }!
                 keys[i].highlight[1] = keys[nearest].highlight[1]
             }
             for i in keys.indices.dropFirst() {
@@ -171,7 +182,7 @@ extension LottieWriter {
 
     /// Registers a radial gradient's radius (`r`: |e − s|) and focus (`fx`, `fy`) read back from the
     /// centre, the point on the circle and the highlight's length and angle, as lottie-web places the
-    /// focus: centre + r · h / 100 at the line s → e's direction plus `a` degrees.
+    /// focus (`Gradient.highlightFocus`).
     private func probeRadial(_ g: Element, start: JSON, end: JSON, length: JSON, angle: JSON) {
         guard let s = LottieProperty(start), let e = LottieProperty(end), let h = LottieProperty(length), let a = LottieProperty(angle) else { return }
         let fps = self.fps
@@ -180,11 +191,9 @@ extension LottieWriter {
                 probes.list.append(LottieProbe(check: check, read: { t in
                     let f = LottieWriter.frame(t, fps: fps)
                     let (c, p) = (s.value(at: f), e.value(at: f))
-                    let r = ((p[0] - c[0]) * (p[0] - c[0]) + (p[1] - c[1]) * (p[1] - c[1])).squareRoot()
-                    guard axis >= 0 else { return [r] }
-                    let turn = atan2(p[1] - c[1], p[0] - c[0]) + a.value(at: f)[0] * .pi / 180
-                    let d = r * h.value(at: f)[0] / 100
-                    return [c[axis] + d * (axis == 0 ? cos(turn) : sin(turn))]
+                    guard axis >= 0 else { return [((p[0] - c[0]) * (p[0] - c[0]) + (p[1] - c[1]) * (p[1] - c[1])).squareRoot()] }
+                    let focus = Gradient.highlightFocus(center: Point(c[0], c[1]), edge: Point(p[0], p[1]), length: h.value(at: f)[0], angle: a.value(at: f)[0])
+                    return [axis == 0 ? focus.x : focus.y]
                 }))
             }
         }
