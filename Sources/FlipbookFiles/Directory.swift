@@ -55,8 +55,15 @@ final class Directory {
         defer { closedir(dir) }
         rewinddir(dir)
         var result: [[UInt8]] = []
+        // The name is read up to its terminating zero through a pointer to the field, never as the
+        // whole `d_name` array: readdir's entries are packed to their names' lengths (`d_reclen`), so
+        // the last one of a buffer can end well before 256 bytes on, where the next page may not be
+        // mapped (copying `entry.pointee.d_name` crashed listings of folders with thousands of names,
+        // about once in 40 runs).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            let field = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = Array(UnsafeRawBufferPointer(start: field, count: strlen(field)))
             if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { result.append(name) }
         }
         return result.sorted { $0.lexicographicallyPrecedes($1) }
