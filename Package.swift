@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookSupport", "Flipbook", "FlipbookScenes", "FlipbookTesting"]),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles", "FlipbookSupport"]),
         .testTarget(name: "FlipbookSupportTests", dependencies: ["FlipbookSupport"]),
-        .testTarget(name: "FlipbookOutputTests", dependencies: ["Flipbook", "FlipbookOutput", "FlipbookSVG"]),
+        .testTarget(name: "FlipbookOutputTests", dependencies: ["Flipbook", "FlipbookOutput", "FlipbookRaster", "FlipbookSVG"]),
         .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookRaster", "FlipbookScenes"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["Flipbook", "FlipbookRaster", "FlipbookSVG"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["FlipbookSupport", "Flipbook", "FlipbookComponents", "FlipbookSVG", "FlipbookScenes"],

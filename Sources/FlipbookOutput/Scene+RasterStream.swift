@@ -29,11 +29,12 @@ extension Scene {
             Array(frames(range ?? 0..<frameCount).indices),
             makeWorker: { .raster(renderer, scene) },
             render: { worker, index in
-                let image = try worker.image(scene, frame: index)
-                switch format {
-                case .ppm: return ImageEncoder.ppm(image, background: background)
-                case .rgb: return image.rgb(over: background)
-                case .rgba: return ImageEncoder.rgba(image)
+                try worker.encoded(scene, frame: index) { image in
+                    switch format {
+                    case .ppm: return ImageEncoder.ppm(image, background: background)
+                    case .rgb: return image.rgb(over: background)
+                    case .rgba: return ImageEncoder.rgba(image)
+                    }
                 }
             },
             consume: body)

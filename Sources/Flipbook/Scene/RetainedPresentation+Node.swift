@@ -312,6 +312,10 @@ extension RetainedPresentation {
         public var maskMode: MaskMode { source.maskMode }
 
         /// `presented.renderNode()`, from the nodes kept where nothing changed.
+        /// Whether `renderTree()` gives the tree it gave last, without building anything: nothing
+        /// in this subtree changed since.
+        var keepsRenderTree: Bool { hasTree }
+
         func renderTree() -> RenderNode? {
             if hasTree { return tree }
             hasTree = true
