@@ -9,15 +9,17 @@ extension Scene {
     /// Returns the file's size in bytes and the frames it holds.
     @discardableResult
     public func writeAPNG(to path: BytePath, scale: Double = 1, fonts: FontSet? = nil, jobs: Int? = nil) throws -> (bytes: Int, frames: Int) {
-        let first = try rasterFrame(0, scale: scale, fonts: fonts)
-        var encoder = APNGEncoder(width: first.width, height: first.height, fps: fps)
+        let renderer = try rasterRenderer(scale: scale, fonts: fonts)
+        var encoder = APNGEncoder(width: renderer.width, height: renderer.height, fps: fps)
         let scene = self
-        let renderFonts = fonts ?? (drawsText ? FontSet.system() : nil)
-        try ParallelWork.run(frameCount, jobs: jobs ?? Scene.cores, work: { i in
-            // A frame that cannot be drawn cannot happen here: the first one was, with the same fonts.
-            guard let image = try? scene.rasterFrame(i, scale: scale, fonts: renderFonts) else { return [] }
-            return APNGEncoder.compressed(image)
-        }, consume: { _, data in encoder.append(compressed: data) })
+        // As raster frames are rendered (`streamRasterFrames`): a worker per thread keeps its
+        // presentation and renderer, and a frame that repeats the last is neither drawn nor compressed
+        // again.
+        try ParallelFrames<FrameWorker>.raster(requested: jobs ?? Scene.cores, pixels: renderer.width * renderer.height).run(
+            Array(0..<frameCount),
+            makeWorker: { .raster(renderer, scene) },
+            render: { worker, index in try worker.encoded(scene, frame: index, APNGEncoder.compressed) },
+            consume: { _, data in encoder.append(compressed: data) })
         let bytes = encoder.encode(plays: loops ? 0 : 1)
         try AtomicFile.write(bytes, to: path)
         return (bytes.count, encoder.frameCount)
