@@ -56,7 +56,8 @@ struct LoopEndJumpTests {
 
     /// A gradient in a looping scene, read at every frame for Lottie: its key at the end (frame `op`)
     /// holds the value just before it, not the next cycle's first (the gradient's end, read there, had
-    /// ramped back to its start over the last frame: UXSample's B Fills reported x1 232 px off).
+    /// ramped back to its start over the last frame: UXSample's B Fills reported x1 232 px off), and
+    /// a ramp is keyed once a frame, with no jump's hold before each key.
     @Test func aLoopingGradientsLastKeyIsTheEndsValue() throws {
         let json = ##"""
         {"flipbook": 1, "canvas": [200, 100], "duration": 1, "fps": 10, "loop": true, "layers": [
@@ -91,8 +92,57 @@ struct LoopEndJumpTests {
         }
         walk(object)
         let keys = try #require(starts.first)
+        // One key a frame: a ramp has no jump at its knots (each had a hold 1e-6 s before it, 21 keys).
+        #expect(keys.count == 11, "\(keys)")
         let last = try #require(keys.last)
         #expect(last.0 == 10 && abs(last.1 - 60) < 1e-6, "\(keys)")
         for (frame, x) in keys { #expect(abs(x - 6 * frame) <= 5e-5, "frame \(frame): \(x)") }
     }
+
+    /// A gradient that steps (discrete keyframes: 0, 60, 120 px at thirds of the second) keeps a hold
+    /// just before each step in Lottie: the keys read 1e-6 s before a step hold the value before it, so
+    /// no frame between ramps towards the next, and every track is within its bound.
+    @Test func aSteppingGradientHoldsUpToEachStep() throws {
+        let json = ##"""
+        {"flipbook": 1, "canvas": [200, 100], "duration": 1, "fps": 10, "layers": [
+          {"id": "bar", "type": "shape", "frame": [0, 0, 200, 100], "path": "M0 0 H200 V100 H0 Z",
+           "fillGradient": {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]},
+           "animations": [{"property": "fillGradient", "duration": 1, "calculationMode": "discrete", "fillMode": "forwards", "removedOnCompletion": false,
+             "values": [
+               {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]},
+               {"type": "linear", "start": [60, 0], "end": [160, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]},
+               {"type": "linear", "start": [120, 0], "end": [220, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]}]}]}]}
+        """##
+        let scene = try SceneLoader().decode(Array(json.utf8), file: "bar.json")
+        let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
+        for entry in lottie.report where entry.element.hasSuffix(".gradient") {
+            #expect(entry.encoding != .fallback, "\(entry.property)")
+            #expect(entry.maxError <= entry.bound, "\(entry.property): \(entry.maxError)")
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any])
+        var starts: [[(Double, Double)]] = []
+        func walk(_ x: Any) {
+            if let o = x as? [String: Any] {
+                if o["ty"] as? String == "gf", let s = o["s"] as? [String: Any], let k = s["k"] as? [[String: Any]] {
+                    starts.append(k.compactMap { key in (key["s"] as? [Double])?.first.flatMap { x in (key["t"] as? Double).map { ($0, x) } } })
+                }
+                o.values.forEach(walk)
+            } else if let a = x as? [Any] {
+                a.forEach(walk)
+            }
+        }
+        walk(object)
+        let keys = try #require(starts.first)
+        // The engine's value at every key: 0 before 1/3 s (frame 3.33…), 60 before 2/3 s, then 120.
+        for (frame, x) in keys {
+            let t = frame / 10
+            let expected: Double = t < 1.0 / 3 - 1e-9 ? 0 : t < 2.0 / 3 - 1e-9 ? 60 : 120
+            #expect(abs(x - expected) <= 5e-5, "frame \(frame): \(x)")
+        }
+        // A key 1e-5 frame (1e-6 s) before each step, holding the value before it.
+        for step in [10.0 / 3, 20.0 / 3] {
+            #expect(keys.contains { abs($0.0 - (step - 1e-5)) < 2e-5 && $0.1 < (step < 5 ? 1 : 61) }, "before \(step): \(keys)")
+        }
+    }
 }
+

@@ -104,8 +104,13 @@ extension LottieWriter {
                 let v = values(g, at: t)
                 return v.start + v.end + v.stops.flatMap { [$0.offset, $0.alpha] + $0.color }
             }
+            // A jump: a change across the knot (1e-6 s before it to 2e-8 s after) over twice what the
+            // value moved in the microsecond before (a ramp's slope carries it 1.02 times as far: a
+            // ramp is no jump, and its keys at the frames and knots need no hold before them).
             let jumps = inside.filter { t in
-                t > 1e-6 && zip(flat(t - 1e-6), flat(min(t + 2e-8, Double(frames) / fps))).contains { abs($0 - $1) > 1e-6 * max(1, abs($0)) }
+                guard t > 1e-6 else { return false }
+                let before = flat(max(0, t - 2e-6)), left = flat(t - 1e-6), right = flat(min(t + 2e-8, Double(frames) / fps))
+                return left.indices.contains { i in abs(right[i] - left[i]) > 1e-6 * max(1, abs(left[i])) + 2 * abs(left[i] - before[i]) }
             }
             times = Array(Set(times).union(inside).union(jumps.map { $0 - 1e-6 })).sorted()
             // Read later only where the value has settled by then (a jump, not a ramp of a few
