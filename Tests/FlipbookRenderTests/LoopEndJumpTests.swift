@@ -54,30 +54,16 @@ struct LoopEndJumpTests {
         }
     }
 
-    /// A gradient in a looping scene, read at every frame for Lottie: its key at the end (frame `op`)
-    /// holds the value just before it, not the next cycle's first (the gradient's end, read there, had
-    /// ramped back to its start over the last frame: UXSample's B Fills reported x1 232 px off), and
-    /// a ramp is keyed once a frame, with no jump's hold before each key.
-    @Test func aLoopingGradientsLastKeyIsTheEndsValue() throws {
-        let json = ##"""
-        {"flipbook": 1, "canvas": [200, 100], "duration": 1, "fps": 10, "loop": true, "layers": [
-          {"id": "bar", "type": "shape", "frame": [0, 0, 200, 100], "path": "M0 0 H200 V100 H0 Z",
-           "fillGradient": {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]},
-           "animations": [{"property": "fillGradient", "duration": 1, "values": [
-             {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]},
-             {"type": "linear", "start": [60, 0], "end": [160, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]}]}]}]}
-        """##
+    /// The Lottie file of a scene with one gradient fill: the gradient tracks its report names (each
+    /// checked within its bound, none a fallback), and its start's keys as (frame, x).
+    static func gradientStartKeys(_ json: String) throws -> (properties: [String], keys: [(Double, Double)]) {
         let scene = try SceneLoader().decode(Array(json.utf8), file: "bar.json")
         let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
         let gradient = lottie.report.filter { $0.element.hasSuffix(".gradient") }
-        #expect(gradient.map(\.property).sorted() == ["x1", "x2"])
         for entry in gradient {
             #expect(entry.encoding != .fallback, "\(entry.property)")
             #expect(entry.maxError <= entry.bound, "\(entry.property): \(entry.maxError)")
         }
-        // The start's keys (frame, x): the last, at frame 10, is 60 px (linear from 0 to 60 over the
-        // second), within the 1e-9 s it is read before the end (6e-8 px); it was the next cycle's 0.
-        // Every key is on the ramp, 6 px a frame, as written (four decimals).
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any])
         var starts: [[(Double, Double)]] = []
         func walk(_ x: Any) {
@@ -91,7 +77,27 @@ struct LoopEndJumpTests {
             }
         }
         walk(object)
-        let keys = try #require(starts.first)
+        return (gradient.map(\.property).sorted(), try #require(starts.first))
+    }
+
+    /// A gradient in a looping scene, read at every frame for Lottie: its key at the end (frame `op`)
+    /// holds the value just before it, not the next cycle's first (the gradient's end, read there, had
+    /// ramped back to its start over the last frame: UXSample's B Fills reported x1 232 px off), and
+    /// a ramp is keyed once a frame, with no jump's hold before each key.
+    @Test func aLoopingGradientsLastKeyIsTheEndsValue() throws {
+        let json = ##"""
+        {"flipbook": 1, "canvas": [200, 100], "duration": 1, "fps": 10, "loop": true, "layers": [
+          {"id": "bar", "type": "shape", "frame": [0, 0, 200, 100], "path": "M0 0 H200 V100 H0 Z",
+           "fillGradient": {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]},
+           "animations": [{"property": "fillGradient", "duration": 1, "values": [
+             {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]},
+             {"type": "linear", "start": [60, 0], "end": [160, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]}]}]}]}
+        """##
+        let (properties, keys) = try Self.gradientStartKeys(json)
+        #expect(properties == ["x1", "x2"])
+        // The start's keys (frame, x): the last, at frame 10, is 60 px (linear from 0 to 60 over the
+        // second), within the 1e-9 s it is read before the end (6e-8 px); it was the next cycle's 0.
+        // Every key is on the ramp, 6 px a frame, as written (four decimals).
         // One key a frame: a ramp has no jump at its knots (each had a hold 1e-6 s before it, 21 keys).
         #expect(keys.count == 11, "\(keys)")
         let last = try #require(keys.last)
@@ -113,26 +119,8 @@ struct LoopEndJumpTests {
                {"type": "linear", "start": [60, 0], "end": [160, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]},
                {"type": "linear", "start": [120, 0], "end": [220, 0], "stops": [[0, "#000000"], [1, "#ffffff"]]}]}]}]}
         """##
-        let scene = try SceneLoader().decode(Array(json.utf8), file: "bar.json")
-        let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
-        for entry in lottie.report where entry.element.hasSuffix(".gradient") {
-            #expect(entry.encoding != .fallback, "\(entry.property)")
-            #expect(entry.maxError <= entry.bound, "\(entry.property): \(entry.maxError)")
-        }
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(lottie.json.utf8)) as? [String: Any])
-        var starts: [[(Double, Double)]] = []
-        func walk(_ x: Any) {
-            if let o = x as? [String: Any] {
-                if o["ty"] as? String == "gf", let s = o["s"] as? [String: Any], let k = s["k"] as? [[String: Any]] {
-                    starts.append(k.compactMap { key in (key["s"] as? [Double])?.first.flatMap { x in (key["t"] as? Double).map { ($0, x) } } })
-                }
-                o.values.forEach(walk)
-            } else if let a = x as? [Any] {
-                a.forEach(walk)
-            }
-        }
-        walk(object)
-        let keys = try #require(starts.first)
+        let (properties, keys) = try Self.gradientStartKeys(json)
+        #expect(properties == ["x1", "x2"])
         // The engine's value at every key: 0 before 1/3 s (frame 3.33…), 60 before 2/3 s, then 120.
         for (frame, x) in keys {
             let t = frame / 10
