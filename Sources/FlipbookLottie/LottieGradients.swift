@@ -44,7 +44,9 @@ extension LottieImporter {
             let radius = (dx * dx + dy * dy).squareRoot()
             members += [("center", .pair(start[0], start[1])), ("radius", .number(radius))]
             if highlight[0] != 0 {
-                let focus = Gradient.highlightFocus(center: Point(start[0], start[1]), edge: Point(end[0], end[1]), length: highlight[0], angle: highlight[1])
+                // lottie-web's rule: the length held within ±99 % of the radius.
+                let focus = Gradient.highlightFocus(center: Point(start[0], start[1]), edge: Point(end[0], end[1]),
+                                                    length: min(max(highlight[0], -99), 99), angle: highlight[1])
                 guard focus.x.isFinite, focus.y.isFinite else { return nil }
                 members.append(("focus", .pair(focus.x, focus.y)))
             }

@@ -96,25 +96,26 @@ struct FocalGradientTests {
 
     /// A highlight (Lottie's `h` percent of the radius, `a` degrees from the line centre → edge) in
     /// closed form: centre (10, 20), edge (10, 60) (radius 40, pointing down, 90°), 50 % at 90° turns
-    /// to 180°: 20 px left of the centre. Over 99 % is held at 99 %, a negative length points back.
+    /// to 180°: 20 px left of the centre. 250 % is 100 px away (the importer, not this, holds it
+    /// within 99 %), a negative length points back.
     @Test func aHighlightPlacesTheFocus() {
         let c = Point(10, 20), e = Point(10, 60)
         let f = Gradient.highlightFocus(center: c, edge: e, length: 50, angle: 90)
         #expect(abs(f.x - -10) < 1e-12 && abs(f.y - 20) < 1e-12)
         let far = Gradient.highlightFocus(center: c, edge: e, length: 250, angle: 0)
-        #expect(abs(far.x - 10) < 1e-12 && abs(far.y - (20 + 0.99 * 40)) < 1e-12)
+        #expect(abs(far.x - 10) < 1e-12 && abs(far.y - (20 + 2.5 * 40)) < 1e-12)
         let back = Gradient.highlightFocus(center: c, edge: e, length: -25, angle: 0)
         #expect(abs(back.x - 10) < 1e-12 && abs(back.y - 10) < 1e-12)
         #expect(Gradient.highlightFocus(center: c, edge: c, length: 50, angle: 30) == c)
     }
 
-    /// `highlight` undoes `highlightFocus` within 99 %: the length exactly (to 1e-9) and the angle
-    /// modulo one turn, for edges in every direction.
+    /// `highlight` undoes `highlightFocus`: the length exactly (to 1e-9) and the angle modulo one
+    /// turn, for edges in every direction.
     @Test func aHighlightIsReadBackFromItsFocus() {
         let c = Point(-3, 7)
         for edgeTurn in stride(from: -170.0, through: 180, by: 35) {
             let e = Point(c.x + 30 * cos(edgeTurn * .pi / 180), c.y + 30 * sin(edgeTurn * .pi / 180))
-            for length in [1.0, 37.5, 99] {
+            for length in [1.0, 37.5, 99, 180] {
                 for angle in stride(from: -175.0, through: 180, by: 25) {
                     let h = Gradient.highlight(center: c, edge: e, focus: Gradient.highlightFocus(center: c, edge: e, length: length, angle: angle))
                     #expect(abs(h.length - length) < 1e-9)

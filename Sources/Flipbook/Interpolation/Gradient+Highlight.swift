@@ -5,20 +5,19 @@ import Darwin
 #endif
 
 extension Gradient {
-    /// The focus of a radial gradient given as a highlight (Lottie's `h`, `a`), as lottie-web places
-    /// it: from `center` at the direction of `center` → `edge` turned by `angle` degrees (clockwise on
-    /// screen), `length` / 100 of the radius |edge − center| away, that fraction held within ±0.99
-    /// (so the point is where `drawnFocus` draws it). Length: percent of the radius, any sign
-    /// (negative: the opposite way). A zero radius gives `center`; the result is not finite when an
-    /// input is not.
+    /// The focus of a radial gradient given as a highlight (Lottie's `h`, `a`): from `center` at the
+    /// direction of `center` → `edge` turned by `angle` degrees (clockwise on screen), `length` / 100
+    /// of the radius |edge − center| away. Length: percent of the radius, any sign (negative: the
+    /// opposite way), not limited here (lottie-web holds it within ±99: the importer does so before
+    /// calling). A zero radius gives `center`; the result is not finite when an input is not.
     public static func highlightFocus(center: Point, edge: Point, length: Double, angle: Double) -> Point {
         let dx = edge.x - center.x, dy = edge.y - center.y
         let radius = (dx * dx + dy * dy).squareRoot()
-        let fraction = min(max(length / 100, -0.99), 0.99), turn = atan2(dy, dx) + angle * .pi / 180
+        let fraction = length / 100, turn = atan2(dy, dx) + angle * .pi / 180
         return Point(center.x + cos(turn) * fraction * radius, center.y + sin(turn) * fraction * radius)
     }
 
-    /// The highlight that places `focus` (`highlightFocus`'s inverse within ±99 %): its length in
+    /// The highlight that places `focus` (`highlightFocus`'s inverse): its length in
     /// percent of the radius |edge − center| (0 when the radius is 0) and its angle in degrees from
     /// the direction `center` → `edge`: the difference of the two directions, in (−360, 360).
     public static func highlight(center: Point, edge: Point, focus: Point) -> (length: Double, angle: Double) {

@@ -186,8 +186,9 @@ extension LottieWriter {
     }
 
     /// Registers a radial gradient's radius (`r`: |e − s|) and focus (`fx`, `fy`) read back from the
-    /// centre, the point on the circle and the highlight's length and angle, as lottie-web places the
-    /// focus (`Gradient.highlightFocus`).
+    /// centre, the point on the circle and the highlight's length and angle (`Gradient.highlightFocus`,
+    /// the length as written: over 99 % only where the SVG's tracks, each within its bound, place
+    /// the focus a hair outside 0.99 of their radius, which lottie-web would hold at 99 %).
     private func probeRadial(_ g: Element, start: JSON, end: JSON, length: JSON, angle: JSON) {
         guard let s = LottieProperty(start), let e = LottieProperty(end), let h = LottieProperty(length), let a = LottieProperty(angle) else { return }
         let fps = self.fps
