@@ -58,8 +58,7 @@ final class Directory {
         // The name is read up to its terminating zero through a pointer to the field, never as the
         // whole `d_name` array: readdir's entries are packed to their names' lengths (`d_reclen`), so
         // the last one of a buffer can end well before 256 bytes on, where the next page may not be
-        // mapped (copying `entry.pointee.d_name` crashed listings of folders with thousands of names,
-        // about once in 40 runs).
+        // mapped.
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(dir) {
             let field = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)

@@ -13,8 +13,7 @@ extension Scene {
         var encoder = APNGEncoder(width: renderer.width, height: renderer.height, fps: fps)
         let scene = self
         // As raster frames are rendered (`streamRasterFrames`): a worker per thread keeps its
-        // presentation and renderer, and a frame that repeats the last is neither drawn nor compressed
-        // again.
+        // presentation and renderer from one frame to the next.
         try ParallelFrames<FrameWorker>.raster(requested: jobs ?? Scene.cores, pixels: renderer.width * renderer.height).run(
             Array(0..<frameCount),
             makeWorker: { .raster(renderer, scene) },

@@ -31,9 +31,9 @@ extension LottieWriter {
     func gradientFields(_ e: Element, _ attribute: String) -> [(String, JSON)]? {
         let fillTracks = e.animations(of: attribute).map { SMILTrack($0, timing: document.timing) }
         let staticFill = e.attribute(attribute)
-        /// The instant `time` is read at: a looping document's end just before it, where its tracks
-        /// start their next cycle (a key at the last frame that held the first value ramped back to
-        /// it over the last frame).
+        /// The instant `time` is read at: a looping document's end 1e-9 s before it, since at the end
+        /// its tracks start their next cycle, and the key at the last frame holds the value the last
+        /// frame ramps to.
         let loopEnd = document.timing.loops ? document.timing.duration - 1e-9 : Double.infinity
         func readable(_ time: Double) -> Double { min(time, loopEnd) }
         /// The gradient's id the fill names at `t`, nil when it is a colour then.
