@@ -45,6 +45,20 @@ extension RenderNode {
         }
         for case .shape(let shape) in items {
             shape.path.forEachControlPoint(check)
+            // A conic gradient is written as wedges from its centre reaching √2 times past the
+            // farthest corner of the shape's box (`ConicWedges`): their corners reach cairo too (seed
+            // 20261204's mutant 256, a centre 4.5e13 px below an arc, drew the arc in one colour).
+            for gradient in [shape.fillGradient, shape.strokeGradient] where gradient.kind == .conic && !gradient.stops.isEmpty {
+                guard let box = shape.path.controlBox else { continue }
+                let grow = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
+                let c = gradient.start
+                let far = [Point(box.minX - grow, box.minY - grow), Point(box.maxX + grow, box.maxY + grow),
+                           Point(box.minX - grow, box.maxY + grow), Point(box.maxX + grow, box.minY - grow)].map { $0.distance(to: c) }.max()!
+                let reach = far * 2.0.squareRoot() + 1
+                for p in [Point(c.x - reach, c.y - reach), Point(c.x + reach, c.y + reach), Point(c.x - reach, c.y + reach), Point(c.x + reach, c.y - reach)] {
+                    check(p)
+                }
+            }
             guard shape.hasStroke else { continue }
             if !(shape.lineWidth * deviceScale / 2 < limit) { found.insert("cairo-range") }
             if let box = shape.path.controlBox, shape.lineWidth > box.width, shape.lineWidth > box.height { found.insert("wide-stroke") }
