@@ -160,6 +160,18 @@ for n in 0..<count {
                 }
             }
         }
+        // A render tree said to repeat the last one (raster frames then hand on the last frame's
+        // bytes) must be it, over the first 60 frames in order.
+        let frameByFrame = RetainedPresentation(scene: scene)
+        var lastTree: RenderNode?
+        for index in 0..<min(scene.frameCount, 60) {
+            let tree = frameByFrame.renderTree(at: scene.frameTime(index))
+            if frameByFrame.renderTreeRepeats && !same(tree, lastTree) {
+                print("REPEATED FRAME differs from the one before for input \(n), frame \(index) (seed \(seed)), kept in \(currentPath)")
+                exit(9)
+            }
+            lastTree = tree
+        }
         let svgStart = cpuSeconds()
         for index in instants {
             for t in [scene.frameTime(index), min(scene.duration, (Double(index) + 0.5) / scene.fps)] {

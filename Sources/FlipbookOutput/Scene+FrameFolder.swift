@@ -233,6 +233,8 @@ struct FrameWorker {
     var svg: SVGFrameRenderer?
     var raster: RasterRenderer?
     let presentation: RetainedPresentation
+    /// The bytes the last raster frame was encoded to (`encoded`), nil before the first.
+    private var lastEncoded: [UInt8]?
 
     static func svg(_ writer: SVGFrameRenderer, _ scene: Scene) -> FrameWorker {
         FrameWorker(svg: writer, raster: nil, presentation: RetainedPresentation(scene: scene))
@@ -242,9 +244,15 @@ struct FrameWorker {
         FrameWorker(svg: nil, raster: renderer, presentation: RetainedPresentation(scene: scene))
     }
 
-    /// Frame `index` as a raster image encoded by `encode` (the worker must be a raster one).
+    /// Frame `index` as a raster image encoded by `encode`: the last frame's bytes again when its
+    /// render tree is the last one (`RetainedPresentation.renderTreeRepeats`: a still or held frame
+    /// is neither drawn nor encoded again). One worker encodes with one function.
     mutating func encoded(_ scene: Scene, frame index: Int, _ encode: (RasterImage) -> [UInt8]) throws -> [UInt8] {
-        encode(try raster!.render(presentation.renderTree(at: scene.frameTime(index))))
+        let tree = presentation.renderTree(at: scene.frameTime(index))
+        if presentation.renderTreeRepeats, let lastEncoded { return lastEncoded }
+        let bytes = encode(try raster!.render(tree))
+        lastEncoded = bytes
+        return bytes
     }
 
     mutating func render(_ scene: Scene, frame index: Int) throws -> [UInt8] {

@@ -39,11 +39,19 @@ struct RetainedPresentationTests {
         }
         let scrambled = (0..<min(n, 40)).map { scene.frameTime(($0 * 7919 + 3) % n) }
         let backwards = stride(from: n - 1, through: 0, by: -max(1, n / 20)).map(scene.frameTime)
+        var last: RenderNode?
         for (i, t) in (times + scrambled + backwards).enumerated() where t <= scene.duration {
             Self.expectSame(retained, scene, at: t, name)
             let plain = scene.presentation(at: t)
-            let sameTree = renderOnly.renderTree(at: t) == plain.renderNode()
+            let tree = renderOnly.renderTree(at: t)
+            let sameTree = tree == plain.renderNode()
             #expect(sameTree, "\(name) render tree alone at \(t)")
+            // A tree said to repeat is the last one (what was made of it serves again).
+            if renderOnly.renderTreeRepeats {
+                let repeats = tree == last
+                #expect(repeats, "\(name) render tree said to repeat at \(t)")
+            }
+            last = tree
             if i % 7 == 6 {
                 let samePresentation = renderOnly.presentation(at: t) == plain
                 #expect(samePresentation, "\(name) presentation after render trees alone at \(t)")
@@ -375,5 +383,28 @@ struct RetainedPresentationTests {
             let same = renderer.documentBytes(at: t, of: frames).string == plain.string
             #expect(same, "bases frame at \(t)")
         }
+    }
+
+    /// A red square fading out over the first second of two (4 frames a second), then back at the
+    /// model's opacity: frames 0 to 4 differ (4 is the model's), 5 to 8 repeat frame 4, and are said
+    /// to; a call to `tree(at:)` between two instants, or a timed change, leaves it unknown (false).
+    @Test func aHeldFrameIsSaidToRepeat() throws {
+        var square = Layer(id: "sq")
+        square.frame = Rect(x: 2, y: 2, width: 6, height: 6)
+        square[.backgroundColor] = Color(red: 1, green: 0, blue: 0)
+        square.add(.basic(.opacity, from: 1, to: 0, duration: 1))
+        let scene = Scene(canvas: Size(12, 10), duration: 2, fps: 4, layers: [square])
+        let retained = RetainedPresentation(scene: scene)
+        var repeats: [Bool] = []
+        for i in 0..<scene.frameCount {
+            _ = retained.renderTree(at: scene.frameTime(i))
+            repeats.append(retained.renderTreeRepeats)
+        }
+        #expect(repeats == [false, false, false, false, false, true, true, true, true])
+        _ = retained.tree(at: 2)
+        _ = retained.renderTree(at: 2)
+        #expect(!retained.renderTreeRepeats)
+        _ = retained.renderTree(at: 2)
+        #expect(retained.renderTreeRepeats)
     }
 }

@@ -259,13 +259,49 @@ struct SceneCostTests {
             #expect(cost.work(.svgFrames) > previous)
             previous = cost.work(.svgFrames)
         }
-        // Raster frames: the work grows with the pixels, a PNG's more than a stream's; memory holds each
-        // thread's renderer of 12 bytes a pixel.
-        let small = SceneCost(scene: Self.scene([], canvas: Size(100, 100)), jobs: 1)
-        let large = SceneCost(scene: Self.scene([], canvas: Size(1000, 1000)), jobs: 1)
+        // Raster frames: the work grows with the pixels, a PNG's more than a stream's where every frame
+        // is drawn (a square fading over the whole second); memory holds each thread's renderer of 12
+        // bytes a pixel.
+        var fading = Self.square("f")
+        fading.add(.basic(.opacity, from: 1, to: 0.5, duration: 1))
+        let small = SceneCost(scene: Self.scene([fading], canvas: Size(100, 100)), jobs: 1)
+        let large = SceneCost(scene: Self.scene([fading], canvas: Size(1000, 1000)), jobs: 1)
+        #expect(large.drawnFrames == large.frames)
         #expect(large.work(.png(scale: 1)) > large.work(.stream(scale: 1)) && large.work(.stream(scale: 1)) > small.work(.stream(scale: 1)))
         #expect(large.memory(.stream(scale: 1)) - small.memory(.stream(scale: 1)) >= 12 * (1_000_000 - 10_000))
-        let two = SceneCost(scene: Self.scene([], canvas: Size(1000, 1000)), jobs: 2)
+        let two = SceneCost(scene: Self.scene([fading], canvas: Size(1000, 1000)), jobs: 2)
         #expect(two.memory(.stream(scale: 1)) - large.memory(.stream(scale: 1)) >= 12 * 1_000_000)
+    }
+
+    /// Raster frames draw and encode only the frames whose drawing changes (`drawnFrames`, in closed
+    /// form): a square sliding for 0.5 s of 2 s at 5 fps differs at frames 0, 1 and 2 (t = 0, 0.2,
+    /// 0.4) and at frame 3, where the animation is removed and the model's position shows; frames 4
+    /// to 10 repeat frame 3. A still scene draws its first frame only. A PNG frame's pixels are paid
+    /// for the frames drawn and a file for each other; a stream writes every frame's pixels. Past the
+    /// counting budget (frames × what a frame evaluates over 1,000,000) every frame counts.
+    @Test func framesThatRepeatTheOneBeforeAreNotDrawn() {
+        var sliding = Self.square("sq")
+        sliding.add(.basic(.position, from: Point(3, 7), to: Point(17, 7), duration: 0.5))
+        let slide = SceneCost(scene: Self.scene([sliding], duration: 2, fps: 5), jobs: 1)
+        #expect(slide.frames == 11 && slide.drawnFrames == 4)
+        let still = SceneCost(scene: Self.scene([Self.square("a")], duration: 2, fps: 5), jobs: 1)
+        #expect(still.drawnFrames == 1)
+        func quantity(_ cost: SceneCost, _ output: SceneCost.Output, _ name: String) -> Double? {
+            cost.terms(output).first { $0.name == name }?.quantity
+        }
+        #expect(quantity(slide, .png(scale: 1), "pngPixel") == 20_000)     // 4 frames × 5,000 pixels
+        #expect(quantity(slide, .png(scale: 1), "repeatedFile") == 7)
+        #expect(quantity(slide, .png(scale: 1), "edge") == 4 * slide.edges)
+        #expect(quantity(slide, .stream(scale: 1), "streamPixel") == 55_000)   // 11 frames × 5,000 pixels
+        #expect(quantity(slide, .stream(scale: 1), "repeatedFile") == nil)
+        // One frame's work is a drawn frame's, not the drawn frames' work spread over all of them.
+        let c = SceneCost.Coefficients.reference
+        #expect(still.frameWork(.png(scale: 1)) >= 5_000 * c.pngPixel)
+        // A still megapixel: one PNG encoded and ten files of its bytes, against eleven frames of
+        // pixels streamed.
+        let stillLarge = SceneCost(scene: Self.scene([Self.square("a")], canvas: Size(1000, 1000), duration: 2, fps: 5), jobs: 1)
+        #expect(stillLarge.work(.png(scale: 1)) < stillLarge.work(.stream(scale: 1)))
+        let long = SceneCost(scene: Self.scene([sliding], duration: 4_000, fps: 60), jobs: 1)
+        #expect(long.frames == 240_001 && long.drawnFrames == long.frames)
     }
 }

@@ -311,6 +311,10 @@ extension RetainedPresentation {
         /// How the mask masks the layer (`Layer.maskMode`).
         public var maskMode: MaskMode { source.maskMode }
 
+        /// Whether `renderTree()` gives the tree it gave last, without building anything: nothing
+        /// in this subtree changed since.
+        var keepsRenderTree: Bool { hasTree }
+
         /// `presented.renderNode()`, from the nodes kept where nothing changed.
         func renderTree() -> RenderNode? {
             if hasTree { return tree }

@@ -42,14 +42,27 @@ public final class RetainedPresentation {
 
     /// The render tree at `time`, seconds: equal to `scene.presentation(at: time).renderNode()`.
     public func renderTree(at time: Double) -> RenderNode? {
-        node(at: time).renderTree()
+        let before = rendered
+        let node = node(at: time)
+        renderTreeRepeats = node === before && node.keepsRenderTree
+        rendered = node
+        return node.renderTree()
     }
+
+    /// Whether the last `renderTree(at:)` gave the tree the call before it gave: nothing drawn changed
+    /// between the two instants (a still drawing, a held end), so what was made of that tree (pixels,
+    /// a PNG) serves again. False after a timed change (another model) or a call to `tree(at:)` between
+    /// them, where it is not known (the tree may still be equal). Default false.
+    public private(set) var renderTreeRepeats = false
+    /// The root the last `renderTree(at:)` read, nil when `tree(at:)` was called since.
+    private var rendered: Node?
 
     /// The retained tree at `time`, seconds, for renderers that keep output per layer between instants
     /// (`SVGFrameRenderer`): its nodes say which layers changed since the instant before. Valid until
     /// the next call on this presentation.
     public func tree(at time: Double) -> Node {
-        node(at: time)
+        rendered = nil
+        return node(at: time)
     }
 
     private func node(at time: Double) -> Node {

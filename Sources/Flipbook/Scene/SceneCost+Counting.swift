@@ -120,6 +120,24 @@ extension SceneCost {
         sampledLayers = movingLayers.filter { isPart($0) || sampled.contains($0) }.count
         let changingTexts = changing.intersection(texts)
         textSwitches = Self.switches(of: changingTexts, in: compiled, frames: animatedFrames, layers: layers)
+        drawnFrames = Self.drawnFrames(scene, frames: self.frames, size: layers + animations + pathElements + textBytes / 16)
+    }
+
+    /// Of `frames` frames of `scene`, those a raster render draws and encodes: the first, and each
+    /// whose render tree is not the one before (`RetainedPresentation.renderTreeRepeats`; a still or
+    /// held frame hands on the bytes of the one before). Counted frame by frame when that costs
+    /// little next to the render it estimates (frames × `size` up to 1,000,000, `size` the layers,
+    /// animations, path elements and text bytes ÷ 16 a frame evaluates and builds at most); else
+    /// every frame is taken to be drawn.
+    static func drawnFrames(_ scene: Scene, frames: Int, size: Int) -> Int {
+        guard frames > 1, frames * max(size, 1) <= 1_000_000 else { return frames }
+        let retained = RetainedPresentation(scene: scene)
+        var drawn = 0
+        for index in 0..<frames {
+            _ = retained.renderTree(at: min(scene.frameTime(index), scene.duration))
+            if !retained.renderTreeRepeats { drawn += 1 }
+        }
+        return drawn
     }
 
     /// How often the texts in `keys` change from one frame to the next, summed: the discrete tracks

@@ -9,7 +9,9 @@
 /// - SVG frames: a file, and the path elements, gradient stops and text written;
 /// - raster frames: the device pixels (filled and streamed, or PNG-encoded), the outlines the
 ///   coverage walks, the rows shapes span, dashes, glyphs, gradient pixels times the stops'
-///   bisection, and the surfaces of groups drawn on their own;
+///   bisection, and the surfaces of groups drawn on their own — all but the streamed pixels only for
+///   the frames drawn (`drawnFrames`: a frame that repeats the one before is a copy, and a PNG frame
+///   a file of the same bytes);
 /// - the animated SVG: per instant it observes (frames and knots, and the half-way points) its
 ///   evaluation and the path elements read and fitted; once, the instants it probes (a few for each
 ///   knot interval, shared by the layers that have it, and those the sampled items' fits halve), each
@@ -80,6 +82,10 @@ public struct SceneCost: Hashable, Sendable {
         /// the others are paid once a render.
         public var perFrame: Bool
         public var driver: Driver
+        /// For a term that grows with the frames, how many frames it counts: `frames` (the animated
+        /// SVG's `animatedFrames`), or `drawnFrames` for the raster work a repeated frame skips, so
+        /// that its share of one frame is a drawn frame's. 0 for the others.
+        public var frames: Double = 0
         /// quantity × coefficient.
         public var steps: Double { quantity * coefficient }
     }
@@ -128,6 +134,11 @@ public struct SceneCost: Hashable, Sendable {
     /// How often a text's string or presence changes from one frame to the next, summed over texts:
     /// each change is a discrete track's switch the animated compiler bisects.
     public var textSwitches = 0
+    /// Of `frames`, those raster frames draw and encode: the first, and each whose drawing is not the
+    /// frame before's (a still or held frame hands on the bytes of the one before; a stream still
+    /// writes them). Counted frame by frame when that costs little (`drawnFrames(_:frames:size:)`), else
+    /// every frame.
+    public var drawnFrames = 0
     /// Animations of the model, group children counted.
     public var animations = 0
     /// Timed changes.
@@ -260,21 +271,28 @@ public struct SceneCost: Hashable, Sendable {
     public func terms(_ output: Output) -> [Term] {
         let c = Coefficients.reference
         let long = frames > 1_000
-        let perFrame: Double, prefix: String
+        let perFrame: Double, prefix: String, count: Double
         switch output {
         case .svgFrames, .raster:
             perFrame = Double(frames)
             prefix = "\(frames) frames"
+            count = Double(max(frames, 1))
         case .animated:
             perFrame = animatedInstants
             prefix = "\(Int(animatedInstants)) observed instants (\(animatedFrames) frames and \(knots) knots)"
+            count = Double(max(animatedFrames, 1))
         }
         func once(_ name: String, _ quantity: Double, _ coefficient: Double, _ what: String, _ path: String) -> Term {
             Term(name: name, quantity: quantity, coefficient: coefficient, perFrame: false, driver: Driver(description: what, perFrame: what, path: path))
         }
         func each(_ name: String, _ quantity: Double, _ coefficient: Double, _ what: String, _ path: String) -> Term {
             Term(name: name, quantity: perFrame * quantity, coefficient: coefficient, perFrame: true,
-                 driver: Driver(description: "\(prefix) × \(what)", perFrame: what, path: path))
+                 driver: Driver(description: "\(prefix) × \(what)", perFrame: what, path: path), frames: count)
+        }
+        // The raster work of a frame that repeats the one before is skipped (`drawnFrames`).
+        func drawn(_ name: String, _ quantity: Double, _ coefficient: Double, _ what: String, _ path: String) -> Term {
+            Term(name: name, quantity: Double(drawnFrames) * quantity, coefficient: coefficient, perFrame: true,
+                 driver: Driver(description: "\(drawnFrames) frames drawn × \(what)", perFrame: what, path: path), frames: Double(drawnFrames))
         }
         let layersPath = long ? "duration" : "layers"
         var list = [
@@ -299,16 +317,25 @@ public struct SceneCost: Hashable, Sendable {
             ]
         case .raster(let scale, let png):
             let pixels = self.pixels(scale)
+            // A stream writes every frame's pixels, a repeated frame's too; a PNG file is encoded for
+            // the frames drawn only, and a repeated one is a file of the bytes before.
             list += [
-                each(png ? "pngPixel" : "streamPixel", pixels, png ? c.pngPixel : c.streamPixel, "\(Int(pixels)) pixels", "canvas"),
-                each("edge", edges * scale, c.edge, "\(Int(edges * scale)) pixels of outlines", layersPath),
-                each("row", rows * scale, c.row, "\(Int(rows * scale)) pixel rows of shapes", layersPath),
-                each("dash", dashes, c.dash, "\(Int(dashes)) dashes", busiestPath.path),
-                each("glyph", Double(textBytes), c.glyph, "\(textBytes) bytes of text", busiestText.path),
-                each("gradientPixel", gradientPixels * scale * scale, c.gradientPixel, "\(Int(gradientPixels * scale * scale)) gradient pixels × stops' bisection", layersPath),
-                each("surfacePixel", meanSurfacePixels * scale * scale, c.surfacePixel, "\(Int(meanSurfacePixels * scale * scale)) pixels of group surfaces (opacity or a clip), on average", layersPath),
-                each("shadowTap", shadowWork(scale), c.shadowTap, "\(shadows.count) shadows: \(Int(shadowWork(scale))) pixel taps of their blurs", layersPath),
+                png ? drawn("pngPixel", pixels, c.pngPixel, "\(Int(pixels)) pixels", "canvas")
+                    : each("streamPixel", pixels, c.streamPixel, "\(Int(pixels)) pixels", "canvas"),
+                drawn("edge", edges * scale, c.edge, "\(Int(edges * scale)) pixels of outlines", layersPath),
+                drawn("row", rows * scale, c.row, "\(Int(rows * scale)) pixel rows of shapes", layersPath),
+                drawn("dash", dashes, c.dash, "\(Int(dashes)) dashes", busiestPath.path),
+                drawn("glyph", Double(textBytes), c.glyph, "\(textBytes) bytes of text", busiestText.path),
+                drawn("gradientPixel", gradientPixels * scale * scale, c.gradientPixel, "\(Int(gradientPixels * scale * scale)) gradient pixels × stops' bisection", layersPath),
+                drawn("surfacePixel", meanSurfacePixels * scale * scale, c.surfacePixel, "\(Int(meanSurfacePixels * scale * scale)) pixels of group surfaces (opacity or a clip), on average", layersPath),
+                drawn("shadowTap", shadowWork(scale), c.shadowTap, "\(shadows.count) shadows: \(Int(shadowWork(scale))) pixel taps of their blurs", layersPath),
             ]
+            if png {
+                let repeated = frames - drawnFrames
+                list.append(Term(name: "repeatedFile", quantity: Double(repeated), coefficient: c.file, perFrame: true,
+                                 driver: Driver(description: "\(repeated) frames repeating the one before, a file each", perFrame: "a file", path: "duration"),
+                                 frames: Double(max(repeated, 1))))
+            }
         case .animated:
             list += [
                 each("instant", 1, c.instant, "an evaluation each", "duration"),
@@ -345,7 +372,7 @@ public struct SceneCost: Hashable, Sendable {
                 // instants is bisected to the change: about 40 evaluations of the whole tree each.
                 Term(name: "switch", quantity: Double(textSwitches) * Double(layers), coefficient: c.switch,
                      perFrame: true, driver: Driver(description: "\(textSwitches) text changes × \(layers) layers",
-                                                  perFrame: "\(textSwitches) text changes × \(layers) layers", path: busiestText.path)),
+                                                  perFrame: "\(textSwitches) text changes × \(layers) layers", path: busiestText.path), frames: count),
             ]
         }
         return list
@@ -356,14 +383,11 @@ public struct SceneCost: Hashable, Sendable {
         terms(output).reduce(0) { $0 + $1.steps }
     }
 
-    /// Estimated steps of one frame of `output` (for the animated SVG, of one frame observed: its
-    /// instants' share, and the paid-once terms spread over the frames).
+    /// Estimated steps of one frame of `output`: for raster frames, of one drawn (a frame repeating the
+    /// one before costs its file alone); for the animated SVG, of one frame observed (its instants'
+    /// share; the paid-once terms are not in it).
     public func frameWork(_ output: Output) -> Double {
-        let count: Double = switch output {
-        case .svgFrames, .raster: Double(max(frames, 1))
-        case .animated: Double(max(animatedFrames, 1))
-        }
-        return terms(output).reduce(0) { $0 + ($1.perFrame ? $1.steps / count : 0) }
+        terms(output).reduce(0) { $0 + ($1.perFrame && $1.frames > 0 ? $1.steps / $1.frames : 0) }
     }
 
     /// The largest term of `output`'s work: what to change to make it cheaper.
