@@ -223,11 +223,11 @@ struct RenderBatch: @unchecked Sendable {
     /// The estimated work of a row's outputs (0 for a row that cannot be bound).
     func estimate(_ row: DataRow) -> Double {
         guard row.problem == nil, let scene = try? scene(for: row) else { return 0 }
-        let cost = SceneCost(scene: scene, frames: scene.frameCount, jobs: 1)
+        let frameOutput: SceneCost.Output = outputs.format == .png ? .png(scale: outputs.scale) : .svgFrames
+        let cost = SceneCost(scene: scene, frames: scene.frameCount, jobs: 1, for: outputs.frames != nil ? frameOutput : .animated)
         var work = 0.0
         if outputs.animated != nil { work += cost.work(.animated) }
         if outputs.lottie != nil { work += cost.work(.animated) }
-        let frameOutput: SceneCost.Output = outputs.format == .png ? .png(scale: outputs.scale) : .svgFrames
         if outputs.frames != nil { work += cost.work(frameOutput) }
         if outputs.still != nil { work += cost.frameWork(frameOutput) }
         return work

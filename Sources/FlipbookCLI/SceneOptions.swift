@@ -71,7 +71,7 @@ enum SceneOptions {
     /// the limits, before anything is written: the message names the estimate, what drives it (with
     /// its JSON path) and the flag that raises it.
     static func checkCost(_ scene: Scene, frames: Int, output: SceneCost.Output, file: BytePath, limits: SceneLimits, jobs: Int?) throws {
-        let cost = SceneCost(scene: scene, frames: frames, jobs: jobs ?? Scene.cores)
+        let cost = SceneCost(scene: scene, frames: frames, jobs: jobs ?? Scene.cores, for: output)
         let name = output.name
         let driver = cost.driver(output)
         let frameWork = cost.frameWork(output), work = cost.work(output), memory = cost.memory(output)

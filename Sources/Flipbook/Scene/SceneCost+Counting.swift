@@ -2,8 +2,10 @@ import Easing
 
 extension SceneCost {
     /// The estimate for `scene` rendered as `frames` frames (default: the scene's frame count) on
-    /// `jobs` threads.
-    public init(scene: Scene, frames: Int? = nil, jobs: Int = 2) {
+    /// `jobs` threads, for `output` (default nil: every output). Only an estimate for raster frames
+    /// (or every output) counts the frames they draw (`drawnFrames`, an evaluation of the scene at
+    /// every frame); the others take every frame to be drawn.
+    public init(scene: Scene, frames: Int? = nil, jobs: Int = 2, for output: Output? = nil) {
         self.frames = frames ?? scene.frameCount
         self.jobs = max(1, jobs)
         canvasPixels = max(scene.canvas.width, 1) * max(scene.canvas.height, 1)
@@ -120,7 +122,10 @@ extension SceneCost {
         sampledLayers = movingLayers.filter { isPart($0) || sampled.contains($0) }.count
         let changingTexts = changing.intersection(texts)
         textSwitches = Self.switches(of: changingTexts, in: compiled, frames: animatedFrames, layers: layers)
-        drawnFrames = Self.drawnFrames(scene, frames: self.frames, size: layers + animations + pathElements + textBytes / 16)
+        switch output {
+        case .animated?, .svgFrames?: drawnFrames = self.frames
+        case .raster?, nil: drawnFrames = Self.drawnFrames(scene, frames: self.frames, size: layers + animations + pathElements + textBytes / 16)
+        }
     }
 
     /// Of `frames` frames of `scene`, those a raster render draws and encodes: the first, and each

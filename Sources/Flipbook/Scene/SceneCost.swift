@@ -136,8 +136,9 @@ public struct SceneCost: Hashable, Sendable {
     public var textSwitches = 0
     /// Of `frames`, those raster frames draw and encode: the first, and each whose drawing is not the
     /// frame before's (a still or held frame hands on the bytes of the one before; a stream still
-    /// writes them). Counted frame by frame when that costs little (`drawnFrames(_:frames:size:)`), else
-    /// every frame.
+    /// writes them). Counted frame by frame when that costs little (`drawnFrames(_:frames:size:)`) and
+    /// the estimate is for raster frames or every output (`init(scene:frames:jobs:for:)`); else every
+    /// frame.
     public var drawnFrames = 0
     /// Animations of the model, group children counted.
     public var animations = 0
