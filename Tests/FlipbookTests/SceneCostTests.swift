@@ -284,6 +284,11 @@ struct SceneCostTests {
         sliding.add(.basic(.position, from: Point(3, 7), to: Point(17, 7), duration: 0.5))
         let slide = SceneCost(scene: Self.scene([sliding], duration: 2, fps: 5), jobs: 1)
         #expect(slide.frames == 11 && slide.drawnFrames == 4)
+        // Counted for an estimate of raster frames; one of another output takes every frame.
+        let slideScene = Self.scene([sliding], duration: 2, fps: 5)
+        #expect(SceneCost(scene: slideScene, jobs: 1, for: .png(scale: 2)).drawnFrames == 4)
+        #expect(SceneCost(scene: slideScene, jobs: 1, for: .animated).drawnFrames == 11)
+        #expect(SceneCost(scene: slideScene, jobs: 1, for: .svgFrames).drawnFrames == 11)
         let still = SceneCost(scene: Self.scene([Self.square("a")], duration: 2, fps: 5), jobs: 1)
         #expect(still.drawnFrames == 1)
         func quantity(_ cost: SceneCost, _ output: SceneCost.Output, _ name: String) -> Double? {
