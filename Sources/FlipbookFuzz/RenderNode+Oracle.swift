@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookSVG
 
 /// What flipbook-fuzz needs of a render tree to compare its SVG frame with its raster frame through
 /// librsvg (Tools/fuzz-pairs): its text apart, and where librsvg itself draws otherwise than the SVG says.
@@ -48,13 +49,10 @@ extension RenderNode {
             // A conic gradient is written as wedges from its centre reaching √2 times past the
             // farthest corner of the shape's box (`ConicWedges`): their corners reach cairo too (seed
             // 20261204's mutant 256, a centre 4.5e13 px below an arc, drew the arc in one colour).
-            for gradient in [shape.fillGradient, shape.strokeGradient] where gradient.kind == .conic && !gradient.stops.isEmpty {
-                guard let box = shape.path.controlBox else { continue }
-                let grow = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
-                let c = gradient.start
-                let far = [Point(box.minX - grow, box.minY - grow), Point(box.maxX + grow, box.maxY + grow),
-                           Point(box.minX - grow, box.maxY + grow), Point(box.maxX + grow, box.minY - grow)].map { $0.distance(to: c) }.max()!
-                let reach = far * 2.0.squareRoot() + 1
+            for (gradient, stroke) in [(shape.fillGradient, false), (shape.strokeGradient, true)] where gradient.kind == .conic && !gradient.stops.isEmpty {
+                guard let path = shape.path.controlBox else { continue }
+                let box = stroke ? ConicWedges.strokeBox(path, lineWidth: shape.lineWidth, miterLimit: shape.miterLimit) : path
+                let c = gradient.start, reach = ConicWedges.reach(from: c, covering: box)
                 for p in [Point(c.x - reach, c.y - reach), Point(c.x + reach, c.y + reach), Point(c.x - reach, c.y + reach), Point(c.x + reach, c.y - reach)] {
                     check(p)
                 }

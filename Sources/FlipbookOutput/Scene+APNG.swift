@@ -13,7 +13,8 @@ extension Scene {
         var encoder = APNGEncoder(width: renderer.width, height: renderer.height, fps: fps)
         let scene = self
         // As raster frames are rendered (`streamRasterFrames`): a worker per thread keeps its
-        // presentation and renderer from one frame to the next.
+        // presentation and renderer from one frame to the next, and a frame that repeats the one
+        // before is neither drawn nor compressed again (`FrameWorker.encoded`).
         try ParallelFrames<FrameWorker>.raster(requested: jobs ?? Scene.cores, pixels: renderer.width * renderer.height).run(
             Array(0..<frameCount),
             makeWorker: { .raster(renderer, scene) },

@@ -32,8 +32,8 @@ import Flipbook
 /// ## Geometry
 /// Each wedge is a polygon from the centre through points on a circle of radius `reach` no more than
 /// a quarter turn apart (its chords stay outside reach / √2), with `reach` √2 times the distance
-/// from the centre to the farthest corner of the box to cover, plus a pixel.
-enum ConicWedges {
+/// from the centre to the farthest corner of the box to cover, plus a pixel (`reach(from:covering:)`).
+public enum ConicWedges {
     struct Wedge: Equatable {
         /// The wedge's polygon, in the gradient's coordinates.
         var path: Path
@@ -64,9 +64,7 @@ enum ConicWedges {
             }
         }
         add(stops[stops.count - 1].offset, 1)
-        let corners = [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY)]
-        let far = corners.map { $0.distance(to: g.start) }.max() ?? 0
-        let reach = (far.isFinite ? far : 1e7) * 2.0.squareRoot() + 1
+        let reach = reach(from: g.start, covering: box)
         var out: [Wedge] = []
         out.reserveCapacity(spans.count)
         for (i, span) in spans.enumerated() {
@@ -75,6 +73,23 @@ enum ConicWedges {
                                            to: g.angle.radians + 2 * .pi * to), color: span.color))
         }
         return (out, out.contains { $0.color.alpha < 1 })
+    }
+
+    /// How far the wedges around `center` reach to cover `box` (px): √2 times the distance to the
+    /// box's farthest corner, plus a pixel (10⁷ px when that distance is not finite). Every wedge
+    /// lies within the square of this half-side around the centre.
+    public static func reach(from center: Point, covering box: Rect) -> Double {
+        let corners = [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY)]
+        let far = corners.map { $0.distance(to: center) }.max() ?? 0
+        return (far.isFinite ? far : 1e7) * 2.0.squareRoot() + 1
+    }
+
+    /// The box wedges cover for a stroke whose path's box is `box`: grown on every side by as far as
+    /// the stroke can reach past its path (half `lineWidth` times `miterLimit`, at least 1.5, plus a
+    /// pixel), px.
+    public static func strokeBox(_ box: Rect, lineWidth: Double, miterLimit: Double) -> Rect {
+        let reach = lineWidth / 2 * max(miterLimit, 1.5) + 1
+        return Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
     }
 
     /// The wedge from angle `a` to `b` (radians, b > a) as a polygon: the centre, then points on the

@@ -26,10 +26,7 @@ extension SVGFrameWriter {
         state.defs.write("</mask>\n")
         // The wedges cover the path's box, grown by the stroke's reach.
         var box = path.controlBox ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        if !fill {
-            let reach = shape.lineWidth / 2 * max(shape.miterLimit, 1.5) + 1
-            box = Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
-        }
+        if !fill { box = ConicWedges.strokeBox(box, lineWidth: shape.lineWidth, miterLimit: shape.miterLimit) }
         let (wedges, translucent) = ConicWedges.wedges(gradient, covering: box)
         var alphaMask: Int?
         if translucent {

@@ -35,10 +35,7 @@ extension AnimatedSVGCompiler.Context {
         var box: Rect?
         for s in samples {
             guard var b = (part == .fill ? s.path : s.strokedPath).controlBox else { continue }
-            if part == .stroke {
-                let reach = s.lineWidth / 2 * max(s.miterLimit, 1.5) + 1
-                b = Rect(x: b.minX - reach, y: b.minY - reach, width: b.width + 2 * reach, height: b.height + 2 * reach)
-            }
+            if part == .stroke { b = ConicWedges.strokeBox(b, lineWidth: s.lineWidth, miterLimit: s.miterLimit) }
             box = box.map { $0.union(b) } ?? b
         }
         let covered = box ?? Rect(x: 0, y: 0, width: 0, height: 0)
