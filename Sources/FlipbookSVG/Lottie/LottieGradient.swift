@@ -13,9 +13,10 @@ extension LottieWriter {
     ///
     /// A static gradient is written as it is. When the gradient animates (its ends, or its stops'
     /// offsets, colours or opacities) or the fill switches between gradients, every value is the SMIL
-    /// animation's, read back by `SMILTrack` at each frame instant, as a keyframe there: linear between
-    /// frames for a gradient that moves, held for a fill that switches. Lottie players show frames, so
-    /// each frame is the verified SMIL's value exactly (within the written decimals).
+    /// animation's, read back by `SMILTrack` at each frame instant (and at the instants its tracks are
+    /// checked at or hold keys), as a keyframe there: linear between them for a gradient that moves,
+    /// held for a fill that switches. Lottie players show frames, so each frame is the verified SMIL's
+    /// value exactly (within the written decimals).
     ///
     /// nil (the caller reports it left out) for a gradient in bounding-box units, a fill that
     /// is a colour at some frame and a gradient at another, or gradients whose number of stops differs.
@@ -92,6 +93,10 @@ extension LottieWriter {
         // decimals of the duration) may land just after it, and the key there is to hold the value
         // after the jump.
         var later = Set<Double>()
+        // The instants just before jumps, whose keys hold until the jump's own key (a linear key there
+        // ramped over the microsecond before it, and an instant 1e-8 s before the jump, as the checks
+        // read it, showed the value after it: fuzz seed 20261211, a step at a change's end).
+        var beforeJumps = Set<Double>()
         if moves, let g = staticGradient {
             let knots = ([g] + g.children).flatMap { e in e.animations.compactMap { a -> [Double]? in
                 guard case .numeric(let n) = a, let c = n.check else { return nil }
@@ -112,7 +117,20 @@ extension LottieWriter {
                 let before = flat(max(0, t - 2e-6)), left = flat(t - 1e-6), right = flat(min(t + 2e-8, Double(frames) / fps))
                 return left.indices.contains { i in abs(right[i] - left[i]) > 1e-6 * max(1, abs(left[i])) + 2 * abs(left[i] - before[i]) }
             }
-            times = Array(Set(times).union(inside).union(jumps.map { $0 - 1e-6 })).sorted()
+            // And the instants of the tracks' own keys: the fit places some between frames and knots,
+            // such as the end of a jump the engine makes a few ulps after its knot (written as a ramp of
+            // 57 µs), which keys at the frames alone ramped over to the next frame instead (fuzz seed
+            // 20261211, a radial gradient stepping with steps(3, jump-both), off by 12.4 px just after it).
+            var keyed = Set<Double>()
+            for element in [g] + g.children {
+                for animation in element.animations {
+                    for key in self.keys(animation, initial: [0], parse: { _ in [0] }) where key.time > 0 && key.time < Double(frames) / fps {
+                        keyed.insert(key.time)
+                    }
+                }
+            }
+            beforeJumps = Set(jumps.map { $0 - 1e-6 })
+            times = Array(Set(times).union(inside).union(beforeJumps).union(keyed)).sorted()
             // Read later only where the value has settled by then (a jump, not a ramp of a few
             // microseconds: a fuzzed gradient thrown to 1e308 px climbs to the 9e12 px range in 61 µs,
             // and its key read 2e-8 s late held 3e9 px at a frame that shows 0).
@@ -135,7 +153,7 @@ extension LottieWriter {
         let translucent = keys.contains { k in stride(from: 1, to: k.alphas.count, by: 2).contains { k.alphas[$0] < 1 } }
         let ease: Key.Ease = fillTracks.isEmpty ? .linear : .hold
         func property(_ value: (Int) -> [Double], precise: Bool) -> JSON {
-            animated(times.indices.map { Key(time: times[$0], value: value($0), ease: $0 == times.count - 1 ? .hold : ease) }, precise: precise)
+            animated(times.indices.map { Key(time: times[$0], value: value($0), ease: $0 == times.count - 1 || beforeJumps.contains(times[$0]) ? .hold : ease) }, precise: precise)
         }
         let stops = property({ translucent ? keys[$0].stops + keys[$0].alphas : keys[$0].stops }, precise: true)
         let start = property({ keys[$0].start }, precise: false), end = property({ keys[$0].end }, precise: false)

@@ -1,0 +1,53 @@
+import Flipbook
+import FlipbookScenes
+import Testing
+@testable import FlipbookSVG
+
+/// A gradient that jumps, written to Lottie (`LottieWriter.gradientFields`): its keys are samples of
+/// the verified SMIL, and a jump must stay a jump there (fuzz seed 20261211).
+struct LottieGradientJumpTests {
+    /// A radial gradient stepping with steps(3, jump-both) from 0.3 s for 1.4 s, at 12 fps: its centre
+    /// is 100 + (50 − 100) · k/4 after its k-th jump (k = 1…4) at 0.3 + 1.4 · (k − 1)/3 s (closed form
+    /// of CSS's jump-both), which lie at frames 3.6, 9.2, 14.8 and 20.4. In doubles the third jump
+    /// comes a few ulps after its knot (the fit writes it as a 57 µs ramp) and the fourth a few ulps
+    /// after 0.3 + 1.4; the Lottie file had ramped the third over to frame 15 (6.25 px off half way)
+    /// and the fourth over the microsecond before it (12.4 px off 1e-8 s before it).
+    @Test func aSteppedGradientJumpsInTheLottieFile() throws {
+        let text = """
+        {"flipbook": 1, "canvas": [120, 120], "duration": 2, "fps": 12,
+         "layers": [{"id": "button", "type": "shape", "frame": [10, 10, 100, 100], "path": "M10 10 L90 10 L90 90 L10 90 Z",
+           "fillGradient": {"type": "radial", "center": [100, 50], "radius": 30, "stops": [[0, "#d3f9d8"], [1, "#1b4d23"]]}}],
+         "changes": [{"at": 0.3, "layer": "button", "duration": 1.4, "timing": "steps(3, jump-both)",
+           "set": {"fillGradient": {"type": "radial", "center": [50, 50], "radius": 71.28, "focus": [50, 8],
+                                    "stops": [[0, "#d3f9d8"], [1, "#1b4d23"]]}}}]}
+        """
+        let scene = try SceneLoader().decode(Array(text.utf8), file: "step.json")
+        let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
+        // The report is the file read back by the Lottie evaluator against the engine at every frame,
+        // knot and instant half way between.
+        let entries = lottie.report.filter { $0.element == "button.gradient" }
+        #expect(Set(entries.map(\.property)) == ["cx", "r", "fx", "fy"])
+        for entry in entries {
+            #expect(entry.encoding == .sampled, "\(entry.property)")
+            #expect(entry.maxError <= entry.bound, "\(entry.property): \(entry.maxError) over \(entry.bound)")
+        }
+        // The centre as the file holds it, read as a player does, against the closed form.
+        var reader = LottieJSONReader(bytes: Array(lottie.json.utf8))
+        let json = try reader.document()
+        var start: LottieProperty?
+        func find(_ j: JSON) {
+            switch j {
+            case .object(let fields):
+                if fields.contains(where: { if $0.0 == "ty", case .string("gf") = $0.1 { true } else { false } }), let s = fields.first(where: { $0.0 == "s" })?.1 { start = LottieProperty(s) }
+                for (_, v) in fields { find(v) }
+            case .array(let items): items.forEach(find)
+            default: break
+            }
+        }
+        find(json)
+        let s = try #require(start)
+        for (frame, x) in [(3.5, 100.0), (3.7, 87.5), (9.1, 87.5), (9.3, 75), (14.7, 75), (14.9, 62.5), (20.3, 62.5), (20.399999, 62.5), (20.5, 50)] {
+            #expect(abs(s.value(at: frame)[0] - x) <= 1e-9, "frame \(frame)")
+        }
+    }
+}
