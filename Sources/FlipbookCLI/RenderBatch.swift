@@ -41,9 +41,12 @@ struct RenderBatch: @unchecked Sendable {
         enum Part { case literal(String), column(String) }
         let text: String
         let parts: [Part]
+        /// The option that gave it (`animated`), for messages.
+        let option: String
 
         init(_ text: String, option: String) throws(UsageError) {
             self.text = text
+            self.option = option
             var parts: [Part] = [], literal = "", rest = Substring(text)
             while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
                 guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
@@ -64,6 +67,27 @@ struct RenderBatch: @unchecked Sendable {
         }
 
         var columns: [String] { parts.compactMap { if case .column(let c) = $0 { c } else { nil } } }
+
+        /// The folder every row's path lies in, whatever its values: the pattern's text before its
+        /// first `{column}`, up to its last '/' ("out" for 'out/{id}.svg', "/" for '/{id}.svg'); nil
+        /// when no '/' comes before a column.
+        var fixedFolder: String? {
+            guard case .literal(let head) = parts.first, head.contains("/") else { return nil }
+            let folder = head[..<head.lastIndex(of: "/")!]
+            return folder.isEmpty ? "/" : String(folder)
+        }
+
+        /// Throws, once for the whole batch, when `fixedFolder` is missing or not a folder: every row
+        /// would fail on it.
+        func checkFolder() throws {
+            guard let folder = fixedFolder else { return }
+            var st = stat()
+            if stat(folder, &st) != 0 {
+                let code = errno
+                throw InputError("--\(option) '\(text)': " + (code == ENOENT ? "the folder '\(folder)' does not exist" : "cannot look at the folder '\(folder)' (\(FileError.reason(code)))"))
+            }
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw InputError("--\(option) '\(text)': '\(folder)' is not a folder") }
+        }
 
         /// The path for `row`, or why the row cannot make one: a missing column, or a value that is
         /// not a safe file name (empty, '/', NUL, control characters, "." or "..", over 200 bytes).
@@ -108,6 +132,8 @@ struct RenderBatch: @unchecked Sendable {
         guard let format = DataRowReader.format(ofFileNamed: dataPath.description) else {
             throw UsageError("--data: '\(dataPath)' is neither .csv nor .jsonl (or .ndjson)")
         }
+        // A folder every row needs is looked at before any row: its absence is one error, not one a row.
+        for pattern in outputs.patterns { try pattern.checkFolder() }
         // With a shard, the file is read twice: once for every row's estimated work (which part a row
         // belongs to), then to render this part's rows.
         let parts = try shard.map { try owners(of: $0, format: format) }
