@@ -117,20 +117,33 @@ extension LottieWriter {
                 let before = flat(max(0, t - 2e-6)), left = flat(t - 1e-6), right = flat(min(t + 2e-8, Double(frames) / fps))
                 return left.indices.contains { i in abs(right[i] - left[i]) > 1e-6 * max(1, abs(left[i])) + 2 * abs(left[i] - before[i]) }
             }
-            // And the instants of the tracks' own keys: the fit places some between frames and knots,
-            // such as the end of a jump the engine makes a few ulps after its knot (written as a ramp of
-            // 57 µs), which keys at the frames alone ramped over to the next frame instead (fuzz seed
-            // 20261211, a radial gradient stepping with steps(3, jump-both), off by 12.4 px just after it).
+            beforeJumps = Set(jumps.map { $0 - 1e-6 })
+            let sampled = Set(times).union(inside).union(beforeJumps).sorted()
+            // And the instants of the tracks' own keys a microsecond or more from all of those: the fit
+            // places some between frames and knots, such as the end of a jump the engine makes a few
+            // ulps after its knot (a ramp of 57 µs), which keys at the frames alone ramped over to the
+            // next frame (fuzz seed 20261211: a stepped radial gradient, 12.4 px off). Nearer, a key
+            // adds nothing, and one a few ulps from a jump's knot can land on its other side at the
+            // knot's frame number (a step held 25 px off at it). A track's jump is two keys at one
+            // instant, the earlier held from 0.001 frame before it (`separated`): that key holds here too.
+            func apart(_ t: Double) -> Bool {
+                var lo = 0, hi = sampled.count
+                while lo < hi { let mid = (lo + hi) / 2; if sampled[mid] < t { lo = mid + 1 } else { hi = mid } }
+                return (lo == sampled.count || sampled[lo] - t >= 1e-6) && (lo == 0 || t - sampled[lo - 1] >= 1e-6)
+            }
             var keyed = Set<Double>()
             for element in [g] + g.children {
                 for animation in element.animations {
-                    for key in self.keys(animation, initial: [0], parse: { _ in [0] }) where key.time > 0 && key.time < Double(frames) / fps {
+                    let list = self.keys(animation, initial: [0], parse: { _ in [0] })
+                    for (i, key) in list.enumerated() where key.time > 0 && key.time < Double(frames) / fps && apart(key.time) {
                         keyed.insert(key.time)
+                        if case .hold = key.ease, i + 1 < list.count, list[i + 1].time > key.time, list[i + 1].time - key.time <= 0.0011 / fps {
+                            beforeJumps.insert(key.time)
+                        }
                     }
                 }
             }
-            beforeJumps = Set(jumps.map { $0 - 1e-6 })
-            times = Array(Set(times).union(inside).union(beforeJumps).union(keyed)).sorted()
+            times = Array(keyed.union(sampled)).sorted()
             // Read later only where the value has settled by then (a jump, not a ramp of a few
             // microseconds: a fuzzed gradient thrown to 1e308 px climbs to the 9e12 px range in 61 µs,
             // and its key read 2e-8 s late held 3e9 px at a frame that shows 0).
