@@ -52,6 +52,29 @@ struct LottieGradientJumpTests {
         }
     }
 
+    /// A looping scene of 1.7 s at 12 fps is not a whole number of frames: the file's out point (frame
+    /// 20, 1.667 s) comes before the document's end, where a gradient change still runs. Its tracks'
+    /// keys run to the end (as every other property's, copied from the SMIL), and the checks read
+    /// them there: a gradient sampled up to the out point alone held its last frame's value at 1.7 s,
+    /// 5.4 px off (found by generated gradient strokes).
+    @Test func aLoopingGradientIsSampledToTheDocumentsEnd() throws {
+        let text = """
+        {"flipbook": 1, "canvas": [200, 120], "duration": 1.7, "fps": 12, "loop": true,
+         "layers": [{"id": "b", "type": "shape", "frame": [40, 20, 100, 80], "path": "M10 10 L90 10 L90 70 Q50 90 10 70 Z", "lineWidth": 6,
+           "fillColor": "none", "strokeGradient": {"type": "radial", "center": [19, 79.8], "radius": 10.8, "stops": [[0, "#3568ae"], [1, "#af5ea5"]]}}],
+         "changes": [{"at": 1.3, "layer": "b", "duration": 0.68, "timing": "ease-in-out",
+           "set": {"strokeGradient": {"type": "radial", "center": [61.3, 92.7], "radius": 78.9, "stops": [[0, "#fc07db"], [1, "#0c24ee"]]}}}]}
+        """
+        let scene = try SceneLoader().decode(Array(text.utf8), file: "loop.json")
+        let compiled = scene.animatedSVGForLottie()
+        let lottie = compiled.lottie(fps: scene.fps, frames: scene.frameCount)
+        let entries = lottie.report.filter { $0.element.hasPrefix("b.strokeGradient") }
+        #expect(entries.count >= 3)
+        for entry in entries {
+            #expect(entry.errorAtFrames <= entry.bound, "\(entry.element) \(entry.property): \(entry.errorAtFrames) over \(entry.bound)")
+        }
+    }
+
     /// A property over generated scenes: gradients (linear and radial, with a focus or not) changed up
     /// to three times with steps of every position, eases and overshooting curves, at frame rates
     /// that put jumps between frames, at a few ulps from knots and on frames, are shown at every frame

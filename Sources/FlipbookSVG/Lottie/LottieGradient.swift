@@ -89,6 +89,11 @@ extension LottieWriter {
         // between frames (where an animation begins or ends or steps: a gradient sampled at the frames
         // alone cut the corner there).
         var times = moves ? (0...frames).map { Double($0) / fps } : [0]
+        // The last instant keys are sampled at: the out point, or the document's end where that is later
+        // (a looping scene whose duration is not a whole number of frames; its tracks' keys, which the
+        // other properties copy, run to the end, where the checks read them: a gradient sampled to the
+        // out point alone held its last frame's value there, 5.4 px off).
+        let lastInstant = max(Double(frames) / fps, document.timing.duration)
         // Instants read a hair later (a jump's): a jump written at it (key times rounded to nine
         // decimals of the duration) may land just after it, and the key there is to hold the value
         // after the jump.
@@ -104,7 +109,7 @@ extension LottieWriter {
             } }.flatMap { $0 }
             // A knot where the gradient jumps (a step): the value just before it too, 1e-6 s earlier, so
             // that the keys between hold the old value up to it instead of ramping to the new one.
-            let inside = Set(knots.filter { $0 >= 0 && $0 <= Double(frames) / fps })
+            let inside = Set(knots.filter { $0 >= 0 && $0 <= lastInstant })
             func flat(_ t: Double) -> [Double] {
                 let v = values(g, at: t)
                 return v.start + v.end + v.stops.flatMap { [$0.offset, $0.alpha] + $0.color }
@@ -114,7 +119,7 @@ extension LottieWriter {
             // ramp is no jump, and its keys at the frames and knots need no hold before them).
             let jumps = inside.filter { t in
                 guard t > 1e-6 else { return false }
-                let before = flat(max(0, t - 2e-6)), left = flat(t - 1e-6), right = flat(min(t + 2e-8, Double(frames) / fps))
+                let before = flat(max(0, t - 2e-6)), left = flat(t - 1e-6), right = flat(min(t + 2e-8, lastInstant))
                 return left.indices.contains { i in abs(right[i] - left[i]) > 1e-6 * max(1, abs(left[i])) + 2 * abs(left[i] - before[i]) }
             }
             beforeJumps = Set(jumps.map { $0 - 1e-6 })
@@ -135,7 +140,7 @@ extension LottieWriter {
             for element in [g] + g.children {
                 for animation in element.animations {
                     let list = self.keys(animation, initial: [0], parse: { _ in [0] })
-                    for (i, key) in list.enumerated() where key.time > 0 && key.time < Double(frames) / fps && apart(key.time) {
+                    for (i, key) in list.enumerated() where key.time > 0 && key.time < lastInstant && apart(key.time) {
                         keyed.insert(key.time)
                         if case .hold = key.ease, i + 1 < list.count, list[i + 1].time > key.time, list[i + 1].time - key.time <= 0.0011 / fps {
                             beforeJumps.insert(key.time)
@@ -147,15 +152,14 @@ extension LottieWriter {
             // Read later only where the value has settled by then (a jump, not a ramp of a few
             // microseconds: a fuzzed gradient thrown to 1e308 px climbs to the 9e12 px range in 61 µs,
             // and its key read 2e-8 s late held 3e9 px at a frame that shows 0).
-            let end = Double(frames) / fps
             later = jumps.filter { t in
-                !zip(flat(min(t + 2e-8, end)), flat(min(t + 2e-7, end))).contains { abs($0 - $1) > 1e-6 * max(1, abs($0)) }
+                !zip(flat(min(t + 2e-8, lastInstant)), flat(min(t + 2e-7, lastInstant))).contains { abs($0 - $1) > 1e-6 * max(1, abs($0)) }
             }
         }
         var keys: [(start: [Double], end: [Double], highlight: [Double], stops: [Double], alphas: [Double])] = []
         var stopCount: Int?
         for time in times {
-            let t = later.contains(time) ? min(time + 2e-8, Double(frames) / fps) : time
+            let t = later.contains(time) ? min(time + 2e-8, lastInstant) : time
             guard let g = gradient(reference(at: t)), g.kind == (staticGradient ?? g).kind else { return nil }
             let v = values(g, at: t)
             if stopCount == nil { stopCount = v.stops.count }
