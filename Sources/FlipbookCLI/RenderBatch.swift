@@ -77,16 +77,15 @@ struct RenderBatch: @unchecked Sendable {
             return folder.isEmpty ? "/" : String(folder)
         }
 
-        /// Throws, once for the whole batch, when `fixedFolder` is missing or not a folder: every row
-        /// would fail on it.
-        func checkFolder() throws {
+        /// Throws, once for the whole batch, when `fixedFolder` is missing or not a folder (every row
+        /// would fail on it); lists it for the run (`FolderListings.look(at:)`).
+        func checkFolder(_ listings: FolderListings) throws {
             guard let folder = fixedFolder else { return }
-            var st = stat()
-            if stat(folder, &st) != 0 {
-                let code = errno
-                throw InputError("--\(option) '\(text)': " + (code == ENOENT ? "the folder '\(folder)' does not exist" : "cannot look at the folder '\(folder)' (\(FileError.reason(code)))"))
+            do {
+                try listings.look(at: BytePath(folder))
+            } catch {
+                throw InputError("--\(option) '\(text)': \(error.message)")
             }
-            guard st.st_mode & S_IFMT == S_IFDIR else { throw InputError("--\(option) '\(text)': '\(folder)' is not a folder") }
         }
 
         /// The path for `row`, or why the row cannot make one: a missing column, or a value that is
@@ -133,7 +132,7 @@ struct RenderBatch: @unchecked Sendable {
             throw UsageError("--data: '\(dataPath)' is neither .csv nor .jsonl (or .ndjson)")
         }
         // A folder every row needs is looked at before any row: its absence is one error, not one a row.
-        for pattern in outputs.patterns { try pattern.checkFolder() }
+        for pattern in outputs.patterns { try pattern.checkFolder(listings) }
         // With a shard, the file is read twice: once for every row's estimated work (which part a row
         // belongs to), then to render this part's rows.
         let parts = try shard.map { try owners(of: $0, format: format) }

@@ -22,6 +22,13 @@ public final class FolderListings: Sendable {
 
     public init() {}
 
+    /// Opens `folder` and lists it for the run now, as the first write into it would: throws as that
+    /// write would when it is missing or not a folder (`flipbook render --data` looks at a folder
+    /// every row writes into before any row).
+    public func look(at folder: BytePath) throws(FileError) {
+        _ = try names(in: Directory(folder), prefix: Self.leftoverPrefix)
+    }
+
     /// The names in `folder` that start with `prefix` (which starts with `.flipbook-`): as the folder
     /// is now, listed, on the first call for it; as that listing found them on later calls.
     func names(in folder: Directory, prefix: [UInt8]) throws(FileError) -> [[UInt8]] {

@@ -130,7 +130,7 @@ extension LottieWriter {
             // next frame (fuzz seed 20261211: a stepped radial gradient, 12.4 px off). Nearer, a key
             // adds nothing, and one a few ulps from a jump's knot can land on its other side at the
             // knot's frame number (a step held 25 px off at it). A track's jump is two keys at one
-            // instant, the earlier held from 0.001 frame before it (`separated`): that key holds here too.
+            // instant, the earlier held from `jumpLead` before it (`separated`): that key holds here too.
             func apart(_ t: Double) -> Bool {
                 var lo = 0, hi = sampled.count
                 while lo < hi { let mid = (lo + hi) / 2; if sampled[mid] < t { lo = mid + 1 } else { hi = mid } }
@@ -142,7 +142,7 @@ extension LottieWriter {
                     let list = self.keys(animation, initial: [0], parse: { _ in [0] })
                     for (i, key) in list.enumerated() where key.time > 0 && key.time < lastInstant && apart(key.time) {
                         keyed.insert(key.time)
-                        if case .hold = key.ease, i + 1 < list.count, list[i + 1].time > key.time, list[i + 1].time - key.time <= 0.0011 / fps {
+                        if case .hold = key.ease, i + 1 < list.count, list[i + 1].time > key.time, list[i + 1].time - key.time <= jumpLead * 1.1 {
                             beforeJumps.insert(key.time)
                         }
                     }

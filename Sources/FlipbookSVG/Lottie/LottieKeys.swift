@@ -89,6 +89,9 @@ extension LottieWriter {
         return separated(out)
     }
 
+    /// How long before a jump (two keys at one instant) its earlier key holds: 0.001 frame, in seconds.
+    var jumpLead: Double { 0.001 / fps }
+
     /// Two keys at one instant: the earlier holds from 0.001 frame before it, the later starts there.
     /// The segment into the earlier one keeps its curve: it ends that much early at the value the curve
     /// has there (its easing cut to that part of it, `UnitCurve.piece`), so it is exact up to the hold
@@ -106,7 +109,7 @@ extension LottieWriter {
                 out.append(key)
             }
         }
-        let nudge = 0.001 / fps
+        let nudge = jumpLead
         for i in stride(from: out.count - 2, through: 0, by: -1) where out[i + 1].time <= out[i].time {
             let end = out[i + 1].time - nudge
             if i > 0, out[i - 1].time < end, out[i - 1].time < out[i].time, out[i - 1].value.count == out[i].value.count, out[i].source == nil {
