@@ -60,6 +60,21 @@ struct FrameClearanceTests {
         #expect(later.count == 2 && abs(later[1].time - 0.2001) < 1e-6)
     }
 
+    /// The other way round: a knot 2 µs before frame 0.44 (at 50 fps) shows the old value and the
+    /// frame the new one. The switch is keyed at the frame, never a gap after the knot, past the
+    /// frame (a gradient switched by steps(5, jump-none) had been written 4.8 µs after frame 22,
+    /// which then showed the old gradient). Without `fps` the instants are only instants, and the
+    /// gap rule stands.
+    @Test func aSwitchAtAFrameJustAfterAKnotIsShownAtTheFrame() {
+        let knot = 0.44 - 2e-6, frame = 22.0 / 50
+        let value = { (t: Double) -> String in t >= frame ? "b" : "a" }
+        let keys = DiscreteTrack(value: value).fit(knots: [0, knot, 1], fps: 50, duration: 1)
+        #expect(keys.map(\.time) == [0, frame] && keys.map(\.value) == ["a", "b"])
+        let observed = DiscreteTrack<String>.observed(knots: [0, knot, 1], fps: 50, duration: 1)
+        let unframed = DiscreteTrack(value: value).fit(observed: observed, duration: 1)
+        #expect(unframed.map(\.time) == [0, knot + 4e-6])
+    }
+
     /// A layer hidden 16 ns after frame 0.2: the frame shows it as written, at a player's whole
     /// microsecond and 0.9 µs later (SMIL writes a switch up to 2 µs early; before, that put it
     /// 1.98 µs before the frame), and frame 0.3 hides it.

@@ -123,7 +123,7 @@ extension AnimatedSVGCompiler.Context {
                 let v = WrittenValue(value(t))
                 engine[t] = v.text
                 return v
-            }.fit(observed: observed, duration: scene.duration, holdMotion: holdMotion)
+            }.fit(observed: observed, duration: scene.duration, holdMotion: holdMotion, fps: scene.fps)
             guard let track = smil.discrete(attribute: attribute, keys: keys.map { ($0.time, $0.value.value) }) else { return [] }
             let wrong = framesShownWrong(track, engine: engine)
             report.append(AnimatedSVG.Entry(element: element, property: attribute, encoding: wrong == 0 ? .discrete : .fallback,

@@ -9,7 +9,7 @@ struct DiscreteTrack<Value: Equatable> {
     /// knots and every frame time i/fps (computed as the scene computes them, so the observations
     /// are the frames' own instants and the sampler evaluates each once).
     func fit(knots: [Double], fps: Double, duration: Double) -> [(time: Double, value: Value)] {
-        fit(observed: Self.observed(knots: knots, fps: fps, duration: duration), duration: duration)
+        fit(observed: Self.observed(knots: knots, fps: fps, duration: duration), duration: duration, fps: fps)
     }
 
     /// The instants `fit(knots:fps:duration:)` observes: the knots and the frame times in
@@ -40,7 +40,10 @@ struct DiscreteTrack<Value: Equatable> {
     /// rounded text first differs cost 36 evaluations of the whole tree a frame (727 instants for
     /// one bar over 61 frames) for a key no frame shows. Jumps (the middle equals an end) are still
     /// bisected to their instant.
-    func fit(observed sorted: [Double], duration: Double, holdMotion: Bool = false) -> [(time: Double, value: Value)] {
+    ///
+    /// `fps` tells the frame instants among the observed ones (i/fps, as `observed` makes them): a
+    /// change is never placed after a frame that shows the new value. 0 when none is a frame.
+    func fit(observed sorted: [Double], duration: Double, holdMotion: Bool = false, fps: Double = 0) -> [(time: Double, value: Value)] {
         let gap = Self.gap(duration: duration)
         var keys: [(Double, Value)] = [(0, value(0))]
         // Each observed instant is evaluated once (b's value is the next pair's a; instants looked at
@@ -62,10 +65,14 @@ struct DiscreteTrack<Value: Equatable> {
             // in-point is 16 ns after a frame (an imported file's frame 12.0000005, among other
             // layers' knots a few nanoseconds apart) is not written as switching before the frame,
             // where the writers' early shift would take a switch keyed at its in-point.
+            // Unless a frame lies there, after `a` and within the gap: then at b, which that frame's
+            // value follows (a knot 2 µs before a frame that shows a switched gradient had put the
+            // switch 4.8 µs after the frame, which showed the old one: generated gradient changes).
             if b - a < gap {
+                let frameWithin = fps > 0 && sorted[j...].prefix { $0 <= a + gap }.contains { $0 == ($0 * fps).rounded() / fps }
                 var m = j + 1
                 while m < sorted.count && sorted[m] <= a + gap && observedValue(m) == vb { m += 1 }
-                if m < sorted.count && sorted[m] > a + gap && observedValue(m) == vb {
+                if !frameWithin && m < sorted.count && sorted[m] > a + gap && observedValue(m) == vb {
                     keys.append((a + gap, vb))
                 } else {
                     keys.append((b, vb))
