@@ -75,6 +75,36 @@ struct LottieGradientJumpTests {
         }
     }
 
+    /// A radial gradient thrown to a radius of 1e308 px with its focus 42 px above its centre (fuzz
+    /// seed 20261240): Lottie holds the focus as a highlight, a percentage of the radius written with
+    /// four decimals, so the file's focus lies within 0.5e-6 of the radius of the engine's, and no
+    /// nearer can be written. The read-back counts that as held (it had reported fy 42 px off); at a
+    /// radius of 48 px the same allowance is 2.4e-5 px, and the ball's swinging focus is read back
+    /// within 1e-3 px at its frames.
+    @Test func aFocusIsReadBackWithinTheHighlightsWrittenResolution() throws {
+        let text = """
+        {"flipbook": 1, "canvas": [240, 120], "duration": 2, "fps": 30,
+         "layers": [{"id": "ball", "type": "shape", "frame": [10, 10, 100, 100], "path": "M2 50 A48 48 0 1 1 98 50 A48 48 0 1 1 2 50 Z",
+           "fillGradient": {"type": "radial", "center": [50, 50], "radius": 48, "focus": [20, 40], "stops": [[0, "#fff3bf"], [1, "#862e00"]]}},
+          {"id": "button", "type": "shape", "frame": [130, 10, 100, 100], "path": "M10 10 L90 10 L90 90 L10 90 Z",
+           "fillGradient": {"type": "radial", "center": [50, 50], "radius": 30, "stops": [[0, "#d3f9d8"], [1, "#1b4d23"]]}}],
+         "changes": [{"at": 0, "layer": "ball", "duration": 2, "timing": "ease-in-out",
+           "set": {"fillGradient": {"type": "radial", "center": [50, 50], "radius": 48, "focus": [80, 40], "stops": [[0, "#fff3bf"], [1, "#862e00"]]}}},
+          {"at": 0.3, "layer": "button", "duration": 1.4, "timing": "ease-out",
+           "set": {"fillGradient": {"type": "radial", "center": [50, 50], "radius": 1e308, "focus": [50, 8], "stops": [[0, "#d3f9d8"], [1, "#1b4d23"]]}}}]}
+        """
+        let scene = try SceneLoader().decode(Array(text.utf8), file: "huge.json")
+        let lottie = scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount)
+        let button = lottie.report.filter { $0.element == "button.gradient" && ($0.property == "fx" || $0.property == "fy") }
+        #expect(button.count >= 1)
+        for entry in button {
+            #expect(entry.errorAtFrames <= entry.bound, "\(entry.property): \(entry.errorAtFrames) over \(entry.bound)")
+        }
+        let ball = lottie.report.filter { $0.element == "ball.gradient" && $0.property == "fx" }
+        #expect(ball.count == 1)
+        for entry in ball { #expect(entry.errorAtFrames <= 1e-3, "fx: \(entry.errorAtFrames)") }
+    }
+
     /// A property over generated scenes: gradients (linear and radial, with a focus or not) changed up
     /// to three times with steps of every position, eases and overshooting curves, at frame rates
     /// that put jumps between frames, at a few ulps from knots and on frames, are shown at every frame

@@ -223,7 +223,9 @@ extension LottieWriter {
     /// Registers a radial gradient's radius (`r`: |e − s|) and focus (`fx`, `fy`) read back from the
     /// centre, the point on the circle and the highlight's length and angle (`Gradient.highlightFocus`,
     /// the length as written: over 99 % only where the SVG's tracks, each within its bound, place
-    /// the focus a hair outside 0.99 of their radius, which lottie-web would hold at 99 %).
+    /// the focus a hair outside 0.99 of their radius, which lottie-web would hold at 99 %). A focus
+    /// is read as near the track's as half the highlight's last written decimal allows (1e-4 % of the
+    /// radius: 0.005 px at 10,000 px, and nothing a file can write nearer at 1e308).
     private func probeRadial(_ g: Element, start: JSON, end: JSON, length: JSON, angle: JSON) {
         guard let s = LottieProperty(start), let e = LottieProperty(end), let h = LottieProperty(length), let a = LottieProperty(angle) else { return }
         let fps = self.fps
@@ -233,8 +235,17 @@ extension LottieWriter {
                     let f = LottieWriter.frame(t, fps: fps)
                     let (c, p) = (s.value(at: f), e.value(at: f))
                     guard axis >= 0 else { return [((p[0] - c[0]) * (p[0] - c[0]) + (p[1] - c[1]) * (p[1] - c[1])).squareRoot()] }
-                    let focus = Gradient.highlightFocus(center: Point(c[0], c[1]), edge: Point(p[0], p[1]), length: h.value(at: f)[0], angle: a.value(at: f)[0])
-                    return [axis == 0 ? focus.x : focus.y]
+                    let length = h.value(at: f)[0]
+                    let focus = Gradient.highlightFocus(center: Point(c[0], c[1]), edge: Point(p[0], p[1]), length: length, angle: a.value(at: f)[0])
+                    // With the focus, the distance the highlight's last written decimal spans there.
+                    let radius = ((p[0] - c[0]) * (p[0] - c[0]) + (p[1] - c[1]) * (p[1] - c[1])).squareRoot()
+                    return [axis == 0 ? focus.x : focus.y, radius * 0.5e-2 * pow(10, -Double(JSON.decimals(length, 4)))]
+                }, adjust: axis < 0 ? nil : { expected, shown in
+                    // A focus within half the highlight's last decimal of the track's is as near as
+                    // the file can hold it: 1e-4 % of a radius of 1e308 px is 5e301 px (fuzz seed
+                    // 20261240 threw one there; the focus 42 px off centre was written at it).
+                    guard shown.count == 2, expected.count == 1 else { return shown }
+                    return [min(max(expected[0], shown[0] - shown[1]), shown[0] + shown[1])]
                 }))
             }
         }
