@@ -28,6 +28,25 @@ struct NumberTextTests {
         #expect(NumberFormat("%% done: %.0f%%") != nil)
     }
 
+    /// The cost model counts each state of a formatted number as an element the animated compiler
+    /// checks at every instant. A count with more states than it looks for between frames
+    /// (`SceneCost.maxNumberStates`, 300) is observed at the frames and knots only: at most one
+    /// element for each (`gridNumberStates`). A count from 0 to 1,000 over 1 s at 10 fps: 1,000
+    /// states, 11 frames and the animation's 2 knots, so 13 (all 1,000 had been left out); a count
+    /// to 200: 200 states, 0 of them at the grid.
+    @Test func aCountPastTheLimitIsCostedAsItsObservedInstants() throws {
+        func cost(to n: Int) throws -> SceneCost {
+            let text = """
+            {"flipbook": 1, "canvas": [100, 40], "duration": 1, "fps": 10, "layers": [{"id": "t", "type": "text", "format": "%d",
+             "number": \(n), "animations": [{"property": "number", "from": 0, "to": \(n), "duration": 1}]}]}
+            """
+            return SceneCost(scene: try SceneLoader().decode(Array(text.utf8), file: "n.json"))
+        }
+        let many = try cost(to: 1000), few = try cost(to: 200)
+        #expect(many.numberStates == 0 && many.gridNumberStates == 13 && many.animatedFrames + many.knots == 13, "\(many.gridNumberStates) \(many.animatedFrames) \(many.knots)")
+        #expect(few.numberStates == 200 && few.gridNumberStates == 0, "\(few.numberStates) \(few.gridNumberStates)")
+    }
+
     @Test func aBadFormatIsRefusedWithItsPath() throws {
         let text = #"{"flipbook": 1, "canvas": [100, 40], "duration": 1, "layers": [{"id": "t", "type": "text", "format": "%s"}]}"#
         do {

@@ -146,11 +146,15 @@ extension Scene {
     /// distance its number travels between 33 evenly spaced instants, in steps of what the format
     /// shows (1 for `%d`, 10^−precision for `%f`; each sample for `%e` and `%g`). Cheap: 33
     /// evaluations of the scene, whatever the states.
-    public func estimatedNumberStates(limit: Int) -> [String: Int] {
+    public func estimatedNumberStates(limit: Int) -> [String: Int] { numberStateEstimates(limit: limit).kept }
+
+    /// `estimatedNumberStates(limit:)` as `kept`, and the layers past `limit` as `over`, each with its
+    /// estimate (at least `limit` + 1; infinite where a number is thrown past 1e308 and back).
+    public func numberStateEstimates(limit: Int) -> (kept: [String: Int], over: [String: Double]) {
         let ids = formattedTextIDs
-        guard !ids.isEmpty else { return [:] }
+        guard !ids.isEmpty else { return ([:], [:]) }
         let samples = (0...32).map { presentation(at: duration * Double($0) / 32) }
-        var out: [String: Int] = [:]
+        var out: [String: Int] = [:], over: [String: Double] = [:]
         for id in ids {
             var states = 0.0, previous: Double?
             for root in samples {
@@ -159,8 +163,8 @@ extension Scene {
                 if let p = previous, v.isFinite, p.isFinite { states += format.resolution.map { abs(v - p) / $0 } ?? 1 }
                 previous = v
             }
-            if states <= Double(limit) { out[id] = Int(states.rounded(.up)) }
+            if states <= Double(limit) { out[id] = Int(states.rounded(.up)) } else { over[id] = states.isNaN ? .infinity : states }
         }
-        return out
+        return (out, over)
     }
 }

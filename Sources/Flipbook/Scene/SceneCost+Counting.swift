@@ -25,8 +25,12 @@ extension SceneCost {
         modelLayers = counts.layers
         let knotLists: [String: [Double]]
         (knots, layerKnots, knotLists) = Self.knots(compiled, frames: animatedFrames)
-        numberStates = Self.numberStates(compiled)
+        let states = compiled.numberStateEstimates(limit: Self.maxNumberStates)
+        numberStates = states.kept.values.reduce(0, +)
         knots += numberStates
+        // A text past the limit is observed at the frames and knots only: an element for each of
+        // those instants at most where its text differs.
+        gridNumberStates = states.over.values.reduce(0) { $0 + Int(min($1, Double(animatedFrames + knots)).rounded(.up)) }
         isolationDepth = Self.isolatedNesting(of: counted, depth: 0)
         // Drawn content at a few instants: the start, the middle, the end, (up to 64) timed changes, and
         // for scenes of up to 2,000 layers sixteen evenly spaced.
@@ -309,11 +313,6 @@ extension SceneCost {
         return seen.count
     }
 
-    /// The states formatted numbers' texts pass through (`numberStates`), summed over the layers
-    /// `Scene.estimatedNumberStates` keeps (the animated compiler looks for those layers' states only).
-    static func numberStates(_ scene: Scene) -> Int {
-        scene.estimatedNumberStates(limit: maxNumberStates).values.reduce(0, +)
-    }
 
     /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an
     /// opacity that animates.

@@ -89,8 +89,10 @@ extension SceneCost {
                 // Each state of a formatted number is found by halving between frames (about 12
                 // evaluations of the whole tree a state).
                 once("numberProbe", 12 * Double(numberStates) * Double(layers), c.numberProbe, "\(numberStates) states of formatted numbers × 12 × \(layers) layers", layersPath),
-                // Each state is an element whose tracks are checked at every instant: states × instants.
-                once("numberTrack", Double(numberStates) * animatedInstants, c.numberTrack, "\(numberStates) states of formatted numbers × \(Int(animatedInstants)) instants", layersPath),
+                // Each state is an element whose tracks are checked at every instant: states × instants
+                // (those of texts observed at the frames and knots only too).
+                once("numberTrack", Double(numberStates + gridNumberStates) * animatedInstants, c.numberTrack,
+                     "\(numberStates + gridNumberStates) states of formatted numbers × \(Int(animatedInstants)) instants", layersPath),
                 // Each probe of an adaptive fit between observed instants counted as the whole tree.
                 once("sampledLayer", Double(sampledLayers) * Double(layers), c.sampledLayer, "\(sampledLayers) layers sampled (no exact form) × \(layers) layers", layersPath),
                 each("sampledItem", Double(sampledItems), c.sampledItem, "\(sampledItems) items sampled (no exact form)", layersPath),
