@@ -10,6 +10,8 @@
 public enum SVGNumber {
     /// Decimals kept: 3.
     public static let defaultDecimals = 3
+    /// The last decimal kept by default: 0.001.
+    public static let unit = 0.001
 
     /// The value the text of `append(value, decimals:)` stands for: rounded to `decimals`, clamped to
     /// ±9e15 units, NaN as 0. What an exporter's output is compared with, since it is all SVG can say.

@@ -1,6 +1,7 @@
 import Foundation
 import Easing
 import Flipbook
+import FlipbookScenes
 import Testing
 @testable import FlipbookSVG
 
@@ -241,6 +242,30 @@ struct LottieTests {
         JSON.object([("s", whole.start), ("e", whole.end)]).write(to: &text)
         #expect(text == #"{"s":{"a":0,"k":0},"e":{"a":0,"k":100}}"#)
         #expect(writer.trim(lengths: [400.01, 400], dashKeys: nil, offset: 0, offsetKeys: nil, pathLength: 400) == nil)
+    }
+
+    /// A ring gauge's value stroke 65,536 times its track's width (1.7 million px, round caps) on a
+    /// radius of 77 px: the dash's error moves the cap's edge (r + w/2)/r = 11,065 times as far, so the
+    /// dash's bound along the ring is 5.6e-6 px, finer than the trim's written percentages (1e-6 of the
+    /// length, 4.8e-4 px) and the SVG's own three decimals. The read-back holds the file's dash within
+    /// those decimals of the track's (fuzz seed 20261240 reported 6.1 px); a ring of the usual width
+    /// is read back within 0.005 px of the engine's dash at its edge.
+    @Test func aWideCapsDashIsReadWithinItsWrittenDecimals() throws {
+        func report(ratio: Double) throws -> [AnimatedSVG.Entry] {
+            let text = """
+            {"flipbook": 1, "canvas": [200, 200], "duration": 2, "fps": 30,
+             "layers": [{"id": "ring", "type": "ringGauge", "frame": [10, 10, 180, 180], "lineWidth": 26, "valueWidthRatio": \(ratio),
+               "trackColor": "#1f3a3a", "valueColor": "#3ddc84"}],
+             "changes": [{"at": 0, "layer": "ring", "set": {"fraction": 0.85}, "duration": 1.6, "timing": "ease-in-out"}]}
+            """
+            let scene = try SceneLoader().decode(Array(text.utf8), file: "ring.json")
+            return scene.animatedSVGForLottie().lottie(fps: scene.fps, frames: scene.frameCount).report
+                .filter { $0.element == "ring.value.stroke" && $0.property == "stroke-dasharray" }
+        }
+        let wide = try report(ratio: 65536), usual = try report(ratio: 1)
+        #expect(wide.count == 1 && usual.count == 1)
+        for entry in wide { #expect(entry.errorAtFrames <= entry.bound, "\(entry.errorAtFrames) over \(entry.bound)") }
+        for entry in usual { #expect(entry.maxError <= 0.005, "\(entry.maxError)") }
     }
 
     /// Drawing items are counted through groups; the group written beside a matted layer's one item
