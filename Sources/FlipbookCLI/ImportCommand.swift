@@ -38,7 +38,7 @@ enum ImportCommand {
             guard LottieImporter.isLottie(json) else {
                 throw SceneError(file: path.description, path: "", message: "not a Lottie file (an object with \"fr\", \"ip\", \"op\", \"w\", \"h\" and \"layers\")")
             }
-            imported = try LottieImporter(json, file: path.description)
+            imported = try LottieImporter(json, file: path.description, maxBytes: loader.limits.fileBytes)
         } catch {
             throw InputError(error.description)
         }

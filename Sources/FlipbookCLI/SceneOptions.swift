@@ -144,7 +144,7 @@ enum SceneOptions {
                 return (scene, try Themes.probe(json, parameters: declared, values: resolved, loader: loader, file: path.description))
             }
             guard values.isEmpty else { throw SceneError(file: path.description, path: "", message: "--set: a Lottie file declares no parameters") }
-            imported = try LottieImporter(json, file: path.description)
+            imported = try LottieImporter(json, file: path.description, maxBytes: loader.limits.fileBytes)
         } catch {
             throw InputError(error.description)
         }

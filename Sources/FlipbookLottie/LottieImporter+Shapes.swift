@@ -8,6 +8,24 @@ struct LottiePath {
     /// The trim paths items that cut it (those listed after it in its group and after its groups
     /// in theirs), nearest first.
     var trims: [LottieValue] = []
+    /// At most the bytes a paint of it writes: its path data, the strings of its morph's keys and a
+    /// byte for each other value in them.
+    let bytes: Int
+
+    init(value: String, animation: JSONText?, trims: [LottieValue] = []) {
+        self.value = value
+        self.animation = animation
+        self.trims = trims
+        func strings(_ j: JSONText) -> Int {
+            switch j {
+            case .string(let s), .written(let s): s.utf8.count
+            case .array(let items): items.reduce(0) { $0 + strings($1) }
+            case .object(let members): members.reduce(0) { $0 + strings($1.1) }
+            default: 1
+            }
+        }
+        bytes = value.utf8.count + (animation.map(strings) ?? 0)
+    }
 }
 
 extension LottieImporter {
@@ -193,7 +211,14 @@ extension LottieImporter {
     /// path morph among still paths moves inside the one path), or one a path when several morph
     /// on keys of their own (reported where that changes what overlaps show: a translucent paint).
     mutating func paint(_ item: LottieValue, paths: [LottiePath], clock: LottieClock, idBase: String) -> [JSONText] {
-        guard !paths.isEmpty else { return [] }
+        guard !paths.isEmpty, refusal == nil else { return [] }
+        // Each paint writes the paths it covers again: a path under a thousand strokes is a thousand
+        // copies (a fuzzed file of 500 stars each under every stroke after it built gigabytes).
+        pathBytesLeft -= paths.reduce(0) { $0 + $1.bytes }
+        if pathBytesLeft < 0 {
+            refusal = (item.path, "the paints up to here write \(maxBytes - pathBytesLeft) bytes of paths (each paint those it covers), over the limit of \(maxBytes) bytes for a scene file (raise --max-file)")
+            return []
+        }
         let type = item["ty"]?.string ?? "", isFill = type == "fl" || type == "gf", isGradient = type == "gf" || type == "gs"
         var members: [(String, JSONText)] = Self.inPlace, animations: [JSONText] = []
         func add(_ name: String, _ result: (value: JSONText?, animation: JSONText?)) {

@@ -53,6 +53,12 @@ public struct LottieImporter {
     var remapBudget = LottieImporter.remapReads
     /// The most layers an import makes (the scene loader's default limit).
     static let maxLayers = 100_000
+    /// Bytes of paths the paints may still write, of `maxBytes`.
+    var pathBytesLeft: Int
+    /// The limit on the scene the import makes, bytes (`init(_:file:maxBytes:)`).
+    let maxBytes: Int
+    /// The scene loader's default limit on a scene file: 32 MB.
+    public static let defaultMaxBytes = 33_554_432
 
     /// Whether `json` is a Lottie file: an object with a frame rate, in and out points, a size and
     /// layers, and no `"flipbook"` version (a scene file).
@@ -63,9 +69,14 @@ public struct LottieImporter {
     }
 
     /// Imports the Lottie file `json`, read from `file` (named in errors and omissions' messages).
-    /// Throws when the composition itself cannot be read (its size, frame rate, in and out points).
-    public init(_ json: JSONValue, file: String) throws(SceneError) {
+    /// Throws when the composition itself cannot be read (its size, frame rate, in and out points),
+    /// and as soon as the paths its paints write pass `maxBytes`, the limit on the scene it makes
+    /// (bytes, default `defaultMaxBytes`; each paint writes the paths it covers again, so paths
+    /// under many paints grow with their square, and are refused before they are built).
+    public init(_ json: JSONValue, file: String, maxBytes: Int = LottieImporter.defaultMaxBytes) throws(SceneError) {
         self.file = file
+        self.maxBytes = maxBytes
+        pathBytesLeft = maxBytes
         let root = LottieValue(value: json, path: "", file: file)
         let width = try (root["w"] ?? root).requiredNumber("the width \"w\" > 0", where: { $0 > 0 })
         let height = try (root["h"] ?? root).requiredNumber("the height \"h\" > 0", where: { $0 > 0 })

@@ -130,4 +130,29 @@ import Testing
         let (_, apart) = try Self.alpha(Self.file([morph(10, 60, 10, 50), morph(40, 90, 30, 90, times: (0, 20)), halfFill]), at: [])
         #expect(apart.count == 1, "\(apart)")
     }
+
+    /// A paint writes every path it covers again, so paths under many paints grow with their square:
+    /// the k-th of n squares each followed by a fill is covered by the fills after it. The import
+    /// counts those bytes (`LottieImporter.defaultMaxBytes`, 32 MB) and is refused at the paint that
+    /// passes them, by path (a fuzzed file of 500 animated stars, each under every stroke after it,
+    /// had built gigabytes for minutes). With b the bytes of one square's path as imported, the
+    /// fills before the one that passes write b·k(k + 1)/2 for k = 1, 2, …: the first k where that
+    /// passes 33,554,432 names that fill; 40 such pairs import.
+    @Test func pathsUnderManyPaintsAreBoundedByTheirBytes() throws {
+        let loader = SceneLoader()
+        let one = try LottieImporter(try loader.parse(Array(Self.file([Self.square(0, 10), Self.redFill]).utf8), file: "t.json"), file: "t.json").sceneText
+        let path = try #require(one.range(of: #""path":""#).map { one[$0.upperBound...].prefix { $0 != "\"" } })
+        let b = path.utf8.count
+        var k = 1
+        while b * k * (k + 1) / 2 <= LottieImporter.defaultMaxBytes { k += 1 }
+        let pairs = { (n: Int) in Self.file((0..<n).flatMap { _ in [Self.square(0, 10), Self.redFill] }) }
+        #expect(throws: Never.self) { _ = try LottieImporter(try loader.parse(Array(pairs(40).utf8), file: "t.json"), file: "t.json") }
+        #expect {
+            _ = try LottieImporter(try loader.parse(Array(pairs(k + 10).utf8), file: "t.json"), file: "t.json")
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("layers[0].shapes[\(2 * k - 1)]: the paints up to here write \(b * k * (k + 1) / 2) bytes of paths")
+                && message.contains("over the limit of 33554432 bytes for a scene file (raise --max-file)")
+        }
+    }
 }
