@@ -313,7 +313,6 @@ extension SceneCost {
         return seen.count
     }
 
-
     /// Nesting of model layers that may need a surface of their own: a clip, an opacity below 1, or an
     /// opacity that animates.
     static func isolatedNesting(of layer: Layer, depth: Int) -> Int {

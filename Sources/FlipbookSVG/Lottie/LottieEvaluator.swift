@@ -119,6 +119,12 @@ struct LottieProbe {
     var read: (Double) -> [Double]?
     /// Brings a value read to the track's terms, given the engine's (`TrackCheck.verify`).
     var adjust: (([Double], [Double]) -> [Double])? = nil
+
+    /// `shown` moved toward `expected` by at most `held`: a value the file cannot write nearer than
+    /// `held` (its last written decimal) reads as the track's within that.
+    static func held(_ shown: Double, toward expected: Double, within held: Double) -> Double {
+        min(max(expected, shown - held), shown + held)
+    }
 }
 
 /// The probes a writer registers as it writes (a reference, so that the writer's non-mutating parts

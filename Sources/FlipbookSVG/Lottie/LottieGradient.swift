@@ -245,7 +245,7 @@ extension LottieWriter {
                     // the file can hold it: 1e-4 % of a radius of 1e308 px is 5e301 px (fuzz seed
                     // 20261240 threw one there; the focus 42 px off centre was written at it).
                     guard shown.count == 2, expected.count == 1 else { return shown }
-                    return [min(max(expected[0], shown[0] - shown[1]), shown[0] + shown[1])]
+                    return [LottieProbe.held(shown[0], toward: expected[0], within: shown[1])]
                 }))
             }
         }

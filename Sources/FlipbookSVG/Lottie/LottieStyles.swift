@@ -111,7 +111,7 @@ extension LottieWriter {
         for check in e.checks(of: "stroke-dasharray") {
             probes.list.append(LottieProbe(check: check, read: { at in
                 [(end.value(at: LottieWriter.frame(at, fps: fps))[0] - start.value(at: LottieWriter.frame(at, fps: fps))[0]) / 100 * length]
-            }, adjust: { expected, shown in [min(max(expected[0], shown[0] - held), shown[0] + held)] + expected.dropFirst() }))
+            }, adjust: { expected, shown in [LottieProbe.held(shown[0], toward: expected[0], within: held)] + expected.dropFirst() }))
         }
         // The offset: where the stretch starts, read back and compared modulo a length whose
         // multiples draw the same (one turn; along the path, the pattern's period).
