@@ -37,4 +37,40 @@ struct MediaTimingPiecesTests {
         let total = timing.pieces().reduce(0) { $0 + $1.end - $1.start }
         #expect(abs(total - timing.activeDuration / 2) < 1e-12)
     }
+
+    /// With a window, the layout is the whole one's pieces that reach it (and at most a cycle either
+    /// side): the same pieces, compared with the unwindowed layout filtered, on random timings whose
+    /// offset does not wrap (infinite repeats among them).
+    @Test func aWindowLaysOutThePiecesThatReachIt() {
+        var generator = SplitMix64(seed: 12)
+        var compared = 0
+        for _ in 0..<2000 {
+            let infinite = generator.next(0, 1) < 0.4
+            let timing = MediaTiming(beginTime: generator.next(-3, 2), duration: generator.next(0.1, 2), speed: [1, 2, 0.5, -1, -0.5][Int(generator.next(0, 4.999))],
+                                     timeOffset: infinite && generator.next(0, 1) < 0.5 ? generator.next(-3, 3) : 0,
+                                     repeatCount: infinite ? .infinity : [0, 1, 2.5, 3][Int(generator.next(0, 3.999))], autoreverses: generator.next(0, 1) < 0.5)
+            let lo = generator.next(-2, 4), window = lo...(lo + generator.next(0, 3))
+            let whole = timing.pieces(limit: 1000), windowed = timing.pieces(limit: 1000, window: window)
+            let reaching = whole.filter { $0.start <= window.upperBound && $0.end >= window.lowerBound }
+            #expect(reaching.allSatisfy(windowed.contains), "\(timing) over \(window): a piece that reaches it is missing")
+            #expect(windowed.allSatisfy(whole.contains), "\(timing) over \(window): a piece the whole layout lacks")
+            // At most a cycle either side (two pieces a cycle when autoreversing, one cut at each end).
+            #expect(windowed.count <= reaching.count + 4 * (timing.autoreverses ? 2 : 1) + 2, "\(timing) over \(window)")
+            compared += reaching.count
+        }
+        #expect(compared > 2000)
+    }
+
+    /// A 1 s cycle repeating forever from 100,000 s before the window [0, 4]: the pieces start at
+    /// whole seconds, −100,000 + k for iteration k, so cycles 100,000…100,003 are [0, 1)…[3, 4), laid
+    /// out from there (not the 20,000 first cycles, all before it).
+    @Test func anInfiniteRepeatFromLongAgoIsLaidOutOverTheWindow() {
+        let timing = MediaTiming(beginTime: -100_000, duration: 1, repeatCount: .infinity)
+        let pieces = timing.pieces(limit: 20_000, window: 0...4)
+        for k in 0..<4 {
+            #expect(pieces.contains(MediaTiming.Piece(start: Double(k), end: Double(k + 1), progressAtStart: 0, progressAtEnd: 1, iteration: 100_000 + k)))
+        }
+        #expect(pieces.count <= 8)
+        #expect(timing.pieces(limit: 20_000).last!.end == -80_000)
+    }
 }

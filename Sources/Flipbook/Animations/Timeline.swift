@@ -36,10 +36,10 @@ public struct Timeline: Sendable {
     public init(scene: Scene) {
         duration = scene.duration
         var collector = Collector(duration: scene.duration)
-        collector.walk(scene.model(afterChanges: 0), toScene: { $0 })
+        collector.walk(scene.model(afterChanges: 0), time: .scene)
         for change in scene.changes.sorted(by: { $0.time < $1.time }) {
             collector.add(knot: change.time, layer: change.layerID)
-            collector.walk(scene.model(at: change.time), toScene: { $0 })
+            collector.walk(scene.model(at: change.time), time: .scene)
         }
         spans = collector.spans.mapValues { Array(Set($0)).sorted { ($0.start, $0.end) < ($1.start, $1.end) } }
         let limit = scene.duration
@@ -79,9 +79,9 @@ public struct Timeline: Sendable {
         for change in scene.changes {
             collector.add(knot: change.time, layer: change.layerID)
             // A layer added at a change runs its time from then (its parents' timing not applied).
-            if case .add(let layer, _)? = change.edit { collector.walk(layer.expandingReplicators(), toScene: { $0 + change.time }) }
+            if case .add(let layer, _)? = change.edit { collector.walk(layer.expandingReplicators(), time: .scene.shifted(by: change.time)) }
         }
-        collector.walk(scene.root.expandingReplicators(), toScene: { $0 })
+        collector.walk(scene.root.expandingReplicators(), time: .scene)
         return (collector.knots, collector.unlaid)
     }
 
@@ -110,23 +110,18 @@ public struct Timeline: Sendable {
             if keepsSpans { spans[layer, default: []].append(span) }
         }
 
-        mutating func walk(_ layer: Layer, toScene: @escaping (Double) -> Double?) {
-            let timing = layer.timing
-            // local = (parent − begin)·speed + offset  ⇒  parent = (local − offset)/speed + begin.
-            let localToScene: (Double) -> Double? = { local in
-                guard timing.speed != 0 else { return nil }
-                return toScene((local - timing.timeOffset) / timing.speed + timing.beginTime)
-            }
+        mutating func walk(_ layer: Layer, time: TimeMap) {
+            let local = time.within(layer.timing)
             for keyed in layer.animations {
-                collect(keyed.animation, layer: layer.id, toScene: localToScene)
+                collect(keyed.animation, layer: layer.id, time: local)
             }
             for sublayer in layer.sublayers {
-                walk(sublayer, toScene: localToScene)
+                walk(sublayer, time: local)
             }
         }
 
-        /// Adds the knots and spans of `animation`, whose parent time maps to scene time by `toScene`.
-        mutating func collect(_ animation: Animation, layer: String, toScene: @escaping (Double) -> Double?) {
+        /// Adds the knots and spans of `animation`, whose parent time maps to scene time by `time`.
+        mutating func collect(_ animation: Animation, layer: String, time: TimeMap) {
             let t = animation.timing
             let d = t.simpleDuration
             // A paced keyframe animation ignores its easing (constant velocity), so it is linear here.
@@ -144,10 +139,10 @@ public struct Timeline: Sendable {
                 if pieceBudget <= 0 { unlaid += 1 }
                 return
             }
-            let pieces = t.pieces(limit: room)
+            let pieces = t.pieces(limit: room, window: time.window(duration))
             if pieceBudget != .max { pieceBudget -= pieces.count }
             for piece in pieces {
-                guard let s0 = toScene(piece.start), let s1 = toScene(piece.end) else { continue }
+                guard let s0 = time.toScene(piece.start), let s1 = time.toScene(piece.end) else { continue }
                 add(knot: s0, layer: layer)
                 add(knot: s1, layer: layer)
                 if min(s0, s1) > duration { break }
@@ -165,10 +160,8 @@ public struct Timeline: Sendable {
                         inner(k, curve: c, from: a, to: b, reversed: reversed, layer: layer)
                     case .group(let children):
                         if c == nil {
-                            let childToScene: (Double) -> Double? = { local in
-                                reversed ? (b - (b - a) * local / d) : (a + (b - a) * local / d)
-                            }
-                            for child in children { collect(child, layer: layer, toScene: childToScene) }
+                            let child = TimeMap.cycle(from: a, to: b, reversed: reversed, duration: d)
+                            for animation in children { collect(animation, layer: layer, time: child) }
                         }
                     }
                 } else if case .keyframe(let k) = animation.content {
@@ -220,4 +213,48 @@ public struct Timeline: Sendable {
 extension CubicBezier {
     /// The same easing played backwards, normalised: 1 − E(1 − x) is cubic-bezier(1 − x2, 1 − y2, 1 − x1, 1 − y1).
     public var reversed: CubicBezier { CubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1) }
+}
+
+extension Timeline {
+    /// How a time (a layer's, an animation's parent's) maps to scene time and back: each is affine,
+    /// composed of the layers' timings and the groups' cycles. `nil` where a speed of 0 freezes time
+    /// (no instant of the scene maps to a moment of it).
+    struct TimeMap {
+        let toScene: (Double) -> Double?
+        let fromScene: (Double) -> Double?
+
+        /// Scene time itself.
+        static var scene: TimeMap { TimeMap(toScene: { $0 }, fromScene: { $0 }) }
+
+        /// A time that starts `offset` seconds into the scene (a layer added by a change).
+        func shifted(by offset: Double) -> TimeMap {
+            TimeMap(toScene: { toScene($0 + offset) }, fromScene: { fromScene($0).map { $0 - offset } })
+        }
+
+        /// The local time of a layer with `timing` whose parent's time is this one:
+        /// local = (parent − begin)·speed + offset  ⇔  parent = (local − offset)/speed + begin.
+        func within(_ timing: MediaTiming) -> TimeMap {
+            TimeMap(toScene: { local in
+                guard timing.speed != 0 else { return nil }
+                return toScene((local - timing.timeOffset) / timing.speed + timing.beginTime)
+            }, fromScene: { scene in
+                guard timing.speed != 0, let parent = fromScene(scene) else { return nil }
+                return (parent - timing.beginTime) * timing.speed + timing.timeOffset
+            })
+        }
+
+        /// A group's child time over one cycle that runs, in scene time, from `a` to `b` (back from `b`
+        /// when `reversed`) over the group's simple duration `d`.
+        static func cycle(from a: Double, to b: Double, reversed: Bool, duration d: Double) -> TimeMap {
+            TimeMap(toScene: { local in reversed ? (b - (b - a) * local / d) : (a + (b - a) * local / d) },
+                    fromScene: { s in b > a ? (reversed ? (b - s) * d / (b - a) : (s - a) * d / (b - a)) : nil })
+        }
+
+        /// The scene's [0, duration] in this time, for `MediaTiming.pieces(window:)`; nil where it
+        /// maps to no finite range.
+        func window(_ duration: Double) -> ClosedRange<Double>? {
+            guard let p = fromScene(0), let q = fromScene(duration), p.isFinite, q.isFinite else { return nil }
+            return min(p, q)...max(p, q)
+        }
+    }
 }

@@ -19,21 +19,39 @@ extension MediaTiming {
     /// The pieces of the active interval, in parent time, at most `limit` of them (in order of active
     /// time, so an infinite repeat yields its first `limit`).
     ///
+    /// With a `window` (parent time), only the cycles that reach it are laid out: an infinite repeat
+    /// that began long before, or runs long after, yields the pieces over the window (and a cycle
+    /// either side of it, so rounding never drops one that reaches it), in O(1) for the skip. Not
+    /// applied where `timeOffset` wraps a finite active interval (the pieces are reordered there, and
+    /// their count is the finite repeat's).
+    ///
     /// Derived from the definitions `state(atParentTime:)` uses: time into the active duration u =
     /// (local + timeOffset) wrapped by the active duration, cycles of `cycleDuration` (forward over the
     /// simple duration, then back when autoreversing), local = (parent − beginTime)·speed. So within a
     /// piece, `state(atParentTime:)` has exactly the linear progress the piece states (a property test
     /// checks this on random timings). Speed 0 has no pieces: its progress is constant.
-    public func pieces(limit: Int = 20_000) -> [Piece] {
+    public func pieces(limit: Int = 20_000, window: ClosedRange<Double>? = nil) -> [Piece] {
         guard speed != 0, speed.isFinite, limit > 0 else { return [] }
         let d = simpleDuration, cycle = cycleDuration, active = activeDuration
         guard d > 0, active > 0 else { return [] }
+        let wraps = timeOffset != 0 && active.isFinite
         // Pieces of u, the time into the active duration, in order.
         var byU: [(u0: Double, u1: Double, p0: Double, p1: Double, iteration: Int)] = []
         var k = 0
+        var stop = Double.infinity
+        if let window, !wraps {
+            // The window in u: local = (parent − beginTime)·speed, u = local + timeOffset.
+            let ends = [window.lowerBound, window.upperBound].map { ($0 - beginTime) * speed + timeOffset }
+            let first = (ends.min()! / cycle).rounded(.down) - 1
+            if first.isNaN || first >= active / cycle { return [] }
+            // Past 2^53 cycles a cycle is below the resolution of u: nothing there can be laid out.
+            if first >= 0x1p53 { return [] }
+            if first > 0 { k = Int(first) }
+            stop = ends.max()! + cycle
+        }
         while byU.count < limit * 2 {
             let base = Double(k) * cycle
-            if base >= active { break }
+            if base >= active || base > stop { break }
             let halves: [(Double, Double, Double, Double)] = autoreverses ? [(base, base + d, 0, 1), (base + d, base + cycle, 1, 0)] : [(base, base + d, 0, 1)]
             for (u0, u1, p0, p1) in halves where u0 < active {
                 let cut = min(u1, active)
@@ -44,7 +62,7 @@ extension MediaTiming {
         }
         // Local time = u − timeOffset, wrapped into [0, active) when the offset is non-zero (finite).
         var byLocal: [(l0: Double, l1: Double, p0: Double, p1: Double, iteration: Int)] = []
-        if timeOffset != 0 && active.isFinite {
+        if wraps {
             var shift = timeOffset.truncatingRemainder(dividingBy: active)
             if shift < 0 { shift += active }
             for piece in byU {
