@@ -56,4 +56,75 @@ struct EarlyBeginTests {
         #expect(try Self.spinner(begin: 0.25).period == nil)
         #expect(try Self.spinner(begin: -0.25, repeats: "1000").period == nil)
     }
+
+    /// Every opacity track in `svg`, in document order, read back.
+    static func opacityTracks(_ svg: String) -> [SMILTrack] {
+        svg.components(separatedBy: "<animate").dropFirst().compactMap { rest in
+            rest.hasPrefix(" attributeName=\"opacity\"") ? SMILTrack("<animate" + rest.prefix { $0 != ">" } + ">") : nil
+        }
+    }
+
+    /// Three instances of a bar whose opacity falls 1 → 0 each second, forever, `delay` apart, in a
+    /// 4 s scene (the bar's own opacity 1).
+    static func replicator(delay: Double) throws -> Scene {
+        try SceneLoader().decode(Array("""
+        {"flipbook": 1, "canvas": [100, 40], "duration": 4, "fps": 10, "layers": [
+          {"id": "row", "type": "replicator", "frame": [0, 0, 30, 40], "instanceCount": 3, "instanceDelay": \(delay),
+           "instanceTransform": {"translate": [30, 0]},
+           "sublayers": [{"id": "bar", "type": "shape", "frame": [0, 0, 20, 40], "path": "M0 0H20V40H0Z", "fillColor": "#336699",
+                          "animations": [{"property": "opacity", "from": 1, "to": 0, "duration": 1, "repeatCount": "infinite"}]}]}]}
+        """.utf8), file: "t.json")
+    }
+
+    /// A replicator's instances that start later (instanceDelay 0.5 s) do not repeat from 0: instance
+    /// k shows the bar's own opacity until 0.5·k s, then 1 − frac(t − 0.5·k). The period once looked at
+    /// the replicator, not its instances, and called the scene periodic: each cycle replayed the first,
+    /// and the last instance was back at 1 where it shows 0.75 at 1.25 s (`flipbook verify`: 0.85 off).
+    /// Begun earlier (instanceDelay −0.5 s), they are periodic, 1 − frac(t + 0.5·k), written as one cycle.
+    @Test func replicatorInstancesThatStartLaterAreNotPeriodic() throws {
+        for delay in [0.5, -0.5] {
+            let scene = try Self.replicator(delay: delay)
+            #expect(scene.period == (delay < 0 ? 1 : nil), "delay \(delay)")
+            let compiled = AnimatedSVGCompiler(scene: scene).compile()
+            #expect((compiled.report.first?.encoding == .periodic) == (delay < 0))
+            let tracks = Self.opacityTracks(compiled.svg)
+            try #require(tracks.count == 3, "delay \(delay): \(tracks.count) opacity tracks")
+            for (k, track) in tracks.enumerated() {
+                for t in [0.25, 0.6, 1.25, 1.6, 2.3, 3.15, 3.7] {
+                    let since = t - delay * Double(k)
+                    let expected = since < 0 ? 1 : 1 - (since - since.rounded(.down))
+                    // Before its first value the track shows the element's static opacity, absent: 1.
+                    let written = OneTimelineTests.numbers(track.value(at: t)).first ?? 1
+                    #expect(abs(written - expected) <= 0.004, "delay \(delay), instance \(k) at \(t) s: \(written) written, \(expected) expected")
+                }
+            }
+        }
+    }
+
+    /// A layer's own timing counts: a container begun 3 s early running at twice the speed holds a
+    /// 1 s cycle that repeats every 0.5 s of the scene, beside a 1 s cycle: period 1. Begun 0.5 s late,
+    /// its animation is not running at 0: no period.
+    @Test func aLayersOwnTimingIsFollowed() throws {
+        func scene(begin: Double) throws -> Scene {
+            try SceneLoader().decode(Array("""
+            {"flipbook": 1, "canvas": [100, 40], "duration": 4, "fps": 10, "layers": [
+              {"id": "box", "frame": [0, 0, 100, 40], "timing": {"beginTime": \(begin), "speed": 2},
+               "sublayers": [{"id": "bar", "type": "shape", "frame": [0, 0, 20, 40], "path": "M0 0H20V40H0Z", "fillColor": "#336699",
+                              "animations": [{"property": "opacity", "from": 1, "to": 0, "duration": 1, "repeatCount": "infinite"}]}]},
+              {"id": "dot", "type": "shape", "frame": [60, 0, 20, 20], "path": "M0 0H20V20H0Z", "fillColor": "#993366",
+               "animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 1, "repeatCount": "infinite"}]}]}
+            """.utf8), file: "t.json")
+        }
+        let early = try scene(begin: -3)
+        #expect(early.period == 1)
+        let tracks = Self.opacityTracks(AnimatedSVGCompiler(scene: early).compile().svg)
+        try #require(tracks.count == 2)
+        for t in [0.1, 0.3, 1.7, 2.45, 3.9] {
+            // The bar: local time (t + 3)·2, so 1 − frac(2t); the dot: frac(t).
+            let bar = 1 - (2 * t - (2 * t).rounded(.down)), dot = t - t.rounded(.down)
+            #expect(abs(try #require(OneTimelineTests.numbers(tracks[0].value(at: t)).first) - bar) <= 0.004, "bar at \(t)")
+            #expect(abs(try #require(OneTimelineTests.numbers(tracks[1].value(at: t)).first) - dot) <= 0.004, "dot at \(t)")
+        }
+        #expect(try scene(begin: 0.5).period == nil)
+    }
 }

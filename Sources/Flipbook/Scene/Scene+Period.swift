@@ -1,28 +1,36 @@
 extension Scene {
     /// The period, seconds, after which the scene repeats itself exactly from time 0, when it has one:
-    /// every animation of every layer repeats forever from time 0 or earlier (`repeatCount` infinite,
-    /// no `repeatDuration`, `beginTime` ≤ 0, any finite `timeOffset`, speed > 0, not cumulative: it
-    /// is active at every t ≥ 0 and its progress repeats with its cycle, whatever its phase), its
-    /// cycle in scene time (cycle duration / speed) divides the longest one a whole number of times
-    /// (within 1e-9 of it), no layer has timing of its own, and there are no timed changes. Then the
-    /// presentation at t equals the presentation at t − period for every t ≥ period: exporters write
-    /// one cycle and repeat it. Nil otherwise (also when nothing animates).
+    /// every animation of every layer (replicators' instances included) repeats forever from scene
+    /// time 0 or earlier (`repeatCount` infinite, no `repeatDuration`, speed > 0, not cumulative, and
+    /// already active at 0 as the engine computes it: its layer's time at 0 is at or after its
+    /// `beginTime`; any finite `timeOffset`), every layer's own timing runs forward (speed > 0, any
+    /// finite begin and offset), each animation's cycle in scene time (cycle duration over its speed
+    /// and its layers' speeds) divides the longest one a whole number of times (within 1e-9 of it),
+    /// and there are no timed changes. Then every animation's progress repeats with its cycle at every
+    /// t ≥ 0, whatever its phase, and the presentation at t equals the presentation at t − period for
+    /// every t ≥ period: exporters write one cycle and repeat it. Nil otherwise (also when nothing
+    /// animates).
     public var period: Double? {
         guard changes.isEmpty else { return nil }
         var cycles: [Double] = []
-        func visit(_ layer: Layer) -> Bool {
-            guard layer.timing == MediaTiming() else { return false }
+        // `start`: the layer's parent time at scene time 0, computed as the engine computes it
+        // (`MediaTiming.layerLocalTime`, layer by layer); `rate`: parent seconds per scene second.
+        func visit(_ layer: Layer, start: Double, rate: Double) -> Bool {
+            let timing = layer.timing
+            guard timing.speed > 0, timing.speed.isFinite, timing.beginTime.isFinite, timing.timeOffset.isFinite else { return false }
+            let local = timing.layerLocalTime(start), localRate = rate * timing.speed
+            guard local.isFinite, localRate > 0, localRate.isFinite else { return false }
             for keyed in layer.animations {
                 let animation = keyed.animation, t = animation.timing
-                guard t.repeatCount == .infinity, t.repeatDuration == 0, t.beginTime <= 0, t.beginTime.isFinite, t.timeOffset.isFinite,
+                guard t.repeatCount == .infinity, t.repeatDuration == 0, t.beginTime.isFinite, local >= t.beginTime, t.timeOffset.isFinite,
                       t.speed > 0, t.speed.isFinite, !animation.isCumulative else { return false }
-                let cycle = t.cycleDuration / t.speed
+                let cycle = t.cycleDuration / t.speed / localRate
                 guard cycle > 0, cycle.isFinite else { return false }
                 cycles.append(cycle)
             }
-            return layer.sublayers.allSatisfy(visit)
+            return layer.sublayers.allSatisfy { visit($0, start: local, rate: localRate) }
         }
-        guard visit(root), let longest = cycles.max() else { return nil }
+        guard visit(root.expandingReplicators(), start: 0, rate: 1), let longest = cycles.max() else { return nil }
         for cycle in cycles {
             let ratio = longest / cycle
             guard abs(ratio - ratio.rounded()) <= 1e-9 * ratio else { return nil }
