@@ -211,6 +211,21 @@ for n in 0..<count {
                 print("ANIMATED SVG misses a frame for input \(n) (seed \(seed)): \(bad.element) \(bad.property) error \(bad.errorAtFrames) over \(bad.bound), kept in \(currentPath)")
                 exit(6)
             }
+            // A scene said to repeat (`Scene.period`: the compile writes one cycle and repeats it, and
+            // checks that cycle only) must repeat: the SVG frame at each of the first cycle's frame
+            // instants is the frame a period later (or within 1e-9 s of it: t + period in doubles can
+            // land a rounding before a cycle's jump that t lands on).
+            if let period = checked.period, period * 2 <= checked.duration {
+                for index in 0..<min(checked.frameCount, 12) {
+                    let t = checked.frameTime(index)
+                    guard t + period + 1e-9 <= checked.duration else { break }
+                    let frame = frames.documentBytes(for: checked.presentation(at: t)).string
+                    if ![0, 1e-9, -1e-9].contains(where: { frames.documentBytes(for: checked.presentation(at: t + period + $0)).string == frame }) {
+                        print("PERIOD is not one for input \(n) (seed \(seed)): the frame at \(t) s is not the frame at \(t + period) s, kept in \(currentPath)")
+                        exit(6)
+                    }
+                }
+            }
             // The CSS and Lottie files, each read back by its own evaluator, hold the same at every frame
             // (two more compiles: for scenes put under 1,000,000 steps, so that an input stays within
             // the slow limit).
