@@ -238,8 +238,8 @@ extension Timeline {
                 guard timing.speed != 0 else { return nil }
                 return toScene((local - timing.timeOffset) / timing.speed + timing.beginTime)
             }, fromScene: { scene in
-                guard timing.speed != 0, let parent = fromScene(scene) else { return nil }
-                return (parent - timing.beginTime) * timing.speed + timing.timeOffset
+                guard timing.speed != 0 else { return nil }
+                return fromScene(scene).map(timing.layerLocalTime)
             })
         }
 
