@@ -227,3 +227,62 @@ struct CSSAnimationTests {
         #expect(timing == "2s linear forwards" && !adds)
     }
 }
+
+/// A jump in a long track, checked where CSS can place it: seven decimals of a percent are 1.2e-8 s
+/// of a 12 s track, and the jump's first key is written two of them early at most, so the checks
+/// probe the written resolution (`CSSAnimationWriter.window(span:)`) and not a fixed 1e-8 s.
+struct CSSJumpWindowTests {
+    /// A ramp 0 → 1 over [0, J) jumping to 0 and rising to 0.5 at the span's end S (J = 0.7 S), as a
+    /// track with its check: the engine's values in closed form at `times`.
+    static func track(span s: Double, times: [Double], offset: (Double) -> Double = { _ in 0 }) -> AnimatedDocument.Numeric {
+        let j = 0.7 * s
+        let engine = { (t: Double) in t < j ? t / j : 0.5 * (t - j) / (s - j) }
+        let check = AnimatedDocument.TrackCheck(entry: 0, times: times, onGrid: times.map { _ in true },
+                                                values: times.map { [engine($0) + offset($0)] }, measure: { abs($0[0] - $1[0]) }, bound: 1.0 / 255)
+        return AnimatedDocument.Numeric(attribute: "opacity", transformType: nil, additive: false, begin: 0, end: s,
+                                        values: [[0], [1], [0], [0.5]], keyTimes: [0, 0.7, 0.7, 1],
+                                        splines: [[0, 0, 1, 1], [0, 0, 1, 1], [0, 0, 1, 1]], format: .number, check: check)
+    }
+
+    static func error(_ track: AnimatedDocument.Numeric, window: Double? = nil) throws -> (Double, Double) {
+        let timing = AnimatedDocument.Timing(duration: track.end, loops: false)
+        let element = AnimatedDocument.Element(.group)
+        let (rule, entry, _) = try #require(CSSAnimationWriter.keyframesRule(.numeric(track), of: element, timing: timing))
+        return CSSAnimationWriter.verify(rule: rule, entry: entry, of: track, element: element, check: try #require(track.check), duration: track.end, window: window)
+    }
+
+    /// The case `Tools/fuzz` met (a 12 s replicator whose other instance's knot lay 1.8e-15 s before
+    /// 8.4 s, where this one jumps): written 69.9999999 % (8.399999988 s), the jump is 1.2e-8 s early,
+    /// and the knot just before it still shows the ramp's end, 1, in the engine. Checked within 3e-8 s,
+    /// the file's error there is the ramp's slope times that, not the jump (it was reported a
+    /// fallback 1 off); at every instant a frame or knot holds, the error is under the bound.
+    @Test func aTwelveSecondJumpIsCheckedAtItsResolution() throws {
+        let knot = 8.4.nextDown.nextDown.nextDown.nextDown   // 1.8e-15 s before, as the decimal sums put it
+        // (No instant at the jump itself: one within the window after the knot would count as what
+        // comes right after it, `TrackCheck.verify`, and hide what this checks.)
+        let times = [0, 1, 4.2, knot, 8.5, 9, 10.8, 12]
+        let (all, onGrid) = try Self.error(Self.track(span: 12, times: times))
+        #expect(abs(CSSAnimationWriter.window(span: 12) - 3e-8) < 1e-20)
+        #expect(all <= 1.0 / 255 && onGrid <= 1.0 / 255, "\(all)")
+        // Probed 1e-8 s either side, the jump is out of reach: the knot shows the value after it, 0
+        // where the engine shows 1 (to the ramp's slope over 1.8e-15 s).
+        let narrow = try Self.error(Self.track(span: 12, times: times), window: 1e-8)
+        #expect(abs(narrow.1 - 1) < 1e-9, "\(narrow.1)")
+        #expect(CSSAnimationWriter.window(span: 2) == 1e-8)
+    }
+
+    /// The window hides no error away from a jump: over spans of 1 s to 1,000 s, a track whose
+    /// engine value is 0.1 off at one frame (t = 0.3 S) is reported that far off, whatever the
+    /// window; a knot an ulp before the jump always passes.
+    @Test func aWiderWindowStillSeesAWrongFrame() throws {
+        for span in [1.0, 7.5, 12, 60, 240, 1000] {
+            let knot = (0.7 * span).nextDown
+            let times = [0, 0.3 * span, knot, 0.7 * span, span]
+            let clean = try Self.error(Self.track(span: span, times: times))
+            #expect(clean.0 <= 1.0 / 255, "span \(span): \(clean.0)")
+            let wrong = try Self.error(Self.track(span: span, times: times, offset: { $0 == 0.3 * span ? 0.1 : 0 }))
+            // The slope is at most 1 / (0.7 S) a second, over a window of 2.5e-9 S: under 4e-9.
+            #expect(abs(wrong.1 - 0.1) < 1e-3, "span \(span): \(wrong.1)")
+        }
+    }
+}

@@ -124,21 +124,28 @@ enum CSSAnimationWriter {
 
     /// A numeric track's error as written in CSS (`rule` and `entry` read back by `CSSTrack`), in its
     /// own units: a text's added translation is its position again, a transform's arguments its
-    /// component's values.
+    /// component's values. Probed `window` seconds either side of each instant (default: as far as
+    /// the file may place a jump of the track, `window(span:)`).
     static func verify(rule: String, entry: String, of n: AnimatedDocument.Numeric, element: AnimatedDocument.Element,
-                       check: AnimatedDocument.TrackCheck, duration: Double, loops: Bool = false) -> (Double, Double) {
+                       check: AnimatedDocument.TrackCheck, duration: Double, loops: Bool = false, window: Double? = nil) -> (Double, Double) {
         guard let track = CSSTrack(rule: rule, entry: entry) else { return (.infinity, .infinity) }
         let count = check.values.first?.count ?? 0
         var origin: (Double, Int)?
         if n.transformType == nil, element.kind == .text, n.attribute == "x" || n.attribute == "y" {
             origin = (element.attribute(n.attribute)?.doubles?.first.map { SVGNumber.representable($0) } ?? 0, n.attribute == "x" ? 0 : 1)
         }
-        return check.verify(duration: duration, loops: loops) { t in
+        return check.verify(duration: duration, loops: loops, window: window ?? Self.window(span: n.end - n.begin)) { t in
             guard case .numbers(let v)? = track.value(at: t) else { return nil }
             if let (o, index) = origin { return index < v.count ? [o + v[index]] : [] }
             return Array(v.prefix(count))
         }
     }
+
+    /// How far from the engine's instant (seconds) a jump of a track spanning `span` seconds may be
+    /// written: the document rounds its key time to nine decimals of the span (half a step either
+    /// way) and the jump's first key goes down to the last of seven decimals of a percent, then a step
+    /// more (`keyframesRule`): 2.5e-9 of the span, and never less than the 1e-8 s every check allows.
+    static func window(span: Double) -> Double { max(1e-8, 2.5e-9 * span) }
 
     /// One track's keys as CSS writes them: value texts, key times (fractions of the duration) and
     /// per-segment control points (nil: linear), whether they switch (`step-end`), the duration and

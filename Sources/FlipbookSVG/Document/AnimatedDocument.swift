@@ -283,11 +283,11 @@ public struct AnimatedDocument: Sendable {
 extension AnimatedDocument.TrackCheck {
     /// The largest error of a track as a format wrote it, read back by that format's evaluator
     /// (`read`: its value at a document time in the track's units, nil where it does not apply, when
-    /// the static value shows), against the engine: at every instant checked, each also tried 1e-8 s
+    /// the static value shows), against the engine: at every instant checked, each also tried `window`
     /// either side (the smallest error counts, as the compiler checks SMIL), and over the frame
     /// instants and knots alone. Where the error is over the bound, the engine's value 1e-8 s later
     /// (`later`, as the compiler took it, or else the value at the next instant checked when that is
-    /// within 1e-8 s) counts as well: a state that lasts less than the format can place (a stepped
+    /// within `window`) counts as well: a state that lasts less than the format can place (a stepped
     /// bound's last level, held for the one instant an autoreversing cycle turns at, which Lottie's
     /// keys, never two at one instant, show 0.001 frame early) counts as shown by what comes right
     /// after it. Infinity where the numbers do not match in count.
@@ -295,23 +295,29 @@ extension AnimatedDocument.TrackCheck {
     /// `adjust` (expected, shown) → shown, when given, brings what a format shows to the track's
     /// terms where the format holds less than the track (a trim shows a dash's stretch of a circle,
     /// not which turn its offset counts from, nor the gap behind it). `loops`: the document repeats
-    /// with period `duration` (a looping scene; Lottie players loop too), so 1e-8 s past the end is
+    /// with period `duration` (a looping scene; Lottie players loop too), so `window` past the end is
     /// read too, at its place in the next repetition (as the compiler checks its SMIL).
-    func verify(duration: Double, loops: Bool = false, read: (Double) -> [Double]?,
+    ///
+    /// `window` (seconds, default 1e-8) is how far from the engine's instant the format may place a
+    /// jump: the probes either side lie that far off. Key times carry nine decimals of the track's
+    /// span, so past a 20 s span SMIL's rounding alone reaches beyond 1e-8 s, and a CSS jump's first
+    /// key, written two steps of its seven decimals of a percent early, lies up to 2.5e-9 of the span
+    /// before the engine's (`CSSAnimationWriter.window(span:)`).
+    func verify(duration: Double, loops: Bool = false, window: Double = 1e-8, read: (Double) -> [Double]?,
                 adjust: (([Double], [Double]) -> [Double])? = nil) -> (all: Double, onGrid: Double) {
         let base = values.first.map { $0.map { SVGNumber.representable($0) } } ?? []
         var worst = 0.0, worstOnGrid = 0.0
-        let end = loops ? duration + 1e-8 : duration
+        let end = loops ? duration + window : duration
         for (i, t) in times.enumerated() {
             let expected = values[i].map { SVGNumber.representable($0) }
             var best = Double.infinity
-            for probe in [t, t - 1e-8, t + 1e-8] where probe >= 0 && probe <= end {
+            for probe in [t, t - window, t + window] where probe >= 0 && probe <= end {
                 let at = probe > duration ? probe - duration : probe
                 var shown = read(at) ?? base
                 if let adjust { shown = adjust(expected, shown) }
                 guard shown.count == expected.count else { continue }
                 best = min(best, measure(expected, shown))
-                let next = i + 1 < times.count && times[i + 1] - t <= 1e-8 ? values[i + 1].map { SVGNumber.representable($0) } : nil
+                let next = i + 1 < times.count && times[i + 1] - t <= window ? values[i + 1].map { SVGNumber.representable($0) } : nil
                 if best > bound, let after = later[i] ?? next, after.count == shown.count {
                     best = min(best, measure(after, adjust.map { $0(after, read(at) ?? base) } ?? shown))
                 }
