@@ -127,4 +127,37 @@ struct EarlyBeginTests {
         }
         #expect(try scene(begin: 0.5).period == nil)
     }
+
+    /// Twelve instances of a 1.2 s fade, each begun 0.1 s before the one before (`instanceDelay`
+    /// −0.1, whose sums turn some cycles a few ulps after their knots), in a 12 s scene that is not
+    /// periodic (a second layer fades once): every instance's opacity is exact, two keys a cycle and its ends (24),
+    /// and read back it is 1 − 0.85 · frac((t + 0.1 k) / 1.2) between its jumps. Instances 3 and 6
+    /// had been sampled with 871 keyframes each.
+    @Test func decimalDelaysStayExact() throws {
+        let scene = try SceneLoader().decode(Array("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 12, "fps": 30, "layers": [
+          {"id": "spinner", "type": "replicator", "frame": [0, 0, 100, 100], "instanceCount": 12, "instanceDelay": -0.1,
+           "instanceTransform": {"rotate": 30},
+           "sublayers": [{"id": "bar", "frame": [45, 5, 10, 30], "backgroundColor": "#ffffff",
+                          "animations": [{"property": "opacity", "values": [1, 0.15], "duration": 1.2, "repeatCount": "infinite"}]}]},
+          {"id": "once", "frame": [0, 0, 10, 10], "backgroundColor": "#ff0000",
+           "animations": [{"property": "opacity", "from": 1, "to": 0, "duration": 1}]}]}
+        """.utf8), file: "t.json")
+        #expect(scene.period == nil)
+        let compiled = AnimatedSVGCompiler(scene: scene).compile()
+        let bars = compiled.report.filter { $0.element.hasPrefix("bar") && $0.property == "opacity" }
+        #expect(bars.count == 12)
+        for entry in bars { #expect(entry.encoding == .exact && entry.keyframes <= 24, "\(entry.element): \(entry.encoding) \(entry.keyframes)") }
+        let tracks = Self.opacityTracks(compiled.svg)
+        try #require(tracks.count == 13)
+        for (k, track) in tracks.prefix(12).enumerated() {
+            for t in stride(from: 0.05, to: 12, by: 0.35) {
+                let u = (t + 0.1 * Double(k)) / 1.2, phase = u - u.rounded(.down)
+                // Away from the jumps (the closed form's instant and the file's differ by ulps).
+                guard phase > 1e-6, phase < 1 - 1e-6 else { continue }
+                let written = OneTimelineTests.numbers(track.value(at: t)).first ?? 1
+                #expect(abs(written - (1 - 0.85 * phase)) <= 0.004, "instance \(k) at \(t) s: \(written)")
+            }
+        }
+    }
 }

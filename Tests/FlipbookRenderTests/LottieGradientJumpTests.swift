@@ -10,9 +10,10 @@ struct LottieGradientJumpTests {
     /// A radial gradient stepping with steps(3, jump-both) from 0.3 s for 1.4 s, at 12 fps: its centre
     /// is 100 + (50 − 100) · k/4 after its k-th jump (k = 1…4) at 0.3 + 1.4 · (k − 1)/3 s (closed form
     /// of CSS's jump-both), which lie at frames 3.6, 9.2, 14.8 and 20.4. In doubles the third jump
-    /// comes a few ulps after its knot (the fit writes it as a 57 µs ramp) and the fourth a few ulps
-    /// after 0.3 + 1.4; the Lottie file had ramped the third over to frame 15 (6.25 px off half way)
-    /// and the fourth over the microsecond before it (12.4 px off 1e-8 s before it).
+    /// comes a few ulps after its knot and the fourth a few ulps after 0.3 + 1.4; the Lottie file had
+    /// ramped the third over to frame 15 (6.25 px off half way) and the fourth over the microsecond
+    /// before it (12.4 px off 1e-8 s before it). The fit, which had written the third as a 57 µs
+    /// ramp (sampled), now finds the engine's jump after the knot (`TrackFitter.jumpJustAfter`): exact.
     @Test func aSteppedGradientJumpsInTheLottieFile() throws {
         let text = """
         {"flipbook": 1, "canvas": [120, 120], "duration": 2, "fps": 12,
@@ -29,7 +30,7 @@ struct LottieGradientJumpTests {
         let entries = lottie.report.filter { $0.element == "button.gradient" }
         #expect(Set(entries.map(\.property)) == ["cx", "r", "fx", "fy"])
         for entry in entries {
-            #expect(entry.encoding == .sampled, "\(entry.property)")
+            #expect(entry.encoding == .exact, "\(entry.property)")
             #expect(entry.maxError <= entry.bound, "\(entry.property): \(entry.maxError) over \(entry.bound)")
         }
         // The centre as the file holds it, read as a player does, against the closed form.

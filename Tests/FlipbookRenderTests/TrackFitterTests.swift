@@ -53,4 +53,36 @@ struct TrackFitterTests {
         let (steepKeys, steepSummary) = steep.fit(knots: knots, spans: [])
         #expect(steepSummary.exact && steepKeys.map(\.time) == [0, 0.5] && steepKeys[1].value == [5e5])
     }
+
+    /// A sawtooth whose engine turns a few ulps after its knot (a cycle begun at −0.30000000000000004,
+    /// −3 × 0.1, turns where t + 0.30000000000000004 reaches 2.4, at 2.1; its knot −0.30000000000000004
+    /// + 2.4 is 2.0999999999999996): the fit holds the value up to the engine's jump and goes on from
+    /// it, exact, two keys at the jump, where it sampled the whole interval after the knot (149
+    /// keyframes for a 2.4 s track). The ulps between knot and jump run from 1 to 64; each fit is the
+    /// closed form 1 − 0.85 · frac(t) (from the last jump) at its keys. A value that changes 65 ulps
+    /// on is not taken for a jump.
+    @Test func aJumpAnUlpAfterItsKnotIsExact() {
+        for ulps in [1, 2, 5, 30, 64] {
+            let knot = 2.0999999999999996
+            var jump = knot
+            for _ in 0..<ulps { jump = jump.nextUp }
+            // 1 − 0.85 u over cycles of 1.2 s, from 0.3 s before 0 until `jump`, then from `jump`.
+            func value(_ t: Double) -> [Double] {
+                t < jump ? [1 - 0.85 * (t + 0.3 - 1.2) / 1.2] : [1 - 0.85 * (t - jump) / 1.2]
+            }
+            let fitter = TrackFitter(value: value, tolerance: 0.001)
+            let (keys, summary) = fitter.fit(knots: [0.9, knot, 2.4], spans: [])
+            #expect(summary.exact, "\(ulps) ulps")
+            #expect(keys.map(\.time) == [0.9, jump, jump, 2.4], "\(ulps) ulps: \(keys.map(\.time))")
+            if keys.count == 4 {
+                #expect(abs(keys[1].value[0] - 0.15) < 1e-12 && keys[2].value == [1] && abs(keys[3].value[0] - (1 - 0.85 * (2.4 - jump) / 1.2)) < 1e-12)
+            }
+        }
+        // 65 ulps on, a steep ramp, not a jump: sampled as before.
+        let knot = 2.0999999999999996
+        var far = knot
+        for _ in 0..<65 { far = far.nextUp }
+        let (_, farSummary) = TrackFitter(value: { $0 < far ? [0.15] : [1] }, tolerance: 0.001).fit(knots: [0.9, knot, 2.4], spans: [])
+        #expect(!farSummary.exact)
+    }
 }

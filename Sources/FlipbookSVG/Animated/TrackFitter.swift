@@ -46,6 +46,8 @@ struct TrackFitter {
     var error: ([Double], [Double]) -> Double = { a, b in zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) } }
 
     func fit(knots: [Double], spans: [Timeline.Span]) -> ([Keyframe], TrackSummary) {
+        var knots = knots
+        var moved: Double?   // where the last knot moved to: the engine's jump just after it
         var keys: [Keyframe] = []
         var exact = true
         var worst = 0.0
@@ -71,6 +73,17 @@ struct TrackFitter {
                 j -= 1
             }
             if matched { continue }
+            // The engine's boundary a few ulps after the knot (its own sums: a cycle begun at
+            // −0.30000000000000004 turns at 2.1 where the knot, −0.30000000000000004 + 2.4, is
+            // 2.0999999999999996): the value up to the jump is held to it, and the fit starts again
+            // from it, a jump of two keys at one instant (held clear of a frame at the knot, as any).
+            // (At the next knot itself, that knot begins the fit.)
+            if moved != a, let jump = Self.jumpJustAfter(a, upTo: knots[i + 1], value: evaluated) {
+                keys.append(Keyframe(time: jump, value: evaluated.remembered(a), curve: nil))
+                if jump < knots[i + 1] { knots[i] = jump } else { knots.remove(at: i) }
+                moved = jump
+                continue
+            }
             exact = false
             let b = knots[i + 1]
             worst = max(worst, sampled(a, b, into: &keys))
@@ -215,6 +228,30 @@ struct TrackFitter {
             if fits(curve, end: end) { return Segment(start: va, curve: curve, jumpFrom: end) }
         }
         return nil
+    }
+
+    /// The first instant within 64 ulps after `a` (and at most `b`) where the value has jumped from
+    /// its value at `a` (by over 2e-6 of the larger: `exactSegment`'s tolerance), or nil when there
+    /// is none: one evaluation when there is none, found by halving the ulps (six more) when there is.
+    /// A continuous value moves less than that over 64 ulps unless it changes by 2e8 a second or so.
+    private static func jumpJustAfter(_ a: Double, upTo b: Double, value: Evaluated) -> Double? {
+        guard a.isFinite, b > a else { return nil }
+        let va = value.remembered(a)
+        func jumped(_ v: [Double]) -> Bool {
+            guard v.count == va.count else { return false }
+            let scale = max(1, (va + v).map(abs).max() ?? 1)
+            return zip(va, v).contains { abs($0 - $1) > 2e-6 * scale }
+        }
+        // The instants a, a⁺, a⁺⁺, … up to 64 ulps on, none past b.
+        var steps = [a]
+        while steps.count <= 64, steps[steps.count - 1] < b { steps.append(steps[steps.count - 1].nextUp) }
+        var lo = 0, hi = steps.count - 1   // not jumped at lo; jumped at hi, checked first
+        guard hi > 0, jumped(value.value(steps[hi])) else { return nil }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if jumped(value.value(steps[mid])) { hi = mid } else { lo = mid }
+        }
+        return steps[hi]
     }
 
     /// Whether `exactSegment` could find a segment across several knot intervals, judged by the
