@@ -77,8 +77,9 @@ struct TrackFitter {
             // −0.30000000000000004 turns at 2.1 where the knot, −0.30000000000000004 + 2.4, is
             // 2.0999999999999996): the value up to the jump is held to it, and the fit starts again
             // from it, a jump of two keys at one instant (held clear of a frame at the knot, as any).
-            // (At the next knot itself, that knot begins the fit.)
-            if moved != a, let jump = Self.jumpJustAfter(a, upTo: knots[i + 1], value: evaluated) {
+            // (At the next knot itself, that knot begins the fit. Not at the first knot: a jump there
+            // is no jump a player can hold clear of the frame at 0, `holdingJumpsClearOfFrames`.)
+            if i > 0, moved != a, let jump = Self.jumpJustAfter(a, upTo: knots[i + 1], value: evaluated) {
                 keys.append(Keyframe(time: jump, value: evaluated.remembered(a), curve: nil))
                 if jump < knots[i + 1] { knots[i] = jump } else { knots.remove(at: i) }
                 moved = jump
