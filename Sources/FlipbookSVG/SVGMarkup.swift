@@ -80,7 +80,7 @@ package enum SVGMarkup {
             SVGNumber.append(g.start.x, to: &d); d += "\" cy=\""
             SVGNumber.append(g.start.y, to: &d); d += "\" r=\""
             SVGNumber.append(g.radius, to: &d); d += "\""
-            if let f = g.drawnFocus {
+            if let f = g.writtenFocus {
                 d += " fx=\""; SVGNumber.append(f.x, to: &d)
                 d += "\" fy=\""; SVGNumber.append(f.y, to: &d); d += "\""
             }

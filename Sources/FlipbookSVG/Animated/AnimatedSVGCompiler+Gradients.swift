@@ -161,7 +161,7 @@ extension AnimatedSVGCompiler.Context {
         let geometry: [AnimatedDocument.Attribute] = g.kind == .linear
             ? [.init("x1", .number(g.start.x)), .init("y1", .number(g.start.y)), .init("x2", .number(g.end.x)), .init("y2", .number(g.end.y))]
             : [.init("cx", .number(g.start.x)), .init("cy", .number(g.start.y)), .init("r", .number(g.radius))]
-                + (g.drawnFocus.map { [.init("fx", .number($0.x)), .init("fy", .number($0.y))] } ?? [])
+                + (g.writtenFocus.map { [.init("fx", .number($0.x)), .init("fy", .number($0.y))] } ?? [])
         let stops = g.stops.map { stop in
             var attributes: [AnimatedDocument.Attribute] = [.init("offset", .number(min(max(stop.offset, 0), 1))), .init("stop-color", .color(stop.color))]
             if stop.color.alpha < 1 { attributes.append(.init("stop-opacity", .number(max(stop.color.alpha, 0)))) }
