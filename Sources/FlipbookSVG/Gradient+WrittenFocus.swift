@@ -7,9 +7,9 @@ extension Gradient {
     /// the written focus stays inside the written circle. A focus on the rim is a cone in SVG 2 (the
     /// side away from it unpainted, as librsvg draws it) where every other output draws the whole
     /// gradient: a 0.055 px radius with its focus 0.99 of it off (0.05445) was written 0.055 off
-    /// (fuzz seed 20261340, mutant 964). The centre itself when the written radius leaves no room
-    /// (under 0.002 px). nil where `drawnFocus` is.
-    public var writtenFocus: Point? {
+    /// (fuzz seed 20261340, mutant 964). The centre itself where the written radius is 0.001 px.
+    /// nil where `drawnFocus` is.
+    var writtenFocus: Point? {
         guard let f = drawnFocus else { return nil }
         let c = Point(x: SVGNumber.representable(start.x), y: SVGNumber.representable(start.y))
         let r = SVGNumber.representable(radius)

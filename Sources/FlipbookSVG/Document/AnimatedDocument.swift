@@ -299,10 +299,9 @@ extension AnimatedDocument.TrackCheck {
     /// read too, at its place in the next repetition (as the compiler checks its SMIL).
     ///
     /// `window` (seconds, default 1e-8) is how far from the engine's instant the format may place a
-    /// jump: the probes either side lie that far off. Key times carry nine decimals of the track's
-    /// span, so past a 20 s span SMIL's rounding alone reaches beyond 1e-8 s, and a CSS jump's first
-    /// key, written two steps of its seven decimals of a percent early, lies up to 2.5e-9 of the span
-    /// before the engine's (`CSSAnimationWriter.window(span:)`).
+    /// jump: the probes either side lie that far off. A CSS jump's first key, written two steps of
+    /// its seven decimals of a percent early, lies up to 2.5e-9 of the track's span before the
+    /// engine's (`CSSAnimationWriter.window(span:)`).
     func verify(duration: Double, loops: Bool = false, window: Double = 1e-8, read: (Double) -> [Double]?,
                 adjust: (([Double], [Double]) -> [Double])? = nil) -> (all: Double, onGrid: Double) {
         let base = values.first.map { $0.map { SVGNumber.representable($0) } } ?? []
