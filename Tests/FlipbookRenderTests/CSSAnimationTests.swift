@@ -228,10 +228,12 @@ struct CSSAnimationTests {
     }
 }
 
-/// A jump in a long track, checked where CSS can place it: seven decimals of a percent are 1.2e-8 s
-/// of a 12 s track, and the jump's first key is written two of them early at most, so the checks
-/// probe the written resolution (`CSSAnimationWriter.window(span:)`) and not a fixed 1e-8 s.
-struct CSSJumpWindowTests {
+/// A jump in a long track, checked where the file can place it: seven decimals of a percent are
+/// 1.2e-8 s of a 12 s track, and a CSS jump's first key is written two of them early at most; SMIL's
+/// nine decimals of a key time are 6e-8 s of a minute. The checks probe the written resolution
+/// (`CSSAnimationWriter.window(span:)`, `AnimatedDocument.TrackCheck.smilWindow(span:)`), not a fixed
+/// 1e-8 s.
+struct JumpWindowTests {
     /// A ramp 0 → 1 over [0, J) jumping to 0 and rising to 0.5 at the span's end S (J = 0.7 S), as a
     /// track with its check: the engine's values in closed form at `times`.
     static func track(span s: Double, times: [Double], offset: (Double) -> Double = { _ in 0 }) -> AnimatedDocument.Numeric {
@@ -284,5 +286,29 @@ struct CSSJumpWindowTests {
             // The slope is at most 1 / (0.7 S) a second, over a window of 2.5e-9 S: under 4e-9.
             #expect(abs(wrong.1 - 0.1) < 1e-3, "span \(span): \(wrong.1)")
         }
+    }
+
+    /// SMIL's key times carry nine decimals of the track's span: a jump at 42.000000024 s of a 60 s
+    /// track is written at key time 0.7, 42 s, 2.4e-8 s early. Probed 1e-8 s either side, a knot just
+    /// before the jump (where the engine still shows the ramp's end, 1) reads 0 in the file; probed
+    /// at the written resolution (`TrackCheck.smilWindow(span:)`, 6e-8 s), it reads the ramp.
+    @Test func aMinuteLongSMILJumpIsCheckedAtItsResolution() throws {
+        let s = 60.0, j = 42.000000024
+        let knot = j.nextDown.nextDown
+        let times = [0, 10, 30, knot, 43, 50, 60]
+        let engine = { (t: Double) in t < j ? t / j : 0.5 * (t - j) / (s - j) }
+        let check = AnimatedDocument.TrackCheck(entry: 0, times: times, onGrid: times.map { _ in true }, values: times.map { [engine($0)] },
+                                                measure: { abs($0[0] - $1[0]) }, bound: 1.0 / 255)
+        let track = AnimatedDocument.Numeric(attribute: "opacity", transformType: nil, additive: false, begin: 0, end: s,
+                                             values: [[0], [1], [0], [0.5]], keyTimes: [0, j / s, j / s, 1],
+                                             splines: [[0, 0, 1, 1], [0, 0, 1, 1], [0, 0, 1, 1]], format: .number, check: check)
+        let timing = AnimatedDocument.Timing(duration: s, loops: false)
+        let smil = try #require(SMILTrack(AnimatedDocument.text(.numeric(track), timing: timing)))
+        func read(_ t: Double) -> [Double]? { if case .numbers(let v)? = smil.value(at: t) { return v } else { return nil } }
+        #expect(abs(AnimatedDocument.TrackCheck.smilWindow(span: s) - 6e-8) < 1e-20)
+        let narrow = check.verify(duration: s, read: read)
+        #expect(abs(narrow.onGrid - 1) < 1e-6, "\(narrow.onGrid)")
+        let wide = check.verify(duration: s, window: AnimatedDocument.TrackCheck.smilWindow(span: s), read: read)
+        #expect(wide.all <= 1.0 / 255 && wide.onGrid <= 1.0 / 255, "\(wide.all)")
     }
 }

@@ -129,34 +129,41 @@ struct EarlyBeginTests {
     }
 
     /// Twelve instances of a 1.2 s fade, each begun 0.1 s before the one before (`instanceDelay`
-    /// −0.1, whose sums turn some cycles a few ulps after their knots), in a 12 s scene that is not
-    /// periodic (a second layer fades once): every instance's opacity is exact, two keys a cycle and its ends (24),
-    /// and read back it is 1 − 0.85 · frac((t + 0.1 k) / 1.2) between its jumps. Instances 3 and 6
-    /// had been sampled with 871 keyframes each.
+    /// −0.1, whose sums turn some cycles a few ulps after their knots and some a few before), in a
+    /// 12 s and a 60 s scene that are not periodic (a second layer fades once): every instance's
+    /// opacity is exact, two keys a cycle and its ends, and read back it is 1 − 0.85 · frac((t + 0.1 k)
+    /// / 1.2) between its jumps. At 12 s instances 3 and 6 had been sampled with 871 keyframes each;
+    /// at 60 s four were fallbacks 0.85 off between frames (jumps of 9-decimal key times of 60 s lie
+    /// up to 3e-8 s off, checked 1e-8 s either side) and three more were sampled.
     @Test func decimalDelaysStayExact() throws {
-        let scene = try SceneLoader().decode(Array("""
-        {"flipbook": 1, "canvas": [100, 100], "duration": 12, "fps": 30, "layers": [
-          {"id": "spinner", "type": "replicator", "frame": [0, 0, 100, 100], "instanceCount": 12, "instanceDelay": -0.1,
-           "instanceTransform": {"rotate": 30},
-           "sublayers": [{"id": "bar", "frame": [45, 5, 10, 30], "backgroundColor": "#ffffff",
-                          "animations": [{"property": "opacity", "values": [1, 0.15], "duration": 1.2, "repeatCount": "infinite"}]}]},
-          {"id": "once", "frame": [0, 0, 10, 10], "backgroundColor": "#ff0000",
-           "animations": [{"property": "opacity", "from": 1, "to": 0, "duration": 1}]}]}
-        """.utf8), file: "t.json")
-        #expect(scene.period == nil)
-        let compiled = AnimatedSVGCompiler(scene: scene).compile()
-        let bars = compiled.report.filter { $0.element.hasPrefix("bar") && $0.property == "opacity" }
-        #expect(bars.count == 12)
-        for entry in bars { #expect(entry.encoding == .exact && entry.keyframes <= 24, "\(entry.element): \(entry.encoding) \(entry.keyframes)") }
-        let tracks = Self.opacityTracks(compiled.svg)
-        try #require(tracks.count == 13)
-        for (k, track) in tracks.prefix(12).enumerated() {
-            for t in stride(from: 0.05, to: 12, by: 0.35) {
-                let u = (t + 0.1 * Double(k)) / 1.2, phase = u - u.rounded(.down)
-                // Away from the jumps (the closed form's instant and the file's differ by ulps).
-                guard phase > 1e-6, phase < 1 - 1e-6 else { continue }
-                let written = OneTimelineTests.numbers(track.value(at: t)).first ?? 1
-                #expect(abs(written - (1 - 0.85 * phase)) <= 0.004, "instance \(k) at \(t) s: \(written)")
+        for (duration, fps) in [(12.0, 30.0), (60, 10)] {
+            let scene = try SceneLoader().decode(Array("""
+            {"flipbook": 1, "canvas": [100, 100], "duration": \(duration), "fps": \(fps), "layers": [
+              {"id": "spinner", "type": "replicator", "frame": [0, 0, 100, 100], "instanceCount": 12, "instanceDelay": -0.1,
+               "instanceTransform": {"rotate": 30},
+               "sublayers": [{"id": "bar", "frame": [45, 5, 10, 30], "backgroundColor": "#ffffff",
+                              "animations": [{"property": "opacity", "values": [1, 0.15], "duration": 1.2, "repeatCount": "infinite"}]}]},
+              {"id": "once", "frame": [0, 0, 10, 10], "backgroundColor": "#ff0000",
+               "animations": [{"property": "opacity", "from": 1, "to": 0, "duration": 1}]}]}
+            """.utf8), file: "t.json")
+            #expect(scene.period == nil)
+            let compiled = AnimatedSVGCompiler(scene: scene).compile()
+            let bars = compiled.report.filter { $0.element.hasPrefix("bar") && $0.property == "opacity" }
+            #expect(bars.count == 12)
+            let most = 2 * Int(duration / 1.2) + 4
+            for entry in bars {
+                #expect(entry.encoding == .exact && entry.keyframes <= most, "\(duration) s, \(entry.element): \(entry.encoding) \(entry.keyframes)")
+            }
+            let tracks = Self.opacityTracks(compiled.svg)
+            try #require(tracks.count == 13)
+            for (k, track) in tracks.prefix(12).enumerated() {
+                for t in stride(from: 0.05, to: duration, by: duration / 34) {
+                    let u = (t + 0.1 * Double(k)) / 1.2, phase = u - u.rounded(.down)
+                    // Away from the jumps (the closed form's instant and the file's differ by ulps).
+                    guard phase > 1e-6, phase < 1 - 1e-6 else { continue }
+                    let written = OneTimelineTests.numbers(track.value(at: t)).first ?? 1
+                    #expect(abs(written - (1 - 0.85 * phase)) <= 0.004, "\(duration) s, instance \(k) at \(t) s: \(written)")
+                }
             }
         }
     }

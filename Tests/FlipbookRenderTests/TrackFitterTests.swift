@@ -85,4 +85,27 @@ struct TrackFitterTests {
         let (_, farSummary) = TrackFitter(value: { $0 < far ? [0.15] : [1] }, tolerance: 0.001).fit(knots: [0.9, knot, 2.4], spans: [])
         #expect(!farSummary.exact)
     }
+
+    /// A jump a few ulps before its knot (a cycle turning at a frame, 39.3 s, whose knot is
+    /// 39.300000000000004): written at the engine's jump, not at the knot, so a frame at the jump
+    /// shows the value after it as the engine does (held clear of the frame, the knot's jump showed
+    /// the value before). From 1 to 63 ulps before; the fit goes on from the jump, exact, with the
+    /// closed form's values.
+    @Test func aJumpUlpsBeforeItsKnotIsWrittenWhereTheEngineJumps() {
+        let knot = 39.300000000000004
+        for ulps in [1, 2, 7, 33, 63] {
+            var jump = knot
+            for _ in 0..<ulps { jump = jump.nextDown }
+            // 1 − 0.85 u over 1.2 s cycles: the one ending at `jump`, then the next.
+            func value(_ t: Double) -> [Double] {
+                t < jump ? [1 - 0.85 * (t - (jump - 1.2)) / 1.2] : [1 - 0.85 * (t - jump) / 1.2]
+            }
+            let (keys, summary) = TrackFitter(value: value, tolerance: 0.001).fit(knots: [38.5, knot, 40], spans: [])
+            #expect(summary.exact, "\(ulps) ulps")
+            #expect(keys.map(\.time) == [38.5, jump, jump, 40], "\(ulps) ulps: \(keys.map(\.time))")
+            if keys.count == 4 {
+                #expect(abs(keys[1].value[0] - 0.15) < 1e-12 && keys[2].value == [1] && abs(keys[3].value[0] - (1 - 0.85 * (40 - jump) / 1.2)) < 1e-12)
+            }
+        }
+    }
 }

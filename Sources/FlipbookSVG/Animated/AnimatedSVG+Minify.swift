@@ -25,7 +25,8 @@ extension AnimatedSVG {
                 func error(_ candidate: AnimatedDocument.Numeric) -> Double? {
                     guard let track = SMILTrack(AnimatedDocument.text(.numeric(candidate), timing: timing)) else { return nil }
                     let count = check.values.first?.count ?? 0
-                    return check.verify(duration: timing.duration, loops: timing.loops) { t in
+                    return check.verify(duration: timing.duration, loops: timing.loops,
+                                        window: AnimatedDocument.TrackCheck.smilWindow(span: candidate.end - candidate.begin)) { t in
                         guard case .numbers(let v)? = track.value(at: t) else { return nil }
                         return Array(v.prefix(count))
                     }.all

@@ -22,8 +22,9 @@ extension AnimatedSVGCompiler.Context {
 
         /// The largest error between the track as SMIL writes it and the engine over `checkTimes`, and over the
         /// grid's instants alone (frames and knots), measured by `measure`. Each instant is also tried
-        /// 1e-8 s either side (key times are written with nine decimals, so a jump may land that far
-        /// off) and the smallest error counts. Where that error is over `tolerance`, the engine's value
+        /// either side, as far as a jump may land off it (key times are written with nine decimals of
+        /// the track's span: `AnimatedDocument.TrackCheck.smilWindow(span:)`, 1e-8 s up to a 10 s
+        /// span) and the smallest error counts. Where that error is over `tolerance`, the engine's value
         /// 1e-8 s later counts as well: a state that lasts less than the key times' resolution (an
         /// animation of 1e-300 s); or, at an instant less than `DiscreteTrack.gap` after a frame's,
         /// the engine's value at that frame (a jump there is written a gap after the frame, where
@@ -52,19 +53,20 @@ extension AnimatedSVGCompiler.Context {
                     return true
                 }
             }
-            /// Probe 0 is the instant itself, 1 and 2 are 1e-8 s before and after it.
-            func probeTime(_ probe: Int, _ t: Double) -> Double { probe == 0 ? t : probe == 1 ? t - 1e-8 : t + 1e-8 }
-            // A looping scene's written tracks repeat: 1e-8 s past the end is 1e-8 s into the next
+            /// Probe 0 is the instant itself, 1 and 2 are `window` before and after it.
+            let window = AnimatedDocument.TrackCheck.smilWindow(span: track.end - track.begin)
+            func probeTime(_ probe: Int, _ t: Double) -> Double { probe == 0 ? t : probe == 1 ? t - window : t + window }
+            // A looping scene's written tracks repeat: `window` past the end is as far into the next
             // repetition (an engine jump a few ulps before the loop's end, where decimal sums put a
             // cycle boundary, shows there).
-            let end = scene.loops ? scene.duration + 1e-8 : scene.duration
+            let end = scene.loops ? scene.duration + window : scene.duration
             for (i, t) in checkTimes.enumerated() {
                 // What SVG can say of the engine's value (the frames write the same): its numbers carry
                 // three decimals and are clamped far off.
                 expected.removeAll(keepingCapacity: true)
                 for v in series[i] { expected.append(SVGNumber.representable(v)) }
                 var best = Double.infinity
-                // The written value at t, 1e-8 s before and 1e-8 s after (those only while t's is off).
+                // The written value at t, `window` before and after (those only while t's is off).
                 var probes = 0   // how many of the three were read and compared
                 for probe in 0..<3 {
                     let at = probeTime(probe, t)

@@ -64,6 +64,11 @@ struct TrackFitter {
                 if let segment = exactSegment(a, knots[j], spans: spans, checks: Self.checks(knots, i, j), value: evaluated) {
                     keys.append(Keyframe(time: a, value: segment.start, curve: segment.curve))
                     if let jump = segment.jumpFrom {
+                        // Where the engine's own jump lies a few ulps before the knot (a cycle turning
+                        // at a frame, 39.3 s, whose knot the decimal sums put at 39.300000000000004),
+                        // the jump and the fit after it go there: held clear of the frame, it showed
+                        // the value before where the engine shows the one after.
+                        if let at = Self.jumpJustBefore(knots[j], after: a, value: evaluated) { knots[j] = at }
                         keys.append(Keyframe(time: knots[j], value: jump, curve: nil))
                     }
                     i = j
@@ -253,6 +258,29 @@ struct TrackFitter {
             if jumped(value.value(steps[mid])) { hi = mid } else { lo = mid }
         }
         return steps[hi]
+    }
+
+    /// The first instant within 64 ulps before `b` (and after `a`) from which the value is already
+    /// its value at `b`, where it differs there from the value 64 ulps before (a jump, by over 2e-6
+    /// of the larger, as `jumpJustAfter` tells one); nil when that is `b` itself or there is none.
+    private static func jumpJustBefore(_ b: Double, after a: Double, value: Evaluated) -> Double? {
+        guard b.isFinite, b > a else { return nil }
+        let vb = value.remembered(b)
+        func reached(_ v: [Double]) -> Bool {
+            guard v.count == vb.count else { return false }
+            let scale = max(1, (vb + v).map(abs).max() ?? 1)
+            return zip(vb, v).allSatisfy { abs($0 - $1) <= 2e-6 * scale }
+        }
+        // The instants b, b⁻, b⁻⁻, … up to 64 ulps back, none at or before a.
+        var steps = [b]
+        while steps.count <= 64, steps[steps.count - 1].nextDown > a { steps.append(steps[steps.count - 1].nextDown) }
+        var lo = 0, hi = steps.count - 1   // reached at lo (b); not reached at hi, checked first
+        guard hi > 0, !reached(value.value(steps[hi])) else { return nil }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if reached(value.value(steps[mid])) { lo = mid } else { hi = mid }
+        }
+        return lo > 0 ? steps[lo] : nil
     }
 
     /// Whether `exactSegment` could find a segment across several knot intervals, judged by the
