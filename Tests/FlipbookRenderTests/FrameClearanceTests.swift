@@ -133,6 +133,98 @@ struct FrameClearanceTests {
         }
     }
 
+    /// A fade of 1 → 0.2 over 0.7 s, repeated, at 30 fps: each cycle begins on a frame (21, 42),
+    /// where the engine shows 1. Every frame, read as Chromium seeks it (a float, then whole
+    /// microseconds, truncated: frame 21 at 0.699999 s) and in single precision, shows the closed form
+    /// 1 − 0.8 · (i mod 21) / 21; the jump had been written at the frame itself, and frame 21 read
+    /// 0.2. Read exactly, between frames, the track is the fade.
+    @Test func aJumpOnAFrameIsWrittenBeforeIt() throws {
+        let compiled = try Self.compile("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 2, "fps": 30,
+         "layers": [{"id": "dot", "type": "layer", "frame": [0, 0, 10, 10], "backgroundColor": "#ff0000",
+                     "animations": [{"property": "opacity", "from": 1, "to": 0.2, "duration": 0.7, "repeatCount": "infinite"}]}]}
+        """)
+        #expect(compiled.fallbacks.isEmpty)
+        guard case .numeric(let n)? = Self.animations(compiled, "opacity").first else {
+            Issue.record("no opacity track")
+            return
+        }
+        let track = SMILTrack(.numeric(n), timing: compiled.document.timing)
+        for i in 0...60 {
+            let t = Double(i) / 30, expected = 1 - 0.8 * Double(i % 21) / 21
+            for seek in [t, (Double(Float(t)) * 1e6).rounded(.towardZero) / 1e6] {
+                guard case .numbers(let v)? = track.value(at: seek) else {
+                    Issue.record("no value at \(seek)")
+                    continue
+                }
+                #expect(abs(v[0] - expected) < 1e-3, "frame \(i) read at \(seek): \(v[0])")
+            }
+            // The track is one 0.7 s cycle, repeated: its first (the helper reads no repeats).
+            if i <= 21 { #expect(abs(Self.singlePrecisionValue(n, at: t) - expected) < 1e-3, "frame \(i), single precision") }
+        }
+        for t in stride(from: 0.01, to: 2, by: 0.0173) {
+            let phase = t / 0.7 - (t / 0.7).rounded(.down)
+            guard phase > 1e-4, phase < 1 - 1e-4, case .numbers(let v)? = track.value(at: t) else { continue }
+            #expect(abs(v[0] - (1 - 0.8 * phase)) < 1e-3, "at \(t): \(v[0])")
+        }
+    }
+
+    /// The rule on keys by hand (10 fps, 1 s, the gap 4 µs): a jump at frame 0.2, or ulps before
+    /// it, moves to 0.2 − 4 µs; the eased segment into it ends there on its own curve (the value
+    /// and the easing the engine has at each instant up to it), the value after the jump held to
+    /// the frame. Not past the frames seeked (a looping scene's end), and not for 0 (Lottie).
+    @Test func aJumpAtAFrameMovesAGapBeforeIt() {
+        let ease = UnitCurve(p1: Point(0.42, 0), p2: Point(0.58, 1))
+        let moved = 0.2 - 4e-6
+        for at in [0.2, 0.2.nextDown, 0.2.nextDown.nextDown] {
+            let keys = [Keyframe(time: 0, value: [10], curve: ease), Keyframe(time: at, value: [30], curve: nil),
+                        Keyframe(time: at, value: [0], curve: .linear), Keyframe(time: 1, value: [8], curve: nil)]
+            let held = TrackFitter.holdingJumpsClearOfFrames(keys, fps: 10, duration: 1, seekedFrames: 11)
+            #expect(held.map(\.time) == [0, moved, moved, at, 1], "\(at)")
+            #expect(held.map { $0.value[0] }.suffix(3) == [0, 0, 8])
+            // Up to `moved`, the written segment is the engine's: 10 + 20 · ease(t / at).
+            let written = held[0].curve ?? .linear
+            for u in stride(from: 0.0, through: 1, by: 0.125) {
+                let t = u * moved
+                let engine = 10 + 20 * ease.value(at: t / at)
+                let shown = held[0].value[0] + (held[1].value[0] - held[0].value[0]) * written.value(at: u)
+                #expect(abs(shown - engine) < 1e-9, "\(at) at \(t): \(shown) vs \(engine)")
+            }
+            #expect(TrackFitter.holdingJumpsClearOfFrames(keys, fps: 10, duration: 1).map(\.time) == keys.map(\.time))
+        }
+        let atEnd = [Keyframe(time: 0, value: [0], curve: nil), Keyframe(time: 1, value: [1], curve: nil),
+                     Keyframe(time: 1, value: [0], curve: nil), Keyframe(time: 1.5, value: [1], curve: nil)]
+        #expect(TrackFitter.holdingJumpsClearOfFrames(atEnd, fps: 10, duration: 2, seekedFrames: 10).map(\.time) == [0, 1, 1, 1.5])
+    }
+
+    /// A minute-long scene hides a layer at frame 971 (32.3666… s) and shows it at frame 986: Chromium
+    /// reads those frames at 32.366664 s and 32.866664 s (a float, then whole microseconds), before
+    /// switches written 2 µs early (32.366664666 s). Written earlier (1.2 µs and 2e-7 of the
+    /// duration), every frame shows the engine's value (the read-back's count), also with the key
+    /// times and the seek's fraction in single precision.
+    @Test func aSwitchInAMinuteLongSceneIsShownAtItsFrame() throws {
+        let compiled = try Self.compile("""
+        {"flipbook": 1, "canvas": [100, 100], "duration": 60, "fps": 30,
+         "layers": [{"id": "dot", "frame": [10, 10, 80, 80], "backgroundColor": "#ff0000"}],
+         "changes": [{"at": 32.36666666666667, "layer": "dot", "set": {"hidden": true}, "disableActions": true},
+                     {"at": 32.86666666666667, "layer": "dot", "set": {"hidden": false}, "disableActions": true}]}
+        """)
+        let display = compiled.report.filter { $0.property == "display" }
+        #expect(!display.isEmpty && display.allSatisfy { $0.encoding == .discrete }, "\(display.map(\.encoding))")
+        guard case .discrete(let track)? = Self.animations(compiled, "display").first else {
+            Issue.record("no display track")
+            return
+        }
+        #expect(track.keyTimes.count == 3)
+        for (k, frame) in [(1, 971.0), (2, 986.0)] {
+            let t = frame / 30, seek = (Double(Float(t)) * 1e6).rounded(.towardZero) / 1e6
+            #expect(track.keyTimes[k] * 60 <= seek, "frame \(frame): key \(track.keyTimes[k] * 60), read at \(seek)")
+            #expect(Float(track.keyTimes[k]) <= Float(Float(seek) / 60), "frame \(frame) in single precision")
+            // Not before the frame before.
+            #expect(track.keyTimes[k] * 60 > (frame - 1) / 30)
+        }
+    }
+
     /// The read-back of a discrete track counts the frames it shows wrong: a switch written 2 µs
     /// before frame 0.2, where the engine still shows the old value, is one; written 4 µs after, none.
     @Test func discreteReadBackCountsFramesShownWrong() throws {
@@ -148,5 +240,10 @@ struct FrameClearanceTests {
         // Written at 0.3 - 0.5 µs: 0.9 µs after frame 0.2 it is still before; frame 0.3 shows it.
         #expect(context.framesShownWrong(track(0.2999995), engine: engine) == 0)
         #expect(context.framesShownWrong(track(0.3000005), engine: engine) == 1)
+        // Chromium's seek: a float (0.7 is 0.699999988079071, 17/30 is 0.566666662693), then whole
+        // microseconds, truncated; 0.1 as a float is above it (0.100000001490116).
+        #expect(AnimatedSVGCompiler.Context.seekedByChromium(0.7) == 0.699999)
+        #expect(AnimatedSVGCompiler.Context.seekedByChromium(17.0 / 30) == 0.566666)
+        #expect(AnimatedSVGCompiler.Context.seekedByChromium(0.1) == 0.1)
     }
 }

@@ -27,7 +27,9 @@ extension AnimatedSVGCompiler.Context {
             fitter.keyBudget = 4 * grid.count + 64
             fitter.maxDepth = sampleDepth
             let (fitted, summary) = fitter.fit(knots: Self.merge(knots, grid: scene.duration), spans: ownerSpans(owner))
-            let keys = TrackFitter.holdingJumpsClearOfFrames(fitted, fps: scene.fps, duration: scene.duration)
+            // Lottie's keys are frame numbers, read at whole frames: a jump at a frame stays there.
+            let keys = TrackFitter.holdingJumpsClearOfFrames(fitted, fps: scene.fps, duration: scene.duration,
+                                                             seekedFrames: target == .lottie ? 0 : scene.frameCount)
             var written = write(smil, keys)
             // The engine's value at every check instant, read once: the check, the denser retry and
             // the report's steps all compare against it.

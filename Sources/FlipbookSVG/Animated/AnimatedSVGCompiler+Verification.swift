@@ -77,11 +77,13 @@ extension AnimatedSVGCompiler.Context {
                     if best == 0 { break }
                     probes = probe + 1
                 }
-                if best > tolerance, t + 1e-8 <= scene.duration {
+                if best > tolerance, t < scene.duration {
                     // Just after a frame, the frame's value (a jump held clear of it:
-                    // `TrackFitter.holdingJumpsClearOfFrames`), else the value 1e-8 s later.
+                    // `TrackFitter.holdingJumpsClearOfFrames`), else the value 1e-8 s later (at most
+                    // the end's: a knot ulps before the end, where a jump at the last frame is written
+                    // a gap before it).
                     let frame = Self.frameJustBefore(t, fps: scene.fps, duration: scene.duration)
-                    let later = (frame.map(value) ?? value(t + 1e-8)).map { SVGNumber.representable($0) }
+                    let later = (frame.map(value) ?? value(min(t + 1e-8, scene.duration))).map { SVGNumber.representable($0) }
                     if later.count == expected.count {
                         laterValues[i] = later
                         // The probes compared above, read again (the same numbers: the evaluation is a
@@ -99,6 +101,14 @@ extension AnimatedSVGCompiler.Context {
             return (worst, worstOnGrid, laterValues)
         }
 
+        /// The instant Chromium's SMIL shows when seeked to `t`: `SVGSVGElement.setCurrentTime` takes a
+        /// single-precision float (its IDL), and the clock keeps whole microseconds, truncated. Frame
+        /// 0.7 s is read at 0.699999 s (0.7 as a float is 0.699999988); frame 17/30 s at 0.566666 s.
+        /// At most 1 µs plus half a float's ulp (t · 2^-24) before `t`, or that ulp after.
+        static func seekedByChromium(_ t: Double) -> Double {
+            (Double(Float(t)) * 1e6).rounded(.towardZero) / 1e6
+        }
+
         /// The frame instant (i/fps) less than `DiscreteTrack.gap(duration:)` before `t`, if any (not
         /// `t` itself).
         static func frameJustBefore(_ t: Double, fps: Double, duration: Double) -> Double? {
@@ -110,8 +120,7 @@ extension AnimatedSVGCompiler.Context {
         }
 
         /// How many frames show a value other than the engine's when the discrete track is read back
-        /// as SMIL: each frame instant is read as written, as a player's clock holds it (Chromium's
-        /// SMIL keeps whole microseconds and truncates) and 0.9 µs later (Chromium's CSS animations
+        /// as SMIL: each frame instant is read as written, as Chromium seeks it (`seekedByChromium`) and 0.9 µs later (Chromium's CSS animations
         /// compare times within 1 µs); all three must show the engine's value at the frame, written
         /// alike. `engine` holds the engine's values by instant (the fit read every frame's); a frame
         /// missing from it (past the duration) is not read.
@@ -125,7 +134,7 @@ extension AnimatedSVGCompiler.Context {
             for i in 0..<scene.frameCount {
                 let t = scene.frameTime(i)
                 guard let expected = engine[t] else { continue }
-                for probe in [t, (t * 1e6).rounded(.down) / 1e6, t + 0.9e-6] where probe >= 0 && probe <= scene.duration {
+                for probe in [t, Self.seekedByChromium(t), t + 0.9e-6] where probe >= 0 && probe <= scene.duration {
                     let shown: String
                     switch written.sample(at: probe) {
                     case .notApplied: shown = base

@@ -92,12 +92,16 @@ struct SMILWriter {
     func discrete(attribute: String, keys: [(time: Double, value: AnimatedDocument.Value)]) -> AnimatedDocument.Discrete? {
         let texts = keys.map { AnimatedDocument.text($0.value) }
         guard duration > 0, let first = texts.first, texts.contains(where: { $0 != first }) else { return nil }
-        // A switch is written up to 2 µs before its instant (and never past half way back to the key
-        // before), then rounded down, never up: players keep time in whole microseconds (Chromium's
-        // SMIL clock truncates 17/30 s to 0.566666 s), and a key written even a nanosecond after its
-        // frame would leave that frame showing the value before it.
+        // A switch is written `early` before its instant (and never past half way back to the key
+        // before), then rounded down, never up: Chromium seeks a float and keeps whole microseconds,
+        // truncated (17/30 s is read at 0.566666 s; in a minute-long scene frame 971, 32.3666… s, at
+        // 32.366664 s: `seekedByChromium`), and its SMIL holds key times and the simple time's
+        // fraction in floats too, each off by up to 2^-24 of the duration. So: 1 µs, and those three
+        // roundings (2e-7 of the duration, with a margin), at least 2 µs. A key written even a
+        // nanosecond after where its frame is read would leave that frame showing the value before it.
+        let early = max(2e-6, 1.2e-6 + 2e-7 * duration)
         let shifted = keys.indices.map { i in
-            i == 0 ? keys[0].time : keys[i].time - min(2e-6, (keys[i].time - keys[i - 1].time) / 2)
+            i == 0 ? keys[0].time : keys[i].time - min(early, (keys[i].time - keys[i - 1].time) / 2)
         }
         func down(_ x: Double) -> Double { (x * 1e9).rounded(.down) / 1e9 }
         // One change, no loop: a `set` at that instant.

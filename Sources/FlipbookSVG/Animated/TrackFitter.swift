@@ -109,37 +109,6 @@ struct TrackFitter {
         return (compact, TrackSummary(exact: exact, keyframes: compact.count, maxError: worst))
     }
 
-    /// `keys` with each jump (two keys at one instant) that lies less than `DiscreteTrack.gap` after
-    /// a frame instant (i/fps) moved to that frame plus the gap, the value before it held until then
-    /// (one more key). Players cannot tell such a jump from the frame: Chromium's SMIL computes key
-    /// times in single precision (about 6e-8 of the duration), and an imported file's layer that
-    /// ends 84 ns after frame 62 (After Effects' frame numbers, 62.0000025) showed its value after
-    /// the end at that frame, where the engine and the players show the value before it. The value
-    /// before the jump lies between the frame and the jump's own instant; after it (the engine's
-    /// value from the jump on) is reached a gap later, which no frame sees. A jump whose next key
-    /// comes before the new instant stays where it is.
-    static func holdingJumpsClearOfFrames(_ keys: [Keyframe], fps: Double, duration: Double) -> [Keyframe] {
-        guard fps > 0, keys.count >= 3 else { return keys }
-        let gap = DiscreteTrack<Int>.gap(duration: duration)
-        var out: [Keyframe] = []
-        out.reserveCapacity(keys.count + 2)
-        var i = 0
-        while i < keys.count {
-            if i > 0, i + 1 < keys.count, keys[i + 1].time == keys[i].time,
-               let frame = AnimatedSVGCompiler.Context.frameJustBefore(keys[i].time, fps: fps, duration: duration),
-               case let moved = frame + gap, i + 2 >= keys.count || moved < keys[i + 2].time, moved <= duration {
-                out.append(keys[i])
-                out.append(Keyframe(time: moved, value: keys[i].value, curve: nil))
-                out.append(Keyframe(time: moved, value: keys[i + 1].value, curve: keys[i + 1].curve))
-                i += 2
-                continue
-            }
-            out.append(keys[i])
-            i += 1
-        }
-        return out
-    }
-
     private struct Segment {
         var start: [Double]
         var curve: UnitCurve?
@@ -236,53 +205,6 @@ struct TrackFitter {
         return nil
     }
 
-    /// The first instant within 64 ulps after `a` (and at most `b`) where the value has jumped from
-    /// its value at `a` (by over 2e-6 of the larger: `exactSegment`'s tolerance), or nil when there
-    /// is none: one evaluation when there is none, found by halving the ulps (six more) when there is.
-    /// A continuous value moves less than that over 64 ulps unless it changes by 2e8 a second or so.
-    private static func jumpJustAfter(_ a: Double, upTo b: Double, value: Evaluated) -> Double? {
-        guard a.isFinite, b > a else { return nil }
-        let va = value.remembered(a)
-        func jumped(_ v: [Double]) -> Bool {
-            guard v.count == va.count else { return false }
-            let scale = max(1, (va + v).map(abs).max() ?? 1)
-            return zip(va, v).contains { abs($0 - $1) > 2e-6 * scale }
-        }
-        // The instants a, a⁺, a⁺⁺, … up to 64 ulps on, none past b.
-        var steps = [a]
-        while steps.count <= 64, steps[steps.count - 1] < b { steps.append(steps[steps.count - 1].nextUp) }
-        var lo = 0, hi = steps.count - 1   // not jumped at lo; jumped at hi, checked first
-        guard hi > 0, jumped(value.value(steps[hi])) else { return nil }
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if jumped(value.value(steps[mid])) { hi = mid } else { lo = mid }
-        }
-        return steps[hi]
-    }
-
-    /// The first instant within 64 ulps before `b` (and after `a`) from which the value is already
-    /// its value at `b`, where it differs there from the value 64 ulps before (a jump, by over 2e-6
-    /// of the larger, as `jumpJustAfter` tells one); nil when that is `b` itself or there is none.
-    private static func jumpJustBefore(_ b: Double, after a: Double, value: Evaluated) -> Double? {
-        guard b.isFinite, b > a else { return nil }
-        let vb = value.remembered(b)
-        func reached(_ v: [Double]) -> Bool {
-            guard v.count == vb.count else { return false }
-            let scale = max(1, (vb + v).map(abs).max() ?? 1)
-            return zip(vb, v).allSatisfy { abs($0 - $1) <= 2e-6 * scale }
-        }
-        // The instants b, b⁻, b⁻⁻, … up to 64 ulps back, none at or before a.
-        var steps = [b]
-        while steps.count <= 64, steps[steps.count - 1].nextDown > a { steps.append(steps[steps.count - 1].nextDown) }
-        var lo = 0, hi = steps.count - 1   // reached at lo (b); not reached at hi, checked first
-        guard hi > 0, !reached(value.value(steps[hi])) else { return nil }
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if reached(value.value(steps[mid])) { lo = mid } else { hi = mid }
-        }
-        return lo > 0 ? steps[lo] : nil
-    }
-
     /// Whether `exactSegment` could find a segment across several knot intervals, judged by the
     /// knots inside alone (and the sample at seven eighths, which a jump's end is inferred from):
     /// false only where it would return nil, so the interval's other instants need not be evaluated.
@@ -336,7 +258,7 @@ struct TrackFitter {
     /// A track's value, and the values at knots remembered by instant (to the bit) within one `fit`:
     /// the knots inside a long interval are asked for by every interval tried across them. (Only
     /// knots: a path's value may hold thousands of numbers.)
-    private final class Evaluated {
+    final class Evaluated {
         let value: (Double) -> [Double]
         var known: [UInt64: [Double]] = [:]
 

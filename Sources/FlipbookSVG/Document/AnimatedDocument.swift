@@ -252,7 +252,8 @@ public struct AnimatedDocument: Sendable {
     }
 
     /// A discrete track as written: `values[i]` from `keyTimes[i]` (fractions of the duration, as
-    /// written: switches placed up to 2 µs early and rounded down) to the next.
+    /// written: switches placed up to 2 µs early, more in tracks over 4 s long (`SMILWriter.discrete`),
+    /// and rounded down) to the next.
     public struct Discrete: Sendable {
         public var attribute: String
         public var values: [Value]
