@@ -7,7 +7,9 @@ extension TrackFitter {
     /// that a player which reads a frame's time a little off shows the engine's value there:
     ///
     /// - **Just after a frame.** A jump less than `DiscreteTrack.gap` after a frame moves to that
-    ///   frame plus the gap, the value before it held until then (one more key). Chromium's SMIL
+    ///   frame plus the gap, the value before it held until then (one more key), the segment after
+    ///   it begun there on its own curve (`cut`: the value it reaches, the rest of its easing; it had
+    ///   started there from the jump's value, up to its rate times the gap off). Chromium's SMIL
     ///   computes key times in single precision (about 6e-8 of the duration), and an imported file's
     ///   layer that ends 84 ns after frame 62 (After Effects' frame numbers, 62.0000025) showed its
     ///   value after the end at that frame, where the engine and the players show the value before
@@ -40,7 +42,7 @@ extension TrackFitter {
                case let moved = frame + gap, i + 2 >= keys.count || moved < keys[i + 2].time, moved <= duration {
                 out.append(keys[i])
                 out.append(Keyframe(time: moved, value: keys[i].value, curve: nil))
-                out.append(Keyframe(time: moved, value: keys[i + 1].value, curve: keys[i + 1].curve))
+                out.append(Self.cut(keys[i + 1], before: i + 2 < keys.count ? keys[i + 2] : nil, at: moved))
                 i += 2
                 continue
             }
@@ -68,6 +70,20 @@ extension TrackFitter {
             i += 1
         }
         return out
+    }
+
+    /// The segment from `key` to `next` begun at `t` instead (between them): the value it reaches
+    /// there, and the rest of its curve. `key` moved to `t` when there is no next key or the
+    /// values cannot mix.
+    static func cut(_ key: Keyframe, before next: Keyframe?, at t: Double) -> Keyframe {
+        guard let next, next.time > key.time, key.value.count == next.value.count, key.value != next.value else {
+            return Keyframe(time: t, value: key.value, curve: key.curve)
+        }
+        let x = (t - key.time) / (next.time - key.time)
+        let curve = key.curve ?? .linear
+        let y = curve.value(at: x)
+        return Keyframe(time: t, value: zip(key.value, next.value).map { $0 + ($1 - $0) * y },
+                        curve: key.curve.map { $0.piece(from: x, to: 1) ?? .linear })
     }
 
     /// The index of the frame (i/fps) at `t` or less than 1e-9 of `t` after it (a few ulps: a knot
