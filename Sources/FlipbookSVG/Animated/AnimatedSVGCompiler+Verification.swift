@@ -120,8 +120,8 @@ extension AnimatedSVGCompiler.Context {
         }
 
         /// How many frames show a value other than the engine's when the discrete track is read back
-        /// as SMIL: each frame instant is read as written, as Chromium seeks it (`seekedByChromium`) and 0.9 µs later (Chromium's CSS animations
-        /// compare times within 1 µs); all three must show the engine's value at the frame, written
+        /// as SMIL: each frame instant is read as written, as Chromium seeks it (`seekedByChromium`)
+        /// and 0.9 µs later (Chromium's CSS animations compare times within 1 µs); all three must show the engine's value at the frame, written
         /// alike. `engine` holds the engine's values by instant (the fit read every frame's); a frame
         /// missing from it (past the duration) is not read.
         func framesShownWrong(_ track: AnimatedDocument.Discrete, engine: [Double: String]) -> Int {

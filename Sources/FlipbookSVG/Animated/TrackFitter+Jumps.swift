@@ -8,7 +8,7 @@ extension TrackFitter {
     ///
     /// - **Just after a frame.** A jump less than `DiscreteTrack.gap` after a frame moves to that
     ///   frame plus the gap, the value before it held until then (one more key), the segment after
-    ///   it begun there on its own curve (`cut`: the value it reaches, the rest of its easing; it had
+    ///   it begun there on its own curve (`split`: the value it reaches, the rest of its easing; it had
     ///   started there from the jump's value, up to its rate times the gap off). Chromium's SMIL
     ///   computes key times in single precision (about 6e-8 of the duration), and an imported file's
     ///   layer that ends 84 ns after frame 62 (After Effects' frame numbers, 62.0000025) showed its
@@ -16,14 +16,14 @@ extension TrackFitter {
     ///   it. A jump whose next key comes before the new instant stays where it is.
     /// - **At a frame** (or up to 1e-9 of its time before it, where decimal sums put a knot), for the
     ///   first `seekedFrames` frames: the engine shows the value after the jump there, and the jump
-    ///   moves a gap before the frame, its value after held to the jump's own key. Chromium seeks
-    ///   whole microseconds, truncated: frame 21 of a 30 fps scene (0.7 s) was read at 0.699999 s
-    ///   and showed the value before a jump written at 0.6999999996 s (the replicator spinner's
-    ///   sixth bar, 413 px off). The segment before ends there, on its own curve (the part of its
-    ///   easing up to that instant, and the value it reaches); keys less than the gap before the
-    ///   frame give way to it. 0 (the default, and
-    ///   Lottie's, whose keys are frame numbers): no jump at a frame moves. A looping scene's end is
-    ///   no frame it seeks (its next cycle's first frame is frame 0).
+    ///   moves a gap before the frame, its value after held to the jump's own key. Chromium seeks a
+    ///   float, then whole microseconds, truncated (`AnimatedSVGCompiler.Context.seekedByChromium`):
+    ///   frame 21 of a 30 fps scene (0.7 s) was read at 0.699999 s and showed the value before a
+    ///   jump written at 0.6999999996 s (the replicator spinner's sixth bar, 413 px off). The
+    ///   segment before ends there, on its own curve (`split`); keys less than the gap before the
+    ///   frame give way to it. With `seekedFrames` 0 (the default, and Lottie's, whose keys are
+    ///   frame numbers) no jump at a frame moves. A looping scene's end is no frame it seeks (its
+    ///   next cycle's first frame is frame 0).
     ///
     /// The values between the jump's new instant and the frame are the ones no frame sees.
     static func holdingJumpsClearOfFrames(_ keys: [Keyframe], fps: Double, duration: Double, seekedFrames: Int = 0) -> [Keyframe] {
@@ -42,7 +42,9 @@ extension TrackFitter {
                case let moved = frame + gap, i + 2 >= keys.count || moved < keys[i + 2].time, moved <= duration {
                 out.append(keys[i])
                 out.append(Keyframe(time: moved, value: keys[i].value, curve: nil))
-                out.append(Self.cut(keys[i + 1], before: i + 2 < keys.count ? keys[i + 2] : nil, at: moved))
+                // The segment after it begins at `moved`, on its own curve.
+                let split = i + 2 < keys.count ? Self.split(keys[i + 1], keys[i + 2], at: moved) : nil
+                out.append(Keyframe(time: moved, value: split?.value ?? keys[i + 1].value, curve: split?.after ?? keys[i + 1].curve))
                 i += 2
                 continue
             }
@@ -51,16 +53,11 @@ extension TrackFitter {
                let kept = out.lastIndex(where: { $0.time < moved }) {
                 // The segment into the jump ends at `moved`: the part of its curve up to there, and
                 // the value it reaches there (keys after `moved` give way, the first one ending it).
-                let start = out[kept], end = kept + 1 < out.count ? out[kept + 1] : keys[i]
-                let x = (moved - start.time) / (end.time - start.time)
-                let curve = start.curve ?? .linear
-                let y = curve.value(at: x)
+                let end = kept + 1 < out.count ? out[kept + 1] : keys[i]
+                let split = Self.split(out[kept], end, at: moved)
                 out.removeSubrange((kept + 1)...)
-                if start.value.count == end.value.count, start.value != end.value {
-                    out[kept].curve = start.curve.map { $0.piece(from: 0, to: x) ?? .linear }
-                }
-                let reached = zip(start.value, end.value).map { $0 + ($1 - $0) * y }
-                out.append(Keyframe(time: moved, value: reached.count == end.value.count ? reached : end.value, curve: nil))
+                if let split { out[kept].curve = split.before }
+                out.append(Keyframe(time: moved, value: split?.value ?? end.value, curve: nil))
                 out.append(Keyframe(time: moved, value: keys[i + 1].value, curve: nil))
                 out.append(keys[i + 1])
                 i += 2
@@ -72,18 +69,15 @@ extension TrackFitter {
         return out
     }
 
-    /// The segment from `key` to `next` begun at `t` instead (between them): the value it reaches
-    /// there, and the rest of its curve. `key` moved to `t` when there is no next key or the
-    /// values cannot mix.
-    static func cut(_ key: Keyframe, before next: Keyframe?, at t: Double) -> Keyframe {
-        guard let next, next.time > key.time, key.value.count == next.value.count, key.value != next.value else {
-            return Keyframe(time: t, value: key.value, curve: key.curve)
-        }
+    /// The segment from `key` to `next` split at `t` (between them): the value it reaches there, and
+    /// its curve's parts before and after (nil: linear). Nil when the values do not mix (of other
+    /// counts) or do not change (the segment is constant: no split needed).
+    static func split(_ key: Keyframe, _ next: Keyframe, at t: Double) -> (value: [Double], before: UnitCurve?, after: UnitCurve?)? {
+        guard next.time > key.time, key.value.count == next.value.count, key.value != next.value else { return nil }
         let x = (t - key.time) / (next.time - key.time)
-        let curve = key.curve ?? .linear
-        let y = curve.value(at: x)
-        return Keyframe(time: t, value: zip(key.value, next.value).map { $0 + ($1 - $0) * y },
-                        curve: key.curve.map { $0.piece(from: x, to: 1) ?? .linear })
+        let y = (key.curve ?? .linear).value(at: x)
+        return (zip(key.value, next.value).map { $0 + ($1 - $0) * y },
+                key.curve.map { $0.piece(from: 0, to: x) ?? .linear }, key.curve.map { $0.piece(from: x, to: 1) ?? .linear })
     }
 
     /// The index of the frame (i/fps) at `t` or less than 1e-9 of `t` after it (a few ulps: a knot
