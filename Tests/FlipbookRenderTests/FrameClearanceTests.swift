@@ -152,7 +152,7 @@ struct FrameClearanceTests {
         let track = SMILTrack(.numeric(n), timing: compiled.document.timing)
         for i in 0...60 {
             let t = Double(i) / 30, expected = 1 - 0.8 * Double(i % 21) / 21
-            for seek in [t, (Double(Float(t)) * 1e6).rounded(.towardZero) / 1e6] {
+            for seek in [t, FrameInstants.seekedByChromium(t)] {
                 guard case .numbers(let v)? = track.value(at: seek) else {
                     Issue.record("no value at \(seek)")
                     continue
@@ -237,7 +237,7 @@ struct FrameClearanceTests {
             let held = TrackFitter.holdingJumpsClearOfFrames(keys, fps: fps, duration: duration, seekedFrames: frames)
             for i in 0..<frames {
                 let f = Double(i) / fps
-                for seek in [f, (Double(Float(f)) * 1e6).rounded(.towardZero) / 1e6] where seek >= 0 {
+                for seek in [f, FrameInstants.seekedByChromium(f)] where seek >= 0 {
                     // The fitted keys at the seek, or at the frame where they jump between the two
                     // (a seek up to 3 µs early reads a moving value that much earlier, as any key).
                     let jumps = keys.indices.dropFirst().contains { keys[$0].time == keys[$0 - 1].time && keys[$0].time > seek && keys[$0].time <= f }
@@ -273,7 +273,7 @@ struct FrameClearanceTests {
         }
         #expect(track.keyTimes.count == 3)
         for (k, frame) in [(1, 971.0), (2, 986.0)] {
-            let t = frame / 30, seek = (Double(Float(t)) * 1e6).rounded(.towardZero) / 1e6
+            let t = frame / 30, seek = FrameInstants.seekedByChromium(t)
             #expect(track.keyTimes[k] * 60 <= seek, "frame \(frame): key \(track.keyTimes[k] * 60), read at \(seek)")
             #expect(Float(track.keyTimes[k]) <= Float(Float(seek) / 60), "frame \(frame) in single precision")
             // Not before the frame before.
@@ -298,8 +298,8 @@ struct FrameClearanceTests {
         #expect(context.framesShownWrong(track(0.3000005), engine: engine) == 1)
         // Chromium's seek: a float (0.7 is 0.699999988079071, 17/30 is 0.566666662693), then whole
         // microseconds, truncated; 0.1 as a float is above it (0.100000001490116).
-        #expect(AnimatedSVGCompiler.Context.seekedByChromium(0.7) == 0.699999)
-        #expect(AnimatedSVGCompiler.Context.seekedByChromium(17.0 / 30) == 0.566666)
-        #expect(AnimatedSVGCompiler.Context.seekedByChromium(0.1) == 0.1)
+        #expect(FrameInstants.seekedByChromium(0.7) == 0.699999)
+        #expect(FrameInstants.seekedByChromium(17.0 / 30) == 0.566666)
+        #expect(FrameInstants.seekedByChromium(0.1) == 0.1)
     }
 }

@@ -26,7 +26,7 @@ extension AnimatedSVGCompiler.Context {
         /// the track's span: `AnimatedDocument.TrackCheck.smilWindow(span:)`, 1e-8 s up to a 10 s
         /// span) and the smallest error counts. Where that error is over `tolerance`, the engine's value
         /// 1e-8 s later counts as well: a state that lasts less than the key times' resolution (an
-        /// animation of 1e-300 s); or, at an instant less than `DiscreteTrack.gap` after a frame's,
+        /// animation of 1e-300 s); or, at an instant less than `FrameInstants.gap` after a frame's,
         /// the engine's value at that frame (a jump there is written a gap after the frame, where
         /// players tell them apart). Infinity when the text cannot be read back.
         /// `series` holds the engine's value at each of `checkTimes`.
@@ -82,7 +82,7 @@ extension AnimatedSVGCompiler.Context {
                     // `TrackFitter.holdingJumpsClearOfFrames`), else the value 1e-8 s later (at most
                     // the end's: a knot ulps before the end, where a jump at the last frame is written
                     // a gap before it).
-                    let frame = Self.frameJustBefore(t, fps: scene.fps, duration: scene.duration)
+                    let frame = FrameInstants.frameJustBefore(t, fps: scene.fps, duration: scene.duration)
                     let later = (frame.map(value) ?? value(min(t + 1e-8, scene.duration))).map { SVGNumber.representable($0) }
                     if later.count == expected.count {
                         laterValues[i] = later
@@ -101,24 +101,6 @@ extension AnimatedSVGCompiler.Context {
             return (worst, worstOnGrid, laterValues)
         }
 
-        /// The instant Chromium's SMIL shows when seeked to `t`: `SVGSVGElement.setCurrentTime` takes a
-        /// single-precision float (its IDL), and the clock keeps whole microseconds, truncated. Frame
-        /// 0.7 s is read at 0.699999 s (0.7 as a float is 0.699999988); frame 17/30 s at 0.566666 s.
-        /// At most 1 µs plus half a float's ulp (t · 2^-24) before `t`, or that ulp after.
-        static func seekedByChromium(_ t: Double) -> Double {
-            (Double(Float(t)) * 1e6).rounded(.towardZero) / 1e6
-        }
-
-        /// The frame instant (i/fps) less than `DiscreteTrack.gap(duration:)` before `t`, if any (not
-        /// `t` itself).
-        static func frameJustBefore(_ t: Double, fps: Double, duration: Double) -> Double? {
-            guard fps > 0, t > 0 else { return nil }
-            var n = (t * fps).rounded(.down)
-            if n / fps >= t { n -= 1 }
-            let f = n / fps
-            return n >= 0 && t - f < DiscreteTrack<Int>.gap(duration: duration) ? f : nil
-        }
-
         /// How many frames show a value other than the engine's when the discrete track is read back
         /// as SMIL: each frame instant is read as written, as Chromium seeks it (`seekedByChromium`)
         /// and 0.9 µs later (Chromium's CSS animations compare times within 1 µs); all three must show the engine's value at the frame, written
@@ -134,7 +116,7 @@ extension AnimatedSVGCompiler.Context {
             for i in 0..<scene.frameCount {
                 let t = scene.frameTime(i)
                 guard let expected = engine[t] else { continue }
-                for probe in [t, Self.seekedByChromium(t), t + 0.9e-6] where probe >= 0 && probe <= scene.duration {
+                for probe in [t, FrameInstants.seekedByChromium(t), t + 0.9e-6] where probe >= 0 && probe <= scene.duration {
                     let shown: String
                     switch written.sample(at: probe) {
                     case .notApplied: shown = base

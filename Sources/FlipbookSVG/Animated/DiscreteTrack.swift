@@ -24,13 +24,6 @@ struct DiscreteTrack<Value: Equatable> {
         return times.filter { $0 >= 0 && $0 <= duration }.sorted()
     }
 
-    /// How far after an instant showing the old value a change is placed at least: 4 µs (of a 1 s
-    /// scene; in proportion beyond). Writers move a switch up to 2 µs earlier (SMILWriter: players
-    /// keep whole microseconds) and Chromium's CSS animations compare times within 1 µs, so with
-    /// 1 µs a change found just after a frame at 0.1 s (a ring's arc that appears once its change
-    /// begins) was written at 0.0999995 s and showed at that frame.
-    static func gap(duration: Double) -> Double { 4e-6 * max(duration, 1) }
-
     /// Keys where the value changes between the `observed` instants (`observed(knots:fps:duration:)`).
     ///
     /// With `holdMotion`, a value that moves all the way between two instants (its middle differs
@@ -44,7 +37,7 @@ struct DiscreteTrack<Value: Equatable> {
     /// `fps` tells the frame instants among the observed ones (i/fps, as `observed` makes them): a
     /// change is never placed after a frame that shows the new value. 0 when none is a frame.
     func fit(observed sorted: [Double], duration: Double, holdMotion: Bool = false, fps: Double = 0) -> [(time: Double, value: Value)] {
-        let gap = Self.gap(duration: duration)
+        let gap = FrameInstants.gap(duration: duration)
         var keys: [(Double, Value)] = [(0, value(0))]
         // Each observed instant is evaluated once (b's value is the next pair's a; instants looked at
         // ahead, below, are kept).

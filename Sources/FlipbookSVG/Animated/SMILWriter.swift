@@ -95,7 +95,7 @@ struct SMILWriter {
         // A switch is written `early` before its instant (and never past half way back to the key
         // before), then rounded down, never up: Chromium seeks a float and keeps whole microseconds,
         // truncated (17/30 s is read at 0.566666 s; in a minute-long scene frame 971, 32.3666… s, at
-        // 32.366664 s: `seekedByChromium`), and its SMIL holds key times and the simple time's
+        // 32.366664 s: `FrameInstants.seekedByChromium`), and its SMIL holds key times and the simple time's
         // fraction in floats too, each off by up to 2^-24 of the duration. So: 1 µs, and those three
         // roundings (2e-7 of the duration, with a margin), at least 2 µs. A key written even a
         // nanosecond after where its frame is read would leave that frame showing the value before it.

@@ -6,7 +6,7 @@ extension TrackFitter {
     /// `keys` with each jump (two keys at one instant) placed clear of the frame instants (i/fps), so
     /// that a player which reads a frame's time a little off shows the engine's value there:
     ///
-    /// - **Just after a frame.** A jump less than `DiscreteTrack.gap` after a frame moves to that
+    /// - **Just after a frame.** A jump less than `FrameInstants.gap` after a frame moves to that
     ///   frame plus the gap, the value before it held until then (one more key), the segment after
     ///   it begun there on its own curve (`split`: the value it reaches, the rest of its easing; it had
     ///   started there from the jump's value, up to its rate times the gap off). Chromium's SMIL
@@ -17,7 +17,7 @@ extension TrackFitter {
     /// - **At a frame** (or up to 1e-9 of its time before it, where decimal sums put a knot), for the
     ///   first `seekedFrames` frames: the engine shows the value after the jump there, and the jump
     ///   moves a gap before the frame, its value after held to the jump's own key. Chromium seeks a
-    ///   float, then whole microseconds, truncated (`AnimatedSVGCompiler.Context.seekedByChromium`):
+    ///   float, then whole microseconds, truncated (`FrameInstants.seekedByChromium`):
     ///   frame 21 of a 30 fps scene (0.7 s) was read at 0.699999 s and showed the value before a
     ///   jump written at 0.6999999996 s (the replicator spinner's sixth bar, 413 px off). The
     ///   segment before ends there, on its own curve (`split`); keys less than the gap before the
@@ -28,7 +28,7 @@ extension TrackFitter {
     /// The values between the jump's new instant and the frame are the ones no frame sees.
     static func holdingJumpsClearOfFrames(_ keys: [Keyframe], fps: Double, duration: Double, seekedFrames: Int = 0) -> [Keyframe] {
         guard fps > 0, keys.count >= 3 else { return keys }
-        let gap = DiscreteTrack<Int>.gap(duration: duration)
+        let gap = FrameInstants.gap(duration: duration)
         var out: [Keyframe] = []
         out.reserveCapacity(keys.count + 2)
         var i = 0
@@ -38,7 +38,7 @@ extension TrackFitter {
                 i += 1
                 continue
             }
-            if let frame = AnimatedSVGCompiler.Context.frameJustBefore(keys[i].time, fps: fps, duration: duration),
+            if let frame = FrameInstants.frameJustBefore(keys[i].time, fps: fps, duration: duration),
                case let moved = frame + gap, i + 2 >= keys.count || moved < keys[i + 2].time, moved <= duration {
                 out.append(keys[i])
                 out.append(Keyframe(time: moved, value: keys[i].value, curve: nil))
@@ -48,7 +48,7 @@ extension TrackFitter {
                 i += 2
                 continue
             }
-            if let index = Self.frameAtOrJustAfter(keys[i].time, fps: fps), index > 0, index < seekedFrames,
+            if let index = FrameInstants.frameAtOrJustAfter(keys[i].time, fps: fps), index > 0, index < seekedFrames,
                case let frame = Double(index) / fps, case let moved = frame - gap,
                let kept = out.lastIndex(where: { $0.time < moved }) {
                 // The segment into the jump ends at `moved`: the part of its curve up to there, and
@@ -78,15 +78,6 @@ extension TrackFitter {
         let y = (key.curve ?? .linear).value(at: x)
         return (zip(key.value, next.value).map { $0 + ($1 - $0) * y },
                 key.curve.map { $0.piece(from: 0, to: x) ?? .linear }, key.curve.map { $0.piece(from: x, to: 1) ?? .linear })
-    }
-
-    /// The index of the frame (i/fps) at `t` or less than 1e-9 of `t` after it (a few ulps: a knot
-    /// that decimal sums put just before the frame), if any.
-    static func frameAtOrJustAfter(_ t: Double, fps: Double) -> Int? {
-        guard fps > 0, t.isFinite, t > 0, t * fps < 1e15 else { return nil }
-        let n = (t * fps).rounded()
-        let frame = n / fps
-        return frame >= t && frame - t <= 1e-9 * max(1, t) ? Int(n) : nil
     }
 
     /// The first instant within 64 ulps after `a` (and at most `b`) where the value has jumped from
