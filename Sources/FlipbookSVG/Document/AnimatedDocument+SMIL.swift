@@ -94,15 +94,17 @@ extension AnimatedDocument {
                     css.elements.append((id, e))
                 }
             }
-            for a in e.attributes where a.theme == nil {
+            for a in e.attributes {
                 if a.name == "display", case .keyword("none") = a.value { open += " visibility=\"hidden\"" } else { open += " \(a.name)=\"\(text(a.value))\"" }
             }
         } else {
-            for a in e.attributes where a.theme == nil { open += " \(a.name)=\"\(text(a.value))\"" }
+            for a in e.attributes { open += " \(a.name)=\"\(text(a.value))\"" }
             for a in e.animations { animations += text(a, timing: timing) }
         }
-        // Themed colours: a style property reading the custom property, this value its fallback (a
-        // page sets `--name` on the SVG or around it).
+        // Themed colours: written as attributes like any colour, and again as a style property that
+        // reads the custom property with this value its fallback (a page sets `--name` on the SVG or
+        // around it). The style wins where custom properties are known; a renderer without them
+        // (librsvg 2.54 paints `var()` black) drops the declaration and reads the attribute.
         let themed = e.attributes.filter { $0.theme != nil }
         if !themed.isEmpty {
             open += " style=\"" + themed.map { "\($0.name):var(--\($0.theme!),\(text($0.value)))" }.joined(separator: ";") + "\""
