@@ -125,6 +125,8 @@ struct RenderBatch: @unchecked Sendable {
 
     /// Rows read and rendered at a time: the batch's memory is this many rows and their outputs.
     static let chunk = 256
+    /// The most unused column names the batch notes (a JSON Lines file can name new keys on every line).
+    static let notedColumns = 64
 
     /// Renders every row; returns the exit status (1 when a row failed).
     func run() throws -> Int32 {
@@ -139,10 +141,11 @@ struct RenderBatch: @unchecked Sendable {
         let source = try DataSource(dataPath)
         var reader = DataRowReader(format: format, next: source.next)
         var index = 0
-        // Columns that are neither parameters nor in an output's pattern are named once (a typo in a
-        // header would otherwise leave a parameter at its default unseen).
+        // Columns that are neither parameters nor in an output's pattern are named once each, on the
+        // first row that has them (a typo in a header, or in one JSON line's key, would otherwise
+        // leave a parameter at its default unseen); at most `notedColumns` names.
         let used = Set(parameters.declared.map(\.name) + outputs.patterns.flatMap(\.columns))
-        var warned = false
+        var noted: Set<String> = []
         var rows = 0, failed = 0, written = 0
         // Each path planned, by its hash (`fnv1a`), with the line of the row that writes it: the one
         // thing the batch keeps of every row (16 bytes and the table's slack).
@@ -155,12 +158,11 @@ struct RenderBatch: @unchecked Sendable {
                 throw InputError("\(dataPath): line \(error.line): \(error.message)")
             }
             if chunk.isEmpty { break }
-            if !warned, let first = chunk.first(where: { $0.problem == nil }) {
-                warned = true
-                let unused = first.values.map(\.name).filter { !used.contains($0) }
-                if !unused.isEmpty {
-                    printError("flipbook render: note: \(dataPath): the column\(unused.count == 1 ? "" : "s") \(unused.map { "\"\(DisplayText.escaped($0, limit: 40))\"" }.joined(separator: ", ")) name\(unused.count == 1 ? "s" : "") no parameter and no output uses \(unused.count == 1 ? "it" : "them")")
-                }
+            for row in chunk where row.problem == nil && noted.count < Self.notedColumns {
+                let unused = row.values.map(\.name).filter { !used.contains($0) && !noted.contains($0) }
+                guard !unused.isEmpty else { continue }
+                noted.formUnion(unused)
+                printError("flipbook render: note: \(dataPath): line \(row.line): the column\(unused.count == 1 ? "" : "s") \(unused.map { "\"\(DisplayText.escaped($0, limit: 40))\"" }.joined(separator: ", ")) name\(unused.count == 1 ? "s" : "") no parameter and no output uses \(unused.count == 1 ? "it" : "them")")
             }
             // Paths first, in row order, so two rows that would write one file are found whatever the
             // threads do (the second is refused).
