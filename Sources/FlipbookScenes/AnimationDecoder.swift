@@ -39,7 +39,7 @@ struct AnimationDecoder {
             let propertyReader = try o.required("property", "the name of the animated property")
             let name = try propertyReader.string()
             guard let key = type.property(named: name) else {
-                throw propertyReader.error("a \(type.name) layer has no property \"\(name)\"\(DidYouMean.hint(for: name, among: type.allProperties.map(\.name)))")
+                throw propertyReader.error(UnknownProperty.message(name, type: type))
             }
             if o.has("values") || o.has("path") {
                 animation = Animation(.keyframe(try keyframe(o, key: key, reader: r)))

@@ -381,7 +381,7 @@ public struct SceneLoader {
             for name in set.keys {
                 let valueReader = set.optional(name)!
                 guard let key = type.property(named: name) else {
-                    throw valueReader.error("a \(type.name) layer has no property \"\(name)\"\(DidYouMean.hint(for: name, among: type.allProperties.map(\.name)))")
+                    throw valueReader.error(UnknownProperty.message(name, type: type))
                 }
                 let value = try SceneValues.value(valueReader, for: key)
                 try checkListSize(value, valueReader)
