@@ -13,6 +13,11 @@ struct NumberTextTests {
         ("%.1f km", 12.25, "12.2 km"), ("%.1f km", 12.35, "12.3 km"), ("%+.2f", 3, "+3.00"), ("%05.1f", 2.25, "002.2"),
         ("%d pts", 99.99, "99 pts"), ("%d pts", -3.7, "-3 pts"), ("%3d", 7, "  7"), ("%.2e", 12345, "1.23e+04"), ("%g", 0.0001, "0.0001"),
         ("%d", 1e30, "9223372036854775807"), ("%.0f", .infinity, "inf"),
+        // The ' flag: Python's format() with ',' (its own grouping, ties to even on the binary value).
+        ("%'d", 1234567, "1,234,567"), ("%'d", -1234567.9, "-1,234,567"), ("%'d", 999, "999"), ("%'d", 1000, "1,000"), ("%'d", 0, "0"),
+        ("%'.2f", 1234.5, "1,234.50"), ("%'+.0f", 1e6, "+1,000,000"), ("%'10d", 12345, "    12,345"), ("%'-10d|", 12345, "12,345    |"),
+        ("%'g", 123456, "123,456"), ("%'g", 1234567, "1.23457e+06"), ("%'.1f", -999.95, "-1,000.0"), ("%'.1f", 1234567.25, "1,234,567.2"),
+        ("%% %'d steps, 100%%", 12345, "% 12,345 steps, 100%"), ("%'.0f", .infinity, "inf"), ("%'.2e", 12345, "1.23e+04"),
     ]
 
     @Test(arguments: 0..<table.count) func formatsAsPrintfDoes(_ i: Int) throws {
@@ -22,7 +27,7 @@ struct NumberTextTests {
     }
 
     @Test func aFormatReadsOnlyTheNumberItIsGiven() {
-        for bad in ["%s", "%n", "%d %d", "no conversion", "%", "%5", "%.3q", "%100f", "%.100f", "%ld", "%*d", "%1$d"] {
+        for bad in ["%s", "%n", "%d %d", "no conversion", "%", "%5", "%.3q", "%100f", "%.100f", "%ld", "%*d", "%1$d", "%'05d", "%0'5d"] {
             #expect(NumberFormat(bad) == nil, "\(bad)")
         }
         #expect(NumberFormat("%% done: %.0f%%") != nil)

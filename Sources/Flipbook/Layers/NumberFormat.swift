@@ -4,12 +4,18 @@ import FlipbookSupport
 /// How a text layer shows a number (`TextLayer.format`): C printf's conversion of one number, in the
 /// C locale (a '.' for the decimal point whatever the machine's settings), with literal text around it.
 ///
-/// The format holds exactly one conversion, `%[flags][width][.precision]type`: flags from `-+ 0#`,
+/// The format holds exactly one conversion, `%[flags][width][.precision]type`: flags from `-+ 0#'`,
 /// width and precision of at most two digits, and type `f`, `F`, `e`, `E`, `g`, `G` (the number as
 /// printf shows a double: rounded to the precision by the C library, ties to even on the exact binary
 /// value) or `d`, `i` (the number truncated toward zero, as C's `(long)` cast: a count from 0 to 100
 /// shows 99 until it reaches 100). `%%` is a literal percent sign. Anything else (`%s`, `%n`, two
 /// conversions, none) is refused by `init?`, so a format never reads what it was not given.
+///
+/// The `'` flag groups the integer digits in threes with commas, as printf does in an English locale
+/// and whatever the machine's ("%'d" shows 1234567 as "1,234,567"; "%'.1f" shows -999.95 as
+/// "-1,000.0": grouped after rounding); the width counts the commas. Digits after the first run (a
+/// fraction, an exponent) are not grouped, so `%'e` is `%e`. With the `0` flag it is refused (zeros
+/// padded in among the groups have no one reading).
 /// A number that is not finite shows as printf shows it ("nan", "inf"); one beyond ±9.2e18 with `d`
 /// shows the nearest representable end.
 public struct NumberFormat: Hashable, Sendable {
@@ -17,8 +23,18 @@ public struct NumberFormat: Hashable, Sendable {
     public let text: String
     /// Whether the conversion is `d` or `i`.
     let integer: Bool
-    /// The format handed to printf (`d`/`i` written as `ld`).
+    /// The format handed to printf (`d`/`i` written as `ld`); with the `'` flag, the conversion alone,
+    /// without its width.
     let printfFormat: String
+    /// With the `'` flag: the literal text either side of the conversion, its width and whether it is
+    /// left-justified (`-`); nil without it.
+    let grouped: Grouped?
+
+    struct Grouped: Hashable, Sendable {
+        let before: String, after: String
+        let width: Int
+        let left: Bool
+    }
     /// The step between two numbers the format shows apart: 1 for `d`, 10^−precision for `f` (6 when
     /// not given); nil for `e` and `g`, whose step depends on the number.
     public let resolution: Double?
@@ -27,13 +43,23 @@ public struct NumberFormat: Hashable, Sendable {
     public init?(_ text: String) {
         var scalars = Array(text.unicodeScalars)[...]
         var out = "", conversions = 0, integer = false, resolution: Double?
+        // The literal text before and after the conversion (for the `'` flag), its flags and width.
+        var literal = ["", ""], flags = "", width = 0
         while let c = scalars.popFirst() {
-            guard c == "%" else { out.unicodeScalars.append(c); continue }
-            if scalars.first == "%" { scalars.removeFirst(); out += "%%"; continue }
+            guard c == "%" else { out.unicodeScalars.append(c); literal[min(conversions, 1)].unicodeScalars.append(c); continue }
+            if scalars.first == "%" { scalars.removeFirst(); out += "%%"; literal[min(conversions, 1)] += "%"; continue }
             var spec = "%"
-            while let f = scalars.first, "-+ 0#".unicodeScalars.contains(f) { spec.unicodeScalars.append(f); scalars.removeFirst() }
+            while let f = scalars.first, "-+ 0#'".unicodeScalars.contains(f) { flags.unicodeScalars.append(f); scalars.removeFirst() }
+            let grouping = flags.contains("'")
+            if grouping && flags.contains("0") { return nil }
+            spec += flags.filter { $0 != "'" }
             var digits = 0
-            while let d = scalars.first, ("0"..."9").contains(d) { spec.unicodeScalars.append(d); scalars.removeFirst(); digits += 1 }
+            while let d = scalars.first, ("0"..."9").contains(d) {
+                if !grouping { spec.unicodeScalars.append(d) }
+                width = width * 10 + Int(d.value - 48)
+                scalars.removeFirst()
+                digits += 1
+            }
             guard digits <= 2 else { return nil }
             var precision = 6
             if scalars.first == "." {
@@ -68,19 +94,52 @@ public struct NumberFormat: Hashable, Sendable {
         guard conversions == 1 else { return nil }
         self.text = text
         self.integer = integer
-        self.printfFormat = out
         self.resolution = resolution
+        if flags.contains("'") {
+            // The conversion alone: `out` is the literal text, escaped, around it.
+            self.printfFormat = String(out.dropFirst(Self.escaped(literal[0]).count).dropLast(Self.escaped(literal[1]).count))
+            self.grouped = Grouped(before: literal[0], after: literal[1], width: width, left: flags.contains("-"))
+        } else {
+            self.printfFormat = out
+            self.grouped = nil
+        }
     }
 
     /// `value` shown by the format.
     public func string(_ value: Double) -> String {
-        guard integer else { return String(printf: printfFormat, value) }
-        let truncated = value.isNaN ? 0 : value >= 9.2e18 ? Int.max : value <= -9.2e18 ? Int.min : Int(value.rounded(.towardZero))
-        return String(printf: printfFormat, truncated)
+        let shown: String
+        if integer {
+            let truncated = value.isNaN ? 0 : value >= 9.2e18 ? Int.max : value <= -9.2e18 ? Int.min : Int(value.rounded(.towardZero))
+            shown = String(printf: printfFormat, truncated)
+        } else {
+            shown = String(printf: printfFormat, value)
+        }
+        guard let grouped else { return shown }
+        let digits = Self.grouping(shown)
+        let padding = String(repeating: " ", count: max(0, grouped.width - digits.count))
+        return grouped.before + (grouped.left ? digits + padding : padding + digits) + grouped.after
     }
 
+    /// `s` (a conversion's output) with its first run of digits grouped in threes by commas from the
+    /// right: "-1234567.5" gives "-1,234,567.5"; "1.5e+06" and "inf" stay as they are.
+    static func grouping(_ s: String) -> String {
+        let chars = Array(s)
+        func digit(_ c: Character) -> Bool { ("0"..."9").contains(c) }
+        guard let start = chars.firstIndex(where: digit) else { return s }
+        let end = chars[start...].firstIndex { !digit($0) } ?? chars.endIndex
+        var out = String(chars[..<start])
+        for (i, c) in chars[start..<end].enumerated() {
+            if i > 0 && (end - start - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return out + String(chars[end...])
+    }
+
+    /// Literal text as printf reads it: each '%' doubled.
+    static func escaped(_ literal: String) -> String { String(literal.flatMap { $0 == "%" ? "%%" : String($0) }) }
+
     /// What a format must be, for messages.
-    public static let expected = "a format showing one number, such as \"%.0f%%\" or \"%d pts\": one of %f %e %g %d (flags -+ 0#, width and precision of up to two digits), %% for a percent sign"
+    public static let expected = "a format showing one number, such as \"%.0f%%\" or \"%d pts\": one of %f %e %g %d (flags -+ 0# and ' for thousands separators, width and precision of up to two digits), %% for a percent sign"
 }
 
 extension Scene {
