@@ -80,13 +80,19 @@ enum SceneValues {
         "none": .clear, "transparent": .clear, "clear": .clear,
     ]
 
-    /// `"#rrggbb"`, `"#rgb"`, with alpha `"#rrggbbaa"`, a name (`"orange"`, `"none"`), `[r, g, b(, a)]` in
-    /// [0, 1], `{"white": w, "alpha": a}` or `{"hue": h, "saturation": s, "brightness": b, "alpha": a}`.
+    /// `"#rrggbb"`, `"#rgb"`, with alpha `"#rrggbbaa"`, CSS's `rgb()`, `rgba()`, `hsl()` and `hsla()`
+    /// (`CSSColorFunction`), a name (`"orange"`, `"none"`), `[r, g, b(, a)]` in [0, 1],
+    /// `{"white": w, "alpha": a}` or `{"hue": h, "saturation": s, "brightness": b, "alpha": a}`.
     static func color(_ r: JSONReader) throws(SceneError) -> Color {
-        let expected = "a colour (\"#rrggbb\", \"#rrggbbaa\", a name such as \"orange\" or \"none\", [r, g, b, a] in 0…1, or {\"hue\", \"saturation\", \"brightness\"})"
+        let expected = "a colour (\"#rrggbb\", \"#rrggbbaa\", \"rgb(52 120 246 / 50%)\", \"hsl(210, 50%, 40%)\", a name such as \"orange\" or \"none\", [r, g, b, a] in 0…1, or {\"hue\", \"saturation\", \"brightness\"})"
         switch r.value.kind {
         case .string(let text):
             if let c = Color(hex: text) { return c }
+            switch CSSColorFunction.parse(text) {
+            case .success(let c)?: return c
+            case .failure(let problem)?: throw r.error("\(problem.message); expected \(expected)")
+            case nil: break
+            }
             if let c = namedColors[text.lowercased()] { return c }
             throw r.error("expected \(expected), got \"\(text)\"\(DidYouMean.hint(for: text, among: Array(namedColors.keys)))")
         case .array(let items):

@@ -61,7 +61,7 @@ struct SceneParameterTests {
         (template(), ["move": .text("-0.1")], "t.json: --set move: -0.1 is below the minimum 0 of the parameter \"move\""),
         (template(), ["move": .text("lots")], "t.json: --set move: expected a number for the parameter \"move\", got \"lots\""),
         (template(), ["move": .text("nan")], "t.json: --set move: expected a number for the parameter \"move\", got \"nan\""),
-        (template(), ["accent": .text("red; } svg { display:none")], "t.json: --set accent: expected a colour (\"#rrggbb\", \"#rrggbbaa\", a name such as \"orange\" or \"none\", [r, g, b, a] in 0…1, or {\"hue\", \"saturation\", \"brightness\"}), got \"red; } svg { display:none\""),
+        (template(), ["accent": .text("red; } svg { display:none")], "t.json: --set accent: expected a colour (\"#rrggbb\", \"#rrggbbaa\", \"rgb(52 120 246 / 50%)\", \"hsl(210, 50%, 40%)\", a name such as \"orange\" or \"none\", [r, g, b, a] in 0…1, or {\"hue\", \"saturation\", \"brightness\"}), got \"red; } svg { display:none\""),
         (template(), ["mvoe": .text("1")], "t.json: params: --set mvoe: the scene declares no parameter \"mvoe\"; did you mean 'move'?; declared: move, accent, title"),
         (template(#"{"param": "mov"}"#), [:], "t.json: layers[0].animations[0].values[1].param: unknown parameter \"mov\"; did you mean 'move'?; declared: move, accent, title"),
         (template(#"{"param": "accent", "times": 2}"#), [:], "t.json: layers[0].animations[0].values[1]: \"times\" and \"plus\" go with a number parameter; \"accent\" is a color"),
