@@ -14,8 +14,8 @@ import FlipbookSupport
 /// The `'` flag groups the integer digits in threes with commas, as printf does in an English locale
 /// and whatever the machine's ("%'d" shows 1234567 as "1,234,567"; "%'.1f" shows -999.95 as
 /// "-1,000.0": grouped after rounding); the width counts the commas. Digits after the first run (a
-/// fraction, an exponent) are not grouped, so `%'e` is `%e`. With the `0` flag it is refused (zeros
-/// padded in among the groups have no one reading).
+/// fraction, an exponent) are not grouped, so `%'e` is `%e`. With the `0` flag it is refused (C leaves
+/// zeros among the groups to the locale).
 /// A number that is not finite shows as printf shows it ("nan", "inf"); one beyond ±9.2e18 with `d`
 /// shows the nearest representable end.
 public struct NumberFormat: Hashable, Sendable {
@@ -43,8 +43,9 @@ public struct NumberFormat: Hashable, Sendable {
     public init?(_ text: String) {
         var scalars = Array(text.unicodeScalars)[...]
         var out = "", conversions = 0, integer = false, resolution: Double?
-        // The literal text before and after the conversion (for the `'` flag), its flags and width.
-        var literal = ["", ""], flags = "", width = 0
+        // The literal text before and after the conversion (for the `'` flag), its flags, width and
+        // the conversion as printf reads it (without the width when grouping).
+        var literal = ["", ""], flags = "", width = 0, conversion = ""
         while let c = scalars.popFirst() {
             guard c == "%" else { out.unicodeScalars.append(c); literal[min(conversions, 1)].unicodeScalars.append(c); continue }
             if scalars.first == "%" { scalars.removeFirst(); out += "%%"; literal[min(conversions, 1)] += "%"; continue }
@@ -90,14 +91,14 @@ public struct NumberFormat: Hashable, Sendable {
             }
             conversions += 1
             out += spec
+            conversion = spec
         }
         guard conversions == 1 else { return nil }
         self.text = text
         self.integer = integer
         self.resolution = resolution
         if flags.contains("'") {
-            // The conversion alone: `out` is the literal text, escaped, around it.
-            self.printfFormat = String(out.dropFirst(Self.escaped(literal[0]).count).dropLast(Self.escaped(literal[1]).count))
+            self.printfFormat = conversion
             self.grouped = Grouped(before: literal[0], after: literal[1], width: width, left: flags.contains("-"))
         } else {
             self.printfFormat = out
@@ -134,9 +135,6 @@ public struct NumberFormat: Hashable, Sendable {
         }
         return out + String(chars[end...])
     }
-
-    /// Literal text as printf reads it: each '%' doubled.
-    static func escaped(_ literal: String) -> String { String(literal.flatMap { $0 == "%" ? "%%" : String($0) }) }
 
     /// What a format must be, for messages.
     public static let expected = "a format showing one number, such as \"%.0f%%\" or \"%d pts\": one of %f %e %g %d (flags -+ 0# and ' for thousands separators, width and precision of up to two digits), %% for a percent sign"
