@@ -18,7 +18,16 @@ struct ThemeTests {
                  "animations": [{"property": "fillColor", "from": {"param": "accent"}, "to": "#0000ff", "duration": 1}]}]}
     """#
 
-    static func compiled(_ target: AnimatedSVGCompiler.Target) throws -> AnimatedSVG {
+    /// A pie whose first slice is the parameter's colour and whose shares move: while they move, the
+    /// slice is drawn as a wide stroke of a circle (the band), whose colour a `<set>` used to give.
+    static let pie = #"""
+    {"flipbook": 1, "canvas": [100, 100], "duration": 1, "fps": 10,
+     "params": {"accent": {"type": "color", "default": "#ff9500", "themable": true}},
+     "layers": [{"id": "p", "type": "pieChart", "frame": [0, 0, 100, 100], "values": [3, 1], "colors": [{"param": "accent"}, "#34c759"],
+                 "animations": [{"property": "values", "from": [1, 1], "to": [3, 1], "duration": 1}]}]}
+    """#
+
+    static func compiled(_ target: AnimatedSVGCompiler.Target, _ template: String = template) throws -> AnimatedSVG {
         let loader = SceneLoader()
         let json = try loader.parse(Array(template.utf8), file: "t.json")
         let (declared, values) = try loader.resolve(json, file: "t.json", parameters: [:])
@@ -47,6 +56,20 @@ struct ThemeTests {
         #expect(!plain.contains("var("))
         #expect(svg.svg.contains("fill=\"#ff2d55\" style=\"fill:var(--accent,#ff2d55)\""))
         #expect(svg.svg.replacingOccurrences(of: " style=\"fill:var(--accent,#ff2d55)\"", with: "") == plain)
+    }
+
+    /// A pie slice's band is painted by a static stroke shown by its opacity from t = 0, so its
+    /// colour is themed like the fill: both read the property, nothing stays fixed, and Lottie slots
+    /// the fill and the stroke.
+    @Test func aMovingPieSliceIsThemable() throws {
+        let svg = try Self.compiled(.smil, Self.pie)
+        #expect(svg.svg.contains(##"fill="#ff9500" stroke="#ff9500" stroke-opacity="0""##))
+        #expect(svg.svg.contains(##"style="fill:var(--accent,#ff9500);stroke:var(--accent,#ff9500)""##))
+        #expect(svg.svg.contains(#"<set attributeName="stroke-opacity" to="1" begin="0s"/>"#))
+        #expect(!svg.svg.contains(#"<set attributeName="stroke" "#))
+        #expect(!svg.report.contains { $0.property.hasPrefix("fixed colour") })
+        let lottie = try Self.compiled(.lottie, Self.pie).lottie(fps: 10, frames: 10)
+        #expect(lottie.json.components(separatedBy: "\"sid\":\"accent\"").count == 3)
     }
 
     @Test func lottieHoldsTheSlot() throws {

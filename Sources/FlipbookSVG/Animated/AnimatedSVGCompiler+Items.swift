@@ -125,16 +125,19 @@ extension AnimatedSVGCompiler.Context {
                 let v0 = band(0)
                 // Static: the wedge itself, filled, for renderers without animation (librsvg draws a
                 // wide dashed stroke's caps tilted); from t = 0 the animation turns it into the band.
+                // The band's colour is a static attribute, shown by its opacity from t = 0, so a
+                // themable colour that paints it stays one a page or a Lottie slot can change.
                 let c0 = shapeAt.read(0) { $0.fill }
                 attributes.append(.init("d", .path(.init(path: first.path, text: SVGPathData.string(first.path)))))
                 attributes += paint("fill", c0)
+                attributes.append(.init("stroke", .color(c0)))
+                attributes.append(.init("stroke-opacity", .number(0)))
                 attributes.append(.init("stroke-width", .number(radius - inner)))
                 if target != .lottie { attributes.append(Self.twoTurns(mid)) }
                 attributes.append(.init("stroke-dasharray", .numbers(Array(v0.prefix(2)))))
                 attributes.append(.init("stroke-dashoffset", .number(v0[2])))
                 animations += [.set(attribute: "d", value: .path(d), begin: 0), .set(attribute: "fill-opacity", value: .number(0), begin: 0),
-                               .set(attribute: "stroke", value: .color(c0), begin: 0)]
-                if c0.alpha < 1 { animations.append(.set(attribute: "stroke-opacity", value: .number(max(c0.alpha, 0)), begin: 0)) }
+                               .set(attribute: "stroke-opacity", value: .number(min(max(c0.alpha, 0), 1)), begin: 0)]
                 // Dash lengths run along the mid radius; the wedge's edge at its rim moves radius/mid
                 // times as far. Its end is the offset plus the dash, so each track gets half the bound.
                 let rim = Self.lengthError(scale: radius / mid)
