@@ -283,6 +283,11 @@ enum RenderCommand {
             if !args.flags.contains("quiet") { print("wrote \(path) (\(written.bytes) bytes, \(written.frames) frames of \(scene.frameCount) after equal ones merged)") }
         }
         if let still {
+            if still.time > scene.duration {
+                // Drawn as asked (finished animations hold their end, repeating ones go on), but a time
+                // past where the frames stop is more often one typed for another scene than meant.
+                printError("flipbook render: note: --still \(still.time.roundTripText) is past the scene's end (\(scene.duration.roundTripText) s), where its frames stop: the picture is the scene at \(still.time.roundTripText) s, finished animations holding their end")
+            }
             let bytes = try scene.writeStill(at: still.time, to: still.path, format: still.path.description.lowercased().hasSuffix(".png") ? .png : .svg,
                                              scale: scale, fonts: fonts, textAsPaths: textAsPaths)
             if !args.flags.contains("quiet") { print("wrote \(still.path) (\(bytes) bytes)") }

@@ -10,9 +10,9 @@ public struct SceneParameter: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A finite number, within `min`…`max` when given.
         case number
-        /// A colour, in any form a scene's colours take ("#rrggbb", "#rrggbbaa", a name, [r, g, b, a]).
+        /// A colour, in any form a scene's colours take ("#rrggbb", "#rrggbbaa", a name, rgb() or hsl(), [r, g, b, a]).
         case color
-        /// A string (a text layer's `string`, a font family): no control characters.
+        /// A string (a text layer's `string`, a font family): no control characters but tab, as every string.
         case text
     }
 
