@@ -27,6 +27,17 @@ struct ThemeTests {
                  "animations": [{"property": "values", "from": [1, 1], "to": [3, 1], "duration": 1}]}]}
     """#
 
+    /// A disc filled by a conic gradient from the parameter's colour to blue, beside a square filled
+    /// with the parameter: the gradient is drawn as wedges, as many as its colours need, so the probe's
+    /// has another number of them.
+    static let conic = #"""
+    {"flipbook": 1, "canvas": [140, 60], "duration": 1, "fps": 10,
+     "params": {"accent": {"type": "color", "default": "#ff9500", "themable": true}},
+     "layers": [{"id": "d", "type": "pieSlice", "frame": [0, 0, 60, 60], "radius": 30, "startAngle": 0, "endAngle": 360,
+                 "fillGradient": {"type": "conic", "center": [30, 30], "stops": [[0, {"param": "accent"}], [1, "#0000ff"]]}},
+                {"id": "s", "type": "shape", "frame": [80, 0, 60, 60], "path": "M0 0H40V40H0Z", "fillColor": {"param": "accent"}}]}
+    """#
+
     static func compiled(_ target: AnimatedSVGCompiler.Target, _ template: String = template) throws -> AnimatedSVG {
         let loader = SceneLoader()
         let json = try loader.parse(Array(template.utf8), file: "t.json")
@@ -70,6 +81,18 @@ struct ThemeTests {
         #expect(!svg.report.contains { $0.property.hasPrefix("fixed colour") })
         let lottie = try Self.compiled(.lottie, Self.pie).lottie(fps: 10, frames: 10)
         #expect(lottie.json.components(separatedBy: "\"sid\":\"accent\"").count == 3)
+    }
+
+    /// Where the probe's document has more or fewer parts (a conic gradient's wedges), those parts
+    /// keep their colours and are reported; the elements beside them are still themed (the whole
+    /// document used to be left unthemed).
+    @Test func partsThatFollowTheColourStayFixedAndTheRestIsThemed() throws {
+        let svg = try Self.compiled(.smil, Self.conic)
+        #expect(svg.document.themes.map(\.name) == ["accent"])
+        #expect(svg.svg.components(separatedBy: "var(--accent,#ff9500)").count == 2)
+        #expect(svg.svg.contains(##"fill="#ff9500" style="fill:var(--accent,#ff9500)""##))
+        #expect(svg.report.contains { $0.element.hasSuffix("content (as many parts as its colours need)") && $0.property.hasPrefix("fixed colour") })
+        #expect(svg.report.contains { $0.element == "--accent" && $0.property == "theme" })
     }
 
     @Test func lottieHoldsTheSlot() throws {

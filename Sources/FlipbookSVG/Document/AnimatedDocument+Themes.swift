@@ -4,8 +4,10 @@ extension AnimatedDocument {
     /// This document with the colours themable parameters give marked (`Attribute.theme`), found by
     /// comparing it with `probe`: the same scene compiled with each themable colour parameter set to
     /// a colour of its own that the scene does not use (`sentinels`, by parameter). A static colour
-    /// attribute that is the parameter's value here and its sentinel there is the parameter's; the
-    /// rest of the two documents must be the same, or nothing is marked.
+    /// attribute that is the parameter's value here and its sentinel there is the parameter's. Where
+    /// an element's children differ in number (a conic gradient's wedges, as many as its colours
+    /// need), they are left as they are; where elements matched in place differ in kind or
+    /// attributes, nothing is marked.
     ///
     /// Returns the marked document and, by parameter, why some of its colours stay fixed: a colour it
     /// gives that is animated, blended or drawn by a gradient differs between the documents elsewhere
@@ -15,8 +17,12 @@ extension AnimatedDocument {
         for (name, color) in sentinels { byColor[Self.text(.color(color))] = name }
         var fixed: Set<String> = []
         var consistent = true
-        func mark(_ a: [Element], _ b: [Element]) -> [Element] {
-            guard a.count == b.count else { consistent = false; return a }
+        // Lists of equal length are matched element by element (a mismatch there could be a shifted
+        // match: nothing is marked then). Lists whose lengths differ are left as they are, their
+        // colours fixed (a conic gradient's wedges, as many as its colours need); the elements beside
+        // them are still matched.
+        func mark(_ a: [Element], _ b: [Element], in parent: String) -> [Element] {
+            guard a.count == b.count else { fixed.insert("\(parent) content (as many parts as its colours need)"); return a }
             return zip(a, b).map { x, y in
                 var e = x
                 guard x.kind == y.kind, x.attributes.count == y.attributes.count, x.content == y.content else { consistent = false; return x }
@@ -36,13 +42,13 @@ extension AnimatedDocument {
                         fixed.insert("\(x.kind.rawValue) \(p.name)")
                     }
                 }
-                e.children = mark(x.children, y.children)
+                e.children = mark(x.children, y.children, in: x.kind.rawValue)
                 return e
             }
         }
         var out = self
-        out.definitions = mark(definitions, probe.definitions)
-        out.body = mark(body, probe.body)
+        out.definitions = mark(definitions, probe.definitions, in: "defs")
+        out.body = mark(body, probe.body, in: "svg")
         guard consistent else { return (self, ["the documents differ in structure: nothing is themable"]) }
         return (out, fixed.sorted())
     }
