@@ -271,7 +271,7 @@ struct RenderBatch: @unchecked Sendable {
             values[name] = try parameters.resolve(value, for: parameter, source: name)
         }
         let file = template.description
-        let scene = try loader.decodeBound(parameters.bind(json, values: values, file: file), file: file)
+        let scene = try parameters.decode(json, values: values, loader: loader, file: file)
         let needsTheme = outputs.animated != nil || outputs.lottie != nil
         return (scene, needsTheme ? try Themes.probe(json, parameters: parameters, values: values, loader: loader, file: file) : nil)
     }

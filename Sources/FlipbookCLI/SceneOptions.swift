@@ -140,7 +140,7 @@ enum SceneOptions {
             let json = try loader.parse(bytes, file: path.description)
             guard LottieImporter.isLottie(json) else {
                 let (declared, resolved) = try loader.resolve(json, file: path.description, parameters: values)
-                let scene = try loader.decodeBound(declared.bind(json, values: resolved, file: path.description), file: path.description)
+                let scene = try declared.decode(json, values: resolved, loader: loader, file: path.description)
                 return (scene, try Themes.probe(json, parameters: declared, values: resolved, loader: loader, file: path.description))
             }
             guard values.isEmpty else { throw SceneError(file: path.description, path: "", message: "--set: a Lottie file declares no parameters") }

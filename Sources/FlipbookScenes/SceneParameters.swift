@@ -216,7 +216,8 @@ extension SceneLoader {
     /// Decodes parsed scene JSON with its parameters bound: `parameters` by name (each checked against
     /// its declaration), the others at their defaults. A name the scene does not declare is an error.
     public func decode(_ json: JSONValue, file: String, parameters: [String: ParameterValue]) throws(SceneError) -> Scene {
-        try decodeBound(bind(json, file: file, parameters: parameters), file: file)
+        let (declared, values) = try resolve(json, file: file, parameters: parameters)
+        return try declared.decode(json, values: values, loader: self, file: file)
     }
 
     /// `json` with its parameters bound (see `decode(_:file:parameters:)`), ready for `decode(_:file:)`.
@@ -264,6 +265,6 @@ extension SceneParameters {
                 JSONValue(kind: .number($0), line: 0, column: 0)
             }), line: 0, column: 0)
         }
-        return (try loader.decodeBound(bind(json, values: probeValues, file: file), file: file), sentinels)
+        return (try decode(json, values: probeValues, loader: loader, file: file), sentinels)
     }
 }

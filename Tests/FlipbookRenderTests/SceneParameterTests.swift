@@ -68,6 +68,9 @@ struct SceneParameterTests {
         (template(#"{"param": "move", "time": 2}"#), [:], "t.json: layers[0].animations[0].values[1].time: unknown key \"time\"; did you mean 'times'?"),
         (template().replacingOccurrences(of: #""default": 0.5, "min": 0"#, with: #""default": 5, "min": 0"#), [:], "t.json: params.move.default: 5 is above the maximum 1 of the parameter \"move\""),
         (template().replacingOccurrences(of: #""type": "number", "default": 0.5"#, with: #""type": "numbr", "default": 0.5"#), [:], "t.json: params.move.type: unknown parameter type \"numbr\"; did you mean 'number'?; expected number, color or text"),
+        // A value that passes its parameter's type but not the place it goes is named by the parameter too.
+        (template(#"{"param": "title"}"#), [:], "t.json: layers[0].animations[0].values[1]: from the parameter \"title\" = \"none\": expected an angle in degrees, at most 1e300 in size, got a string"),
+        (template(#"{"param": "title"}"#), ["title": .text("up\tdown")], "t.json: layers[0].animations[0].values[1]: from the parameter \"title\" = \"up\\tdown\": expected an angle in degrees, at most 1e300 in size, got a string"),
         (template().replacingOccurrences(of: #""default": 0.5, "#, with: ""), [:], "t.json: layers[0].animations[0].values[1].param: the parameter \"move\" has no default and no value was given (--set move=…, or a column \"move\" in --data)"),
     ]
 
