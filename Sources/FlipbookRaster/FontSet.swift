@@ -109,7 +109,9 @@ extension TrueTypeFont {
         var glyphs: [GlyphRun.Placed] = []
         var previous: Int?
         for scalar in text.string.unicodeScalars {
-            let g = glyph(for: scalar)
+            // A tab is one space, as SVG draws it (`SVGMarkup.needsPreservedSpace`), not the font's
+            // missing-glyph box.
+            let g = glyph(for: scalar == "\t" ? " " : scalar)
             if let previous { advance += kerning(previous, g) }
             glyphs.append(GlyphRun.Placed(glyph: g, x: advance))
             advance += self.advance(g)

@@ -303,6 +303,7 @@ public struct SVGFrameWriter {
             case .center: out.write(" text-anchor=\"middle\"")
             case .right: out.write(" text-anchor=\"end\"")
             }
+            if SVGMarkup.needsPreservedSpace(text.string) { out.write(" xml:space=\"preserve\"") }
             if text.color != .black { appendPaint("fill", text.color, to: &out) }
             out.write(">")
             out.write(string: SVGMarkup.escape(text.string))

@@ -17,6 +17,21 @@ package enum SVGMarkup {
         return out
     }
 
+    /// Whether a text's spaces need `xml:space="preserve"` to be drawn as written: it holds a tab, two
+    /// spaces in a row, or a space at either end (a number padded by its format, "%6.1f"). Without it,
+    /// SVG drops the spaces at the ends, joins the others and turns a tab into a space, where the raster
+    /// frames and glyph outlines draw every space (and a tab as one); with it, Chromium and librsvg draw
+    /// each space, and a tab as one space (SVG 1.1, 10.15).
+    package static func needsPreservedSpace(_ text: String) -> Bool {
+        var previousIsSpace = true
+        for byte in text.utf8 {
+            let isSpace = byte == 0x20 || byte == 0x09
+            if byte == 0x09 || (isSpace && previousIsSpace) { return true }
+            previousIsSpace = isSpace
+        }
+        return previousIsSpace && !text.isEmpty
+    }
+
     /// `#rrggbb`, each channel clamped to [0, 1] and rounded to 8 bits.
     static func hex(_ c: Color) -> String { SMILFormat.color([c.red, c.green, c.blue]) }
 

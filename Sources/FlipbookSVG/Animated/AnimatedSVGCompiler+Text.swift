@@ -30,6 +30,7 @@ extension AnimatedSVGCompiler.Context {
         case .center: attributes.append(.init("text-anchor", .keyword("middle")))
         case .right: attributes.append(.init("text-anchor", .keyword("end")))
         }
+        if SVGMarkup.needsPreservedSpace(first.string) { attributes.append(.init("xml:space", .keyword("preserve"))) }
         let (paint, paintAnimations) = colorTracks(name, "fill", knots: itemKnots, owner: ownerID) { textAt($0).color }
         var element = AnimatedDocument.Element(.text, attributes: attributes + paint, animations: animations + paintAnimations)
         element.content = first.string
