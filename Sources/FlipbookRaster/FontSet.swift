@@ -108,10 +108,14 @@ extension TrueTypeFont {
         var advance = 0.0
         var glyphs: [GlyphRun.Placed] = []
         var previous: Int?
+        // A tab, line break or carriage return is one space, as SVG draws it in a text of one line
+        // (`SVGMarkup.needsPreservedSpace`), not the font's missing-glyph box; a carriage return and
+        // line feed together are one break, as XML reads them (XML 1.0, 2.11).
+        var afterReturn = false
         for scalar in text.string.unicodeScalars {
-            // A tab is one space, as SVG draws it (`SVGMarkup.needsPreservedSpace`), not the font's
-            // missing-glyph box.
-            let g = glyph(for: scalar == "\t" ? " " : scalar)
+            defer { afterReturn = scalar == "\r" }
+            if afterReturn && scalar == "\n" { continue }
+            let g = glyph(for: scalar == "\t" || scalar == "\n" || scalar == "\r" ? " " : scalar)
             if let previous { advance += kerning(previous, g) }
             glyphs.append(GlyphRun.Placed(glyph: g, x: advance))
             advance += self.advance(g)

@@ -17,16 +17,18 @@ package enum SVGMarkup {
         return out
     }
 
-    /// Whether a text's spaces need `xml:space="preserve"` to be drawn as written: it holds a tab, two
-    /// spaces in a row, or a space at either end (a number padded by its format, "%6.1f"). Without it,
-    /// SVG drops the spaces at the ends, joins the others and turns a tab into a space, where the raster
-    /// frames and glyph outlines draw every space (and a tab as one); with it, Chromium and librsvg draw
-    /// each space, and a tab as one space (SVG 1.1, 10.15).
+    /// Whether a text's spaces need `xml:space="preserve"` to be drawn as written: it holds a tab, a
+    /// line break, two spaces in a row, or a space at either end (a number padded by its format,
+    /// "%6.1f"). Without it, SVG drops the spaces at the ends, joins the others, turns a tab into a
+    /// space and drops line breaks, where the raster frames and glyph outlines draw every space (and a
+    /// tab or line break as one: a text is one line); with it, Chromium and librsvg draw each space, and
+    /// each tab, line feed and carriage return as one space (SVG 1.1, 10.15).
     package static func needsPreservedSpace(_ text: String) -> Bool {
         var previousIsSpace = true
         for byte in text.utf8 {
-            let isSpace = byte == 0x20 || byte == 0x09
-            if byte == 0x09 || (isSpace && previousIsSpace) { return true }
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D { return true }
+            let isSpace = byte == 0x20
+            if isSpace && previousIsSpace { return true }
             previousIsSpace = isSpace
         }
         return previousIsSpace && !text.isEmpty

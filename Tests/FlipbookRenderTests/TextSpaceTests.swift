@@ -13,6 +13,7 @@ struct TextSpaceTests {
     static let table: [(String, Bool)] = [
         ("a b", false), ("3.0 km", false), ("", false), ("naïve café", false),
         ("a  b", true), (" lead", true), ("trail ", true), ("   3.0", true), ("tab\there", true), ("\t", true), (" ", true),
+        ("line\nbreak", true), ("cr\r\nlf", true),
     ]
 
     @Test func preservedWhereSVGWouldDropOrJoinSpaces() {
@@ -35,13 +36,16 @@ struct TextSpaceTests {
         }
     }
 
-    /// A tab is laid out as one space (its glyph and advance), not the font's missing-glyph box: what
-    /// SVG draws for it.
-    @Test func aTabIsLaidOutAsASpace() throws {
+    /// A tab, a line feed and a carriage return are each laid out as one space (its glyph and
+    /// advance), not the font's missing-glyph box: what SVG draws for them in a preserved text.
+    @Test func aTabOrLineBreakIsLaidOutAsASpace() throws {
         let fonts = try #require(FontSet.system())
-        let tab = try #require(fonts.glyphRun(of: TextDrawing(string: "a\tb", origin: Point(0, 20), alignment: .center, fontSize: 20)))
-        let space = try #require(fonts.glyphRun(of: TextDrawing(string: "a b", origin: Point(0, 20), alignment: .center, fontSize: 20)))
-        #expect(tab == space)
+        func run(_ s: String) throws -> GlyphRun { try #require(fonts.glyphRun(of: TextDrawing(string: s, origin: Point(0, 20), alignment: .center, fontSize: 20))) }
+        let space = try run("a b")
         #expect(space.glyphs[1].glyph != 0)
+        for other in ["a\tb", "a\nb", "a\rb"] { #expect(try run(other) == space) }
+        // A carriage return and line feed together are one break, as XML reads them (XML 1.0, 2.11).
+        #expect(try run("a\r\nb") == space)
+        #expect(try run("a\r\rb") == run("a  b"))
     }
 }
