@@ -87,7 +87,10 @@ public struct DataRowReader {
         case .jsonl: return try nextJSONLine()
         case .csv:
             if header == nil {
-                guard let (names, _) = try record() else { throw DataFileError(line: 1, message: "the file is empty: a CSV file starts with a header naming its columns") }
+                guard let (written, _) = try record() else { throw DataFileError(line: 1, message: "the file is empty: a CSV file starts with a header naming its columns") }
+                // Names are read without the spaces around them ("id, move, name", as a header is
+                // often typed); a value keeps its spaces (a text's are drawn).
+                let names = written.map(\.whitespaceTrimmed)
                 var seen: Set<String> = []
                 for name in names where !seen.insert(name).inserted {
                     throw DataFileError(line: 1, message: "the header names the column \"\(DisplayText.escaped(name, limit: 80))\" twice")

@@ -113,6 +113,9 @@ struct SceneParameterTests {
             #expect(Self.summary(try Self.rows(csv, .csv, chunk: chunk)) == expected)
         }
         #expect(throws: DataFileError.self) { try Self.rows("a,a\n1,2\n", .csv, chunk: 10) }
+        // A header's names are read without the spaces around them; values keep theirs.
+        #expect(Self.summary(try Self.rows("id, move ,\tname\na, 0.5, Ann \n", .csv, chunk: 3)) == ["2: id=a move= 0.5 name= Ann "])
+        #expect(throws: DataFileError.self) { try Self.rows("move, move\n1,2\n", .csv, chunk: 10) }
         #expect(throws: DataFileError.self) { try Self.rows("a\n\"open\n", .csv, chunk: 10) }
     }
 
