@@ -162,7 +162,12 @@ struct RenderBatch: @unchecked Sendable {
                 let unused = row.values.map(\.name).filter { !used.contains($0) && !noted.contains($0) }
                 guard !unused.isEmpty else { continue }
                 noted.formUnion(unused)
-                printError("flipbook render: note: \(dataPath): line \(row.line): the column\(unused.count == 1 ? "" : "s") \(unused.map { "\"\(DisplayText.escaped($0, limit: 40))\"" }.joined(separator: ", ")) name\(unused.count == 1 ? "s" : "") no parameter and no output uses \(unused.count == 1 ? "it" : "them")")
+                // Each with the parameter it may misspell ("moev" (did you mean 'move'?)).
+                let named = unused.map { name in
+                    let hint = DidYouMean.closest(to: name, among: parameters.declared.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                    return "\"\(DisplayText.escaped(name, limit: 40))\"\(hint)"
+                }
+                printError("flipbook render: note: \(dataPath): line \(row.line): the column\(unused.count == 1 ? "" : "s") \(named.joined(separator: ", ")) name\(unused.count == 1 ? "s" : "") no parameter and no output uses \(unused.count == 1 ? "it" : "them")")
             }
             // Paths first, in row order, so two rows that would write one file are found whatever the
             // threads do (the second is refused).
