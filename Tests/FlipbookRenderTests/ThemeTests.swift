@@ -38,6 +38,14 @@ struct ThemeTests {
                 {"id": "s", "type": "shape", "frame": [80, 0, 60, 60], "path": "M0 0H40V40H0Z", "fillColor": {"param": "accent"}}]}
     """#
 
+    /// A bar filled by a linear gradient from the parameter's colour to blue.
+    static let stops = #"""
+    {"flipbook": 1, "canvas": [100, 20], "duration": 1, "fps": 10,
+     "params": {"accent": {"type": "color", "default": "#ff9500", "themable": true}},
+     "layers": [{"id": "g", "type": "gradient", "frame": [0, 0, 100, 20],
+                 "gradient": {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, {"param": "accent"}], [1, "#0000ff"]]}}]}
+    """#
+
     static func compiled(_ target: AnimatedSVGCompiler.Target, _ template: String = template) throws -> AnimatedSVG {
         let loader = SceneLoader()
         let json = try loader.parse(Array(template.utf8), file: "t.json")
@@ -93,6 +101,17 @@ struct ThemeTests {
         #expect(svg.svg.contains(##"fill="#ff9500" style="fill:var(--accent,#ff9500)""##))
         #expect(svg.report.contains { $0.element.hasSuffix("content (as many parts as its colours need)") && $0.property.hasPrefix("fixed colour") })
         #expect(svg.report.contains { $0.element == "--accent" && $0.property == "theme" })
+    }
+
+    /// A gradient's stop is themed in SVG (`stop-color`), but Lottie holds a gradient's stops as one
+    /// property, which one colour's slot cannot replace: the file declares no slot a property does not
+    /// take, and its report says so (it had declared the slot, which ThorVG applied to nothing).
+    @Test func aGradientStopIsThemedInSVGAndReportedInLottie() throws {
+        let svg = try Self.compiled(.smil, Self.stops)
+        #expect(svg.svg.contains(##"style="stop-color:var(--accent,#ff9500)""##))
+        let lottie = try Self.compiled(.lottie, Self.stops).lottie(fps: 10, frames: 10)
+        #expect(!lottie.json.contains("\"slots\"") && !lottie.json.contains("\"sid\""))
+        #expect(lottie.report.contains { $0.element == "--accent" && $0.property.hasPrefix("theme (no slot:") })
     }
 
     @Test func lottieHoldsTheSlot() throws {

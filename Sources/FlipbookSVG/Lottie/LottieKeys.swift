@@ -261,6 +261,18 @@ indirect enum JSON {
         return max(0, min(most, 15 - digits))
     }
 
+    /// Adds the slot ids (`"sid"`) the value's properties take, at any depth.
+    func collectSlotIDs(into ids: inout Set<String>) {
+        switch self {
+        case .array(let items): for item in items { item.collectSlotIDs(into: &ids) }
+        case .object(let members):
+            for (key, value) in members {
+                if key == "sid", case .string(let id) = value { ids.insert(id) } else { value.collectSlotIDs(into: &ids) }
+            }
+        default: break
+        }
+    }
+
     /// The number as written by `write(to:)`; nil for anything but a number.
     var written: Double? {
         switch self {

@@ -149,9 +149,10 @@ extension LottieWriter {
         return .object(members + [("sid", .string(theme))])
     }
 
-    /// The file's `slots`: each themable colour's value by its parameter's name (none: nothing).
-    func slots() -> [(String, JSON)] {
-        let themes = document.themes
+    /// The file's `slots`: the value of each themable colour whose id a property took (`slotted`), by
+    /// its parameter's name (none: nothing).
+    func slots(_ slotted: Set<String>) -> [(String, JSON)] {
+        let themes = document.themes.filter { slotted.contains($0.name) }
         guard !themes.isEmpty else { return [] }
         return [("slots", .object(themes.map { theme in
             (theme.name, JSON.object([("p", fixed([theme.color.red, theme.color.green, theme.color.blue, 1], precise: true))]))

@@ -116,13 +116,22 @@ struct LottieWriter {
     mutating func write(report: [AnimatedSVG.Entry] = []) -> LottieFile {
         let width = SVGNumber.representable(document.canvas.width), height = SVGNumber.representable(document.canvas.height)
         let layers = self.layers(canvas: (width, height))
+        // A themable colour is a slot only where a property took its id: a fill's or a stroke's colour
+        // (a gradient's stops are one property, which one colour's slot cannot replace).
+        var slotted: Set<String> = []
+        if !document.themes.isEmpty { JSON.array(assets + layers).collectSlotIDs(into: &slotted) }
         let file: JSON = .object([("v", .string("5.7.4")), ("fr", .number(fps)), ("ip", .int(0)), ("op", .int(frames)),
                                   ("w", .int(Int(width.rounded()))), ("h", .int(Int(height.rounded()))), ("nm", .string("Flipbook")),
                                   ("ddd", .int(0)), ("assets", .array(assets)), ("layers", .array(layers))]
-                                  + slots())
+                                  + slots(slotted))
         var out = ""
         file.write(to: &out)
-        return LottieFile(json: out + "\n", omissions: omissions, report: measured(report))
+        var measured = measured(report)
+        for i in measured.indices where measured[i].property == "theme" && measured[i].element.hasPrefix("--")
+            && !slotted.contains(String(measured[i].element.dropFirst(2))) {
+            measured[i].property = "theme (no slot: none of its colours fills or strokes a shape alone; a gradient's stops are one property)"
+        }
+        return LottieFile(json: out + "\n", omissions: omissions, report: measured)
     }
 
     /// Records `feature` (with `detail`) as left out, for the layer being written.
