@@ -46,6 +46,14 @@ struct ThemeTests {
                  "gradient": {"type": "linear", "start": [0, 0], "end": [100, 0], "stops": [[0, {"param": "accent"}], [1, "#0000ff"]]}}]}
     """#
 
+    /// A card on a themable background, bordered and shadowed in a second themable colour.
+    static let card = #"""
+    {"flipbook": 1, "canvas": [100, 80], "duration": 1, "fps": 10, "background": {"param": "bg"},
+     "params": {"bg": {"type": "color", "default": "#101418", "themable": true}, "ink": {"type": "color", "default": "#ff2d55", "themable": true}},
+     "layers": [{"id": "c", "type": "layer", "frame": [20, 20, 60, 40], "backgroundColor": "#ffffff", "borderColor": {"param": "ink"}, "borderWidth": 2,
+                 "shadowColor": {"param": "ink"}, "shadowOpacity": 0.5, "shadowRadius": 4}]}
+    """#
+
     static func compiled(_ target: AnimatedSVGCompiler.Target, _ template: String = template) throws -> AnimatedSVG {
         let loader = SceneLoader()
         let json = try loader.parse(Array(template.utf8), file: "t.json")
@@ -112,6 +120,20 @@ struct ThemeTests {
         let lottie = try Self.compiled(.lottie, Self.stops).lottie(fps: 10, frames: 10)
         #expect(!lottie.json.contains("\"slots\"") && !lottie.json.contains("\"sid\""))
         #expect(lottie.report.contains { $0.element == "--accent" && $0.property.hasPrefix("theme (no slot:") })
+    }
+
+    /// The canvas's background is themable (a page's light or dark mode): its rectangle reads the
+    /// property and Lottie slots it (it was held apart from the elements and stayed fixed). A shadow's
+    /// colour reads the property in SVG (`flood-color`) but stays in Lottie, and the report says so.
+    @Test func theBackgroundIsThemableAndAShadowIsFixedInLottie() throws {
+        let svg = try Self.compiled(.smil, Self.card)
+        #expect(svg.svg.contains(##"<rect width="100%" height="100%" fill="#101418" style="fill:var(--bg,#101418)"/>"##))
+        #expect(svg.svg.contains(##"style="flood-color:var(--ink,#ff2d55)""##))
+        #expect(svg.document.themes.map(\.name) == ["bg", "ink"])
+        let lottie = try Self.compiled(.lottie, Self.card).lottie(fps: 10, frames: 10)
+        #expect(lottie.json.components(separatedBy: "\"sid\":\"bg\"").count == 2)
+        #expect(lottie.json.contains("\"slots\":{\"bg\":"))
+        #expect(lottie.report.contains { $0.element == "--ink" && $0.property.hasPrefix("fixed colour (a shadow's") })
     }
 
     @Test func lottieHoldsTheSlot() throws {

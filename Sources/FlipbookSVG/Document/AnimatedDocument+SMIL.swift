@@ -35,7 +35,8 @@ extension AnimatedDocument {
             out += "</defs>\n"
         }
         if background.alpha > 0 {
-            out += "<rect width=\"100%\" height=\"100%\"" + Self.paint("fill", background) + "/>\n"
+            out += "<rect width=\"100%\" height=\"100%\"" + Self.paint("fill", background)
+                + (backgroundTheme.map { " style=\"fill:var(--\($0),\(Self.text(.color(background))))\"" } ?? "") + "/>\n"
         }
         if still != nil { out += "<g class=\"fb-motion\">\n" }
         if poster != nil {

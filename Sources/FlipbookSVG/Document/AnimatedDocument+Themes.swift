@@ -47,6 +47,11 @@ extension AnimatedDocument {
             }
         }
         var out = self
+        // The canvas's background is the parameter's where the probe's is its sentinel.
+        let (background, probed) = (Self.text(.color(self.background)), Self.text(.color(probe.background)))
+        if background != probed {
+            if let name = byColor[probed] { out.backgroundTheme = name } else { fixed.insert("background") }
+        }
         out.definitions = mark(definitions, probe.definitions, in: "defs")
         out.body = mark(body, probe.body, in: "svg")
         guard consistent else { return (self, ["the documents differ in structure: nothing is themable"]) }
@@ -55,7 +60,7 @@ extension AnimatedDocument {
 
     /// The themed colours (`Attribute.theme`) and their values here, by parameter, in document order.
     public var themes: [(name: String, color: Color)] {
-        var out: [(String, Color)] = []
+        var out: [(String, Color)] = backgroundTheme.map { [($0, background)] } ?? []
         func walk(_ elements: [Element]) {
             for e in elements {
                 for a in e.attributes {

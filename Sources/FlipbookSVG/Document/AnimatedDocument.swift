@@ -14,6 +14,9 @@ public struct AnimatedDocument: Sendable {
     public var canvas: Size
     /// The canvas's background; clear for none.
     public var background: Color
+    /// The themable colour parameter the background is (`themed(against:sentinels:)`), written as
+    /// `Attribute.theme` is; nil when it is fixed.
+    public var backgroundTheme: String? = nil
     /// How long the animations run and whether they loop or repeat.
     public var timing: Timing
     /// Definitions (gradients, clip paths), referred to by id.

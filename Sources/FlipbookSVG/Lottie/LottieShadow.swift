@@ -45,6 +45,7 @@ extension LottieWriter {
         let blur = filter.children[0], offset = filter.children[1], flood = filter.children[2]
         guard let direction = self.direction(offset) else { return nil }
         let c = flood.attribute("flood-color").flatMap(Self.color) ?? [0, 0, 0, 1]
+        if let theme = flood.attributes.first(where: { $0.name == "flood-color" })?.theme { fixedShadowThemes.insert(theme) }
         let color = keys(flood, "flood-color", initial: c, parse: Self.color).map { animated($0, precise: true) } ?? fixed(c, precise: true)
         probe(flood, "flood-color", color) { Array($0.prefix(3)) }
         let opacity = property(flood, "flood-opacity", initial: [number(flood, "flood-opacity") ?? 1], scale: 255)

@@ -85,6 +85,9 @@ struct LottieWriter {
     let fps: Double
     let frames: Int
     var omissions: [LottieOmission] = []
+    /// The themable colour parameters a shadow is flooded with: a drop-shadow effect's colour, which
+    /// ThorVG does not replace from a slot (a `sid` set on it changed nothing), so it stays.
+    var fixedShadowThemes: Set<String> = []
     /// The layer whose elements are being written (the nearest element that names one).
     var layer: String?
     /// What the writer wrote for the document's checked tracks, read back after writing (`measured`).
@@ -130,6 +133,10 @@ struct LottieWriter {
         for i in measured.indices where measured[i].property == "theme" && measured[i].element.hasPrefix("--")
             && !slotted.contains(String(measured[i].element.dropFirst(2))) {
             measured[i].property = "theme (no slot: none of its colours fills or strokes a shape alone; a gradient's stops are one property)"
+        }
+        for name in fixedShadowThemes.sorted() {
+            measured.append(AnimatedSVG.Entry(element: "--\(name)", property: "fixed colour (a shadow's: ThorVG replaces no effect's colour from a slot)",
+                                              encoding: .discrete, keyframes: 0, maxError: 0, unit: ""))
         }
         return LottieFile(json: out + "\n", omissions: omissions, report: measured)
     }
@@ -178,6 +185,7 @@ struct LottieWriter {
         let c = document.background
         guard c.alpha > 0 else { return nil }
         var e = Element(.background, attributes: [.init("fill", .color(c))])
+        e.attributes[0].theme = document.backgroundTheme
         if c.alpha < 1 { e.attributes.append(.init("fill-opacity", .number(max(c.alpha, 0)))) }
         let rect: JSON = .object([("ty", .string("rc")), ("d", .int(1)), ("p", fixed([canvas.0 / 2, canvas.1 / 2])),
                                   ("s", fixed([canvas.0, canvas.1])), ("r", fixed(0))])
