@@ -104,7 +104,7 @@ extension AnimatedSVGCompiler {
         var report = compiled.report
         for name in theme.sentinels.keys.sorted() {
             let marked = document.themes.contains { $0.name == name }
-            report.append(AnimatedSVG.Entry(element: "--\(name)", property: marked ? "theme" : "theme (no colour of it is static)",
+            report.append(AnimatedSVG.Entry(element: "--\(name)", property: marked ? "theme" : "theme (none: nothing drawn in it is static)",
                                             encoding: .discrete, keyframes: 0, maxError: 0, unit: ""))
         }
         for what in fixed {
