@@ -1,7 +1,7 @@
 import Flipbook
 import Foundation
 import FlipbookScenes
-import FlipbookSVG
+@testable import FlipbookSVG
 import Testing
 
 /// Themable colour parameters: the colours they give, and only those, become CSS custom properties
@@ -134,6 +134,31 @@ struct ThemeTests {
         #expect(lottie.json.components(separatedBy: "\"sid\":\"bg\"").count == 2)
         #expect(lottie.json.contains("\"slots\":{\"bg\":"))
         #expect(lottie.report.contains { $0.element == "--ink" && $0.property.hasPrefix("fixed colour (a shadow's") })
+    }
+
+    /// A still (frame markup, not elements: the reduced-motion still, the poster) is themed by its
+    /// probe's: each tag whose colours are the probe's sentinels gains one style for all of them; any
+    /// other difference leaves the still as it is.
+    @Test func aStillsColoursAreMarkedByItsProbes() {
+        let byColor = ["#010203": "accent", "#010204": "paper"]
+        let still = ##"<rect width="100%" height="100%" fill="#ffffff"/>\n<path d="M0 0" fill="#ff9500" stroke="#ff9500"/>\n<text x="1">A</text>\n"##
+        let probe = ##"<rect width="100%" height="100%" fill="#010204"/>\n<path d="M0 0" fill="#010203" stroke="#010203"/>\n<text x="1">A</text>\n"##
+        #expect(AnimatedDocument.themedMarkup(still, against: probe, byColor: byColor)
+                == ##"<rect width="100%" height="100%" fill="#ffffff" style="fill:var(--paper,#ffffff)"/>\n<path d="M0 0" fill="#ff9500" stroke="#ff9500" style="fill:var(--accent,#ff9500);stroke:var(--accent,#ff9500)"/>\n<text x="1">A</text>\n"##)
+        // Another value, other text or another tag: nothing is marked.
+        #expect(AnimatedDocument.themedMarkup(still, against: probe.replacingOccurrences(of: "M0 0", with: "M1 0"), byColor: byColor) == nil)
+        #expect(AnimatedDocument.themedMarkup(still, against: probe.replacingOccurrences(of: ">A<", with: ">B<"), byColor: byColor) == nil)
+        #expect(AnimatedDocument.themedMarkup(still, against: probe.replacingOccurrences(of: "#010203", with: "#0000ff"), byColor: byColor) == nil)
+        #expect(AnimatedDocument.themedMarkup(still, against: probe + "<g/>", byColor: byColor) == nil)
+    }
+
+    /// A template with a reduced-motion still: the still reads the property as the animation does (it
+    /// had kept the value: a page's theme was lost under prefers-reduced-motion).
+    @Test func theReducedMotionStillIsThemed() throws {
+        let template = Self.template.replacingOccurrences(of: #""fps": 10,"#, with: #""fps": 10, "reducedMotion": {"at": 1},"#)
+        let svg = try Self.compiled(.smil, template)
+        let still = try #require(svg.svg.components(separatedBy: "class=\"fb-still\"").last)
+        #expect(still.contains("style=\"fill:var(--accent,#ff2d55)\""))
     }
 
     @Test func lottieHoldsTheSlot() throws {

@@ -55,6 +55,7 @@ extension AnimatedDocument {
         out.definitions = mark(definitions, probe.definitions, in: "defs")
         out.body = mark(body, probe.body, in: "svg")
         guard consistent else { return (self, ["the documents differ in structure: nothing is themable"]) }
+        fixed.formUnion(out.themeStills(against: probe, byColor: byColor))
         return (out, fixed.sorted())
     }
 
