@@ -297,8 +297,14 @@ struct RenderBatch: @unchecked Sendable {
             }
             if outputs.lottie != nil {
                 let p = path()
-                let bytes = try RenderCommand.writeLottie(scene, to: p, jobs: 1, fonts: outputs.fonts, theme: theme, listings: listings)
-                lines.append("wrote \(p) (\(bytes) bytes)")
+                if p.description.lowercased().hasSuffix(".tgs") {
+                    // A Telegram sticker, as without --data: its rules checked, gzipped.
+                    let bytes = try RenderCommand.writeTGS(scene, to: p, file: template, jobs: 1, fonts: outputs.fonts, theme: theme, listings: listings)
+                    lines.append("wrote \(p) (\(bytes) bytes: a Telegram sticker, gzipped Lottie)")
+                } else {
+                    let bytes = try RenderCommand.writeLottie(scene, to: p, jobs: 1, fonts: outputs.fonts, theme: theme, listings: listings)
+                    lines.append("wrote \(p) (\(bytes) bytes)")
+                }
             }
             if outputs.frames != nil {
                 let p = path()

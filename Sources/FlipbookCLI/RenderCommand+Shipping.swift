@@ -12,7 +12,8 @@ extension RenderCommand {
 
     /// Writes the scene's Lottie file gzipped as a .tgs sticker, after checking each of Telegram's
     /// rules; any broken rule is named and nothing is written. Returns the bytes written.
-    static func writeTGS(_ scene: Scene, to path: BytePath, file: BytePath, jobs: Int, fonts: FontSet?, theme: ThemeProbe?) throws -> Int {
+    static func writeTGS(_ scene: Scene, to path: BytePath, file: BytePath, jobs: Int, fonts: FontSet?, theme: ThemeProbe?,
+                         listings: FolderListings? = nil) throws -> Int {
         let json = Array(lottieFile(scene, jobs: jobs, fonts: fonts, theme: theme).json.utf8)
         let gz = Gzip.compress(json)
         var broken: [String] = []
@@ -28,7 +29,7 @@ extension RenderCommand {
         guard broken.isEmpty else {
             throw InputError("\(file): not a Telegram sticker: \(broken.joined(separator: "; ")); '\(path)' was not written")
         }
-        try AtomicFile.write(gz, to: path)
+        try AtomicFile.write(gz, to: path, listings: listings)
         return gz.count
     }
 }
