@@ -23,8 +23,15 @@ struct RenderBatch: @unchecked Sendable {
     /// What each row writes: the paths are patterns.
     struct Outputs {
         var animated: Pattern?
+        /// The animated SVG's form, as without --data: CSS, minified, played n times, started by an
+        /// event or by the page's scroll.
         var css = false
+        var minify = false
+        var repeatCount: Double?
+        var beginEvent: String?
+        var scrollTimeline = false
         var lottie: Pattern?
+        var apng: Pattern?
         var frames: Pattern?
         var format = FrameFormat.svg
         var still: (time: Double, path: Pattern)?
@@ -33,7 +40,7 @@ struct RenderBatch: @unchecked Sendable {
         var force = false
         var fonts: FontSet?
 
-        var patterns: [Pattern] { [animated, lottie, frames, still?.path].compactMap { $0 } }
+        var patterns: [Pattern] { [animated, lottie, apng, frames, still?.path].compactMap { $0 } }
     }
 
     /// An output path with `{column}` holes.
@@ -260,6 +267,10 @@ struct RenderBatch: @unchecked Sendable {
         var work = 0.0
         if outputs.animated != nil { work += cost.work(.animated) }
         if outputs.lottie != nil { work += cost.work(.animated) }
+        if outputs.apng != nil {
+            let png = SceneCost.Output.png(scale: outputs.scale)
+            work += SceneCost(scene: scene, frames: scene.frameCount, jobs: 1, for: png).work(png)
+        }
         if outputs.frames != nil { work += cost.work(frameOutput) }
         if outputs.still != nil { work += cost.frameWork(frameOutput) }
         return work
@@ -286,13 +297,20 @@ struct RenderBatch: @unchecked Sendable {
     func render(_ row: DataRow, paths: [String]) -> [UInt8] {
         do {
             let (scene, theme) = try themable(row)
+            // Every output's budget, as without --data, before any of the row's files is written.
+            let budgets: [(SceneCost.Output, Int)] = (outputs.animated != nil || outputs.lottie != nil ? [(.animated, scene.frameCount)] : [])
+                + (outputs.apng != nil ? [(.png(scale: outputs.scale), scene.frameCount)] : [])
+                + (outputs.frames != nil ? [(outputs.format == .png ? .png(scale: outputs.scale) : .svgFrames, scene.frameCount)] : [])
+            for (output, frames) in budgets {
+                try SceneOptions.checkCost(scene, frames: frames, output: output, file: template, limits: loader.limits, jobs: 1)
+            }
             var lines: [String] = [], next = 0
             func path() -> BytePath { defer { next += 1 }; return BytePath(paths[next]) }
             if outputs.animated != nil {
-                try SceneOptions.checkCost(scene, frames: scene.frameCount, output: .animated, file: template, limits: loader.limits, jobs: 1)
                 let p = path()
                 let compiled = try scene.writeAnimatedSVG(to: p, css: outputs.css, jobs: 1, fonts: outputs.fonts, textAsPaths: outputs.textAsPaths,
-                                                          theme: theme, listings: listings)
+                                                          theme: theme, repeatCount: outputs.repeatCount, beginEvent: outputs.beginEvent,
+                                                          scrollTimeline: outputs.scrollTimeline, minify: outputs.minify, listings: listings)
                 lines.append("wrote \(p) (\(compiled.svg.utf8.count) bytes)")
             }
             if outputs.lottie != nil {
@@ -305,6 +323,11 @@ struct RenderBatch: @unchecked Sendable {
                     let bytes = try RenderCommand.writeLottie(scene, to: p, jobs: 1, fonts: outputs.fonts, theme: theme, listings: listings)
                     lines.append("wrote \(p) (\(bytes) bytes)")
                 }
+            }
+            if outputs.apng != nil {
+                let p = path()
+                let written = try scene.writeAPNG(to: p, scale: outputs.scale, fonts: outputs.fonts, jobs: 1, listings: listings)
+                lines.append("wrote \(p) (\(written.bytes) bytes, \(written.frames) frames of \(scene.frameCount) after equal ones merged)")
             }
             if outputs.frames != nil {
                 let p = path()

@@ -48,8 +48,9 @@ enum RenderCommand {
       --data <rows>        Render once per row of a CSV (.csv, a header naming the columns) or JSON
                            Lines (.jsonl) file: each row's columns set the scene's parameters of
                            those names, and the output paths are patterns the row fills
-                           (--animated 'out/{id}.svg', --lottie, --frames, --still): each row's files
-                           are those --set of its values writes. A bad row is reported with its line
+                           (--animated 'out/{id}.svg', --lottie, --apng, --frames, --still; the
+                           animated SVG's options apply): each row's files are those --set of its
+                           values writes, within the same budgets. A bad row is reported with its line
                            and the others are written (exit status 1). Rows render on --jobs threads.
       --scale <s>          Raster pixels per scene pixel (default 1).
       --font <file.ttf>    TrueType font text is laid out with in every output (default: DejaVu Sans,
@@ -209,6 +210,9 @@ enum RenderCommand {
             }
             var outputs = RenderBatch.Outputs()
             outputs.css = args.flags.contains("css")
+            outputs.minify = args.flags.contains("minify")
+            outputs.repeatCount = repeatCount
+            (outputs.beginEvent, outputs.scrollTimeline) = (beginEvent, scrollTimeline)
             outputs.format = format == "png" ? .png : .svg
             outputs.scale = scale
             outputs.textAsPaths = textAsPaths
@@ -216,6 +220,7 @@ enum RenderCommand {
             outputs.fonts = try RasterOutput.fonts(fontPath: args.options["font"])
             if let p = args.options["animated"] { outputs.animated = try .init(p, option: "animated") }
             if let p = args.options["lottie"] { outputs.lottie = try .init(p, option: "lottie") }
+            if let p = args.options["apng"] { outputs.apng = try .init(p, option: "apng") }
             if let p = args.options["frames"] { outputs.frames = try .init(p, option: "frames") }
             if let still { outputs.still = (still.time, try .init(still.path.description, option: "still")) }
             let batch = RenderBatch(template: file, json: json, parameters: declared, loader: loader, outputs: outputs, dataPath: data,
