@@ -58,16 +58,9 @@ public enum SceneSchema {
                             + properties.joined(separator: ", ") + "}, \"additionalProperties\": false}")
         }
         defs.append(("layer", "{\"oneOf\": [\n      " + variants.joined(separator: ",\n      ") + "\n    ]}"))
-        // A parameter reference may stand wherever a number, an angle, a colour, a text or a duration
-        // goes (also inside points, sizes, rects and number lists).
-        let referable: Set<String> = ["number", "angle", "color", "text", "seconds"]
-        defs = defs.map { name, schema in
-            var schema = schema
-            if ["point", "size", "rect", "numbers"].contains(name) {
-                schema = schema.replacing(##""items": {"type": "number"}"##, with: ##""items": {"$ref": "#/$defs/number"}"##)
-            }
-            return (name, referable.contains(name) ? ##"{"anyOf": [\##(schema), {"$ref": "#/$defs/param"}]}"## : schema)
-        }
+        // A parameter reference may stand wherever a value goes (the loader binds references before it
+        // reads the scene): every number, string and keyword in the definitions.
+        defs = defs.map { name, schema in (name, Self.referable(schema)) }
         defs.append(("param", ##"{"type": "object", "description": "a parameter's value (\"params\"), optionally times a factor plus an offset (numbers only)", "required": ["param"], "properties": {"param": {"type": "string"}, "times": {"type": "number"}, "plus": {"type": "number"}}, "additionalProperties": false}"##))
         defs.append(("paramDeclaration", ##"{"type": "object", "required": ["type"], "properties": {"type": {"enum": ["number", "color", "text"]}, "default": {}, "min": {"type": "number"}, "max": {"type": "number"}, "themable": {"type": "boolean"}, "description": {"type": "string"}}, "additionalProperties": false}"##))
         var out = """
@@ -83,13 +76,13 @@ public enum SceneSchema {
             "$schema": {"type": "string"},
             "title": {"type": "string"},
             "description": {"type": "string"},
-            "canvas": {"oneOf": [{"$ref": "#/$defs/size"}, {"type": "object", "required": ["width", "height"], "properties": {"width": {"type": "number"}, "height": {"type": "number"}}, "additionalProperties": false}]},
-            "background": {"$ref": "#/$defs/color"},
-            "duration": {"$ref": "#/$defs/seconds"},
-            "fps": {"type": "number", "minimum": 0.001, "maximum": 1000},
+            "canvas": \(Self.referable(##"{"oneOf": [{"$ref": "#/$defs/size"}, {"type": "object", "required": ["width", "height"], "properties": {"width": {"type": "number"}, "height": {"type": "number"}}, "additionalProperties": false}]}"##)),
+            "background": \(Self.referable(##"{"$ref": "#/$defs/color"}"##)),
+            "duration": \(Self.referable(##"{"$ref": "#/$defs/seconds"}"##)),
+            "fps": \(Self.referable(##"{"type": "number", "minimum": 0.001, "maximum": 1000}"##)),
             "loop": {"type": "boolean"},
-            "reducedMotion": {"description": "what prefers-reduced-motion shows in the animated SVG: an instant held, or the start dissolving into the end", "oneOf": [{"type": "object", "required": ["at"], "properties": {"at": {"$ref": "#/$defs/seconds"}}, "additionalProperties": false}, {"type": "object", "required": ["crossfade"], "properties": {"crossfade": {"type": "number", "exclusiveMinimum": 0, "maximum": 60}}, "additionalProperties": false}]},
-            "poster": {"$ref": "#/$defs/seconds", "description": "the instant the animated SVG's static picture shows (what a renderer that does not animate draws), seconds"},
+            "reducedMotion": \(Self.referable(##"{"description": "what prefers-reduced-motion shows in the animated SVG: an instant held, or the start dissolving into the end", "oneOf": [{"type": "object", "required": ["at"], "properties": {"at": {"$ref": "#/$defs/seconds"}}, "additionalProperties": false}, {"type": "object", "required": ["crossfade"], "properties": {"crossfade": {"type": "number", "exclusiveMinimum": 0, "maximum": 60}}, "additionalProperties": false}]}"##)),
+            "poster": \(Self.referable(##"{"$ref": "#/$defs/seconds", "description": "the instant the animated SVG's static picture shows (what a renderer that does not animate draws), seconds"}"##)),
             "params": {"type": "object", "description": "typed parameters, used as {param: name} wherever a value goes; set with --set or --data", "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"}, "additionalProperties": {"$ref": "#/$defs/paramDeclaration"}},
             "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
             "changes": {"type": "array", "items": {"$ref": "#/$defs/change"}},
@@ -102,5 +95,38 @@ public enum SceneSchema {
         out += defs.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
         out += "\n  }\n}\n"
         return out
+    }
+
+    /// `schema` (JSON Schema text) with each leaf schema of a value — an object holding no other
+    /// object, whose type is a number, an integer or a string, or which lists an enum — also accepting
+    /// a parameter reference (`{"anyOf": [leaf, {"$ref": "#/$defs/param"}]}`). Braces inside strings
+    /// (descriptions) are passed over. A constant (a layer's `type`) and a boolean are left alone.
+    static func referable(_ schema: String) -> String {
+        var out: [UInt8] = []
+        // The start in `out` of each object open at this point, and whether it holds another.
+        var open: [(start: Int, nested: Bool)] = []
+        var inString = false, escaped = false
+        for byte in schema.utf8 {
+            out.append(byte)
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"):
+                if !open.isEmpty { open[open.count - 1].nested = true }
+                open.append((out.count - 1, false))
+            case UInt8(ascii: "}"):
+                guard let object = open.popLast(), !object.nested else { continue }
+                let text = String(decoding: out[object.start...], as: UTF8.self)
+                let leaf = [##""type": "number""##, ##""type": "integer""##, ##""type": "string""##].contains { text.contains($0) } || text.hasPrefix(##"{"enum": "##)
+                guard leaf else { continue }
+                out.removeSubrange(object.start...)
+                out += Array(##"{"anyOf": [\##(text), {"$ref": "#/$defs/param"}]}"##.utf8)
+            default: break
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
