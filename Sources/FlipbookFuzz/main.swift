@@ -213,14 +213,16 @@ for n in 0..<count {
             }
             // A scene said to repeat (`Scene.period`: the compile writes one cycle and repeats it, and
             // checks that cycle only) must repeat: the SVG frame at each of the first cycle's frame
-            // instants is the frame a period later (or within 1e-9 s of it: t + period in doubles can
-            // land a rounding before a cycle's jump that t lands on).
+            // instants is the frame a period later, or within 1e-9 s of it (t + period in doubles can
+            // land a rounding before a cycle's jump that t lands on), its numbers then within what
+            // 1e-9 s of motion moves them (`nearlySame`).
             if let period = checked.period, period * 2 <= checked.duration {
                 for index in 0..<min(checked.frameCount, 12) {
                     let t = checked.frameTime(index)
                     guard t + period + 1e-9 <= checked.duration else { break }
                     let frame = frames.documentBytes(for: checked.presentation(at: t)).string
-                    if ![0, 1e-9, -1e-9].contains(where: { frames.documentBytes(for: checked.presentation(at: t + period + $0)).string == frame }) {
+                    let later = { (shift: Double) in frames.documentBytes(for: checked.presentation(at: t + period + shift)).string }
+                    if later(0) != frame && ![1e-9, -1e-9].contains(where: { nearlySame(later($0), frame, tolerance: 1e-5) }) {
                         print("PERIOD is not one for input \(n) (seed \(seed)): the frame at \(t) s is not the frame at \(t + period) s, kept in \(currentPath)")
                         exit(6)
                     }
